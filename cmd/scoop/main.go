@@ -1,0 +1,95 @@
+// Command scoop is Scoop's one binary: the HTTP service and its
+// command-line twin.
+//
+//	scoop serve    run the HTTP API
+//	scoop migrate  apply database migrations
+//	scoop equity   compute Omaha hi/lo equity
+//	scoop replay   replay hand-history files and print a verdict per hand
+//	scoop import   read, replay and store hand-history files
+//
+// Exit status: 0 on success, 2 for bad input or flags (one line on
+// stderr), 1 for any other failure.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usageError marks bad input or flags: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"serve", "run the HTTP API", runServe},
+		{"migrate", "apply database migrations", runMigrate},
+		{"equity", "compute Omaha hi/lo equity of 2 to 10 hands", runEquity},
+		{"replay", "replay hand-history files, a verdict per hand", runReplay},
+		{"import", "read, replay and store hand-history files", runImport},
+	}
+}
+
+// Run runs the scoop command line with args (without the program name) and
+// returns the process exit status. It is separate from main so that tests
+// can run the real program in-process.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], stdin, stdout, stderr)
+		if err == nil {
+			return 0
+		}
+		fmt.Fprintf(stderr, "scoop %s: %v\n", c.name, err)
+		var ue *usageError
+		if errors.As(err, &ue) {
+			return 2
+		}
+		return 1
+	}
+	fmt.Fprintf(stderr, "scoop: unknown command %q (run scoop help)\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: scoop <command> [flags] [args]")
+	fmt.Fprintln(w)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run scoop <command> -h for a command's flags.")
+}

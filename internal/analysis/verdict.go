@@ -1,0 +1,52 @@
+// Package analysis replays recorded hands through the rules engine and
+// settles them (Verdict), and will hold the per-street equity analysis.
+// It imports game, equity, handhistory, eval and cards; never api or store.
+package analysis
+
+// Verdict is the judgement of one recorded hand, in the JSON shape shared by
+// `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
+// in the hand's player order.
+type Verdict struct {
+	File            string       `json:"file,omitempty"`
+	Hand            int          `json:"hand"`              // 1-based index within the file
+	ID              *string      `json:"id"`                // the site's hand id, null when none
+	Game            string       `json:"game"`              // omaha-hi | omaha-hilo
+	Structure       string       `json:"structure"`         // fixed-limit | pot-limit | no-limit
+	Skipped         string       `json:"skipped,omitempty"` // why the hand was not replayed (other game, cancelled...)
+	Legal           bool         `json:"legal"`
+	Error           *ActionError `json:"error"` // the first illegal action, null when legal
+	Players         []string     `json:"players"`
+	Board           string       `json:"board,omitempty"`
+	Pots            []Pot        `json:"pots"`
+	Payouts         []int64      `json:"payouts"` // what each player won from the pots
+	FinishingStacks []int64      `json:"finishing_stacks"`
+	Rake            int64        `json:"rake"`
+	// MatchesRecord is true when the record gives an outcome and ours equals
+	// it, false when they differ, null when there is nothing to compare.
+	MatchesRecord *bool        `json:"matches_record"`
+	Differences   []Difference `json:"differences"`
+}
+
+// Pot is one settled pot. Hi and Lo map player names to the chips they won
+// from that half (Lo is empty for high-only pots or when no low qualified).
+type Pot struct {
+	Amount   int64            `json:"amount"`
+	Eligible []string         `json:"eligible"`
+	Hi       map[string]int64 `json:"hi"`
+	Lo       map[string]int64 `json:"lo"`
+}
+
+// ActionError locates an illegal action.
+type ActionError struct {
+	Index   int    `json:"index"` // 0-based index into the hand's actions
+	Player  string `json:"player"`
+	Message string `json:"message"` // e.g. "action 14: p3 raise to 900 exceeds the pot-limit maximum 800"
+}
+
+// Difference is one disagreement between our settlement and the record.
+type Difference struct {
+	Player   string `json:"player"`
+	Field    string `json:"field"` // "finishing_stack" or "collected"
+	Recorded int64  `json:"recorded"`
+	Replayed int64  `json:"replayed"`
+}

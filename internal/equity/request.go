@@ -1,0 +1,82 @@
+// Package equity computes Omaha High and Omaha Hi/Lo all-in equities
+// (RULES.md E1-E3): exhaustively over every board completion, or by Monte
+// Carlo sampling, in parallel over GOMAXPROCS workers.
+//
+// It imports only cards, eval and the standard library and does no I/O.
+// Every computation honours its context.
+package equity
+
+import (
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// Mode chooses how the board completions are covered.
+type Mode string
+
+// The modes.
+const (
+	Auto       Mode = "auto"       // exhaustive up to Request.MaxExhaustive completions, else Monte Carlo
+	Exhaustive Mode = "exhaustive" // every completion, exact
+	MonteCarlo Mode = "montecarlo" // Request.Trials random completions
+)
+
+// Defaults for a Request's zero fields.
+const (
+	DefaultMaxExhaustive = 2_000_000 // completions; heads-up preflop (1,086,008 boards) is exact
+	DefaultTrials        = 1_000_000
+)
+
+// Request is a validated equity question. Build one with NewRequest (which
+// checks every rule of the contract) or fill it directly and call Validate.
+type Request struct {
+	Game  eval.Game
+	Hands []cards.List // 2 to 10 hands of exactly 4 cards
+	Board cards.List   // 0 to 5 cards
+	Dead  cards.List
+	Mode  Mode
+	// Trials is the number of Monte Carlo samples (0 means DefaultTrials).
+	Trials int
+	// Seed fixes the Monte Carlo stream: same seed, same result, whatever
+	// GOMAXPROCS is.
+	Seed uint64
+	// MaxExhaustive is the auto-mode threshold (0 means DefaultMaxExhaustive).
+	MaxExhaustive int64
+}
+
+// PlayerResult is one player's share (RULES.md E1, E2). All values are
+// fractions of 1.
+type PlayerResult struct {
+	Hand   string  `json:"hand"`
+	Equity float64 `json:"equity"`
+	HiWin  float64 `json:"hi_win"` // sole winner of the high half
+	HiTie  float64 `json:"hi_tie"` // shares the high half
+	LoWin  float64 `json:"lo_win"` // sole winner of the low half
+	LoTie  float64 `json:"lo_tie"` // shares the low half
+	Scoop  float64 `json:"scoop"`  // wins the whole pot alone
+	Stderr float64 `json:"stderr"` // standard error of Equity (0 when exhaustive)
+}
+
+// Result is the answer to a Request, in the JSON shape shared by
+// `scoop equity --json` and POST /v1/equity.
+type Result struct {
+	Game    string         `json:"game"`
+	Board   string         `json:"board"`
+	Dead    string         `json:"dead"`
+	Mode    Mode           `json:"mode"`   // the mode actually used (never auto)
+	Boards  int64          `json:"boards"` // completions enumerated or trials sampled
+	NoLow   float64        `json:"no_low"` // share of boards with no qualifying low (0 for omaha-hi)
+	Players []PlayerResult `json:"players"`
+	Seed    *uint64        `json:"seed,omitempty"` // the seed used, Monte Carlo only
+	Elapsed float64        `json:"elapsed_ms"`
+	// Exact holds exact fractions for exhaustive runs: each player's
+	// equity as numerator over Denominator.
+	Exact *ExactShares `json:"exact,omitempty"`
+}
+
+// ExactShares are exhaustive equities as exact fractions: player i's equity
+// is Numerators[i] / Denominator, reduced.
+type ExactShares struct {
+	Numerators  []string `json:"numerators"`
+	Denominator string   `json:"denominator"`
+}

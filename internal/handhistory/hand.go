@@ -1,0 +1,171 @@
+// Package handhistory owns the recorded-hand model (Hand) and its readers
+// and writers: Scoop's canonical JSON form, PHH (TOML) and, in the
+// pokerstars sub-package, PokerStars text.
+//
+// A Hand is what a site or a file says happened, not a judgement of it: the
+// rules engine (package game, through package analysis) decides whether the
+// actions are legal and how the pots settle. Readers fill a Hand; they check
+// syntax and card validity, never betting legality.
+//
+// This package may import cards, eval and game; it does no network or
+// database I/O.
+package handhistory
+
+import (
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// Structure is a betting structure (RULES.md, "Games and structures").
+type Structure string
+
+// The betting structures.
+const (
+	FixedLimit Structure = "fixed-limit"
+	PotLimit   Structure = "pot-limit"
+	NoLimit    Structure = "no-limit"
+)
+
+// Table is the table configuration a hand was played under. Money is in
+// integer chip units (see ChipUnit).
+type Table struct {
+	Game      eval.Game `json:"game"`
+	Structure Structure `json:"structure"`
+	// SmallBet and BigBet are the fixed-limit bet sizes (BigBet defaults to
+	// twice SmallBet). Zero in pot- and no-limit.
+	SmallBet int64 `json:"small_bet,omitempty"`
+	BigBet   int64 `json:"big_bet,omitempty"`
+	// MinBet is the minimum bet in pot- and no-limit (normally the big blind);
+	// zero means "the largest blind posted".
+	MinBet int64 `json:"min_bet,omitempty"`
+	// MaxBets is the number of bets allowed per fixed-limit round (a bet and
+	// MaxBets-1 raises); zero means the default 4.
+	MaxBets int `json:"max_bets,omitempty"`
+	// UncappedHeadsUp lifts the fixed-limit cap when only two players remain.
+	UncappedHeadsUp bool `json:"uncapped_heads_up,omitempty"`
+	// ChipUnit names the smallest chip in the site's currency, for display
+	// only: amounts are always integers of it (e.g. 0.01 for cents).
+	ChipUnit string `json:"chip_unit,omitempty"`
+	// Currency is the site's currency code ("USD") for cash games; empty for
+	// tournament chips.
+	Currency string `json:"currency,omitempty"`
+	// MaxSeats is the table's seat count when known (e.g. 6, 9).
+	MaxSeats int `json:"max_seats,omitempty"`
+}
+
+// Player is one player dealt into the hand. Players are listed in table
+// order (clockwise); see Hand.Button.
+type Player struct {
+	Name string `json:"name"`
+	// Seat is the site's seat number when known (1-based), else 0.
+	Seat  int   `json:"seat,omitempty"`
+	Stack int64 `json:"stack"` // chips at the start of the hand
+	// Hole holds the player's four hole cards when known, else is empty.
+	Hole cards.List `json:"hole,omitempty"`
+}
+
+// PostKind is the kind of a forced bet.
+type PostKind string
+
+// The forced bets (RULES.md R3, R4).
+const (
+	PostAnte       PostKind = "ante"        // dead money, not part of any bet
+	PostSmallBlind PostKind = "small-blind" // live
+	PostBigBlind   PostKind = "big-blind"   // live; also a big blind posted out of position
+	PostStraddle   PostKind = "straddle"    // live, a blind raise
+	PostDead       PostKind = "dead"        // dead money (e.g. the small-blind part of "small & big blinds")
+)
+
+// Post is one forced bet, in the order posted.
+type Post struct {
+	Player int      `json:"player"` // index into Hand.Players
+	Kind   PostKind `json:"kind"`
+	Amount int64    `json:"amount"`
+}
+
+// ActionKind is the kind of a recorded action.
+type ActionKind string
+
+// The recorded actions. Bets and raises carry the amount the player's bet in
+// this round is made UP TO (PHH "cbr" semantics, PokerStars "raises X to Y").
+const (
+	Fold      ActionKind = "fold"
+	CheckCall ActionKind = "check-call" // check when nothing is owed, else call (all-in for less if short)
+	BetRaise  ActionKind = "bet-raise"  // bet or raise to Amount
+	Show      ActionKind = "show"       // show Cards at showdown
+	Muck      ActionKind = "muck"       // give up at showdown without showing
+	DealBoard ActionKind = "deal-board" // the dealer deals Cards to the board
+	DealHole  ActionKind = "deal-hole"  // the dealer deals hole Cards to Player (optional; cards may be unknown)
+)
+
+// Action is one recorded action, in order. Player is an index into
+// Hand.Players, or -1 for dealer actions (DealBoard).
+type Action struct {
+	Player int        `json:"player"`
+	Kind   ActionKind `json:"kind"`
+	Amount int64      `json:"amount,omitempty"` // BetRaise: the round total bet to; CheckCall: the amount recorded by the site, if any (informational)
+	Cards  cards.List `json:"cards,omitempty"`  // Show, DealBoard, DealHole
+}
+
+// Outcome is what the record says the hand paid, where it says it. Slices
+// are indexed like Hand.Players; a nil slice means "not recorded".
+type Outcome struct {
+	// FinishingStacks are the stacks after the hand (PHH finishing_stacks).
+	FinishingStacks []int64 `json:"finishing_stacks,omitempty"`
+	// Collected is what each player collected from the pots (PokerStars
+	// "collected" lines), net of rake.
+	Collected []int64 `json:"collected,omitempty"`
+	// Rake is the total rake taken from the pots, when recorded.
+	Rake int64 `json:"rake,omitempty"`
+	// TotalPot is the site's total pot, rake included, when recorded.
+	TotalPot int64 `json:"total_pot,omitempty"`
+}
+
+// Hand is one recorded hand.
+type Hand struct {
+	// Site is where the hand was played ("pokerstars"), empty when unknown.
+	Site string `json:"site,omitempty"`
+	// SiteHandID is the site's hand number, the natural key with Site.
+	SiteHandID string `json:"site_hand_id,omitempty"`
+	// Format is the source format: "json", "phh" or "pokerstars".
+	Format string `json:"format,omitempty"`
+	// Tournament is true for tournament chips, false for cash.
+	Tournament bool `json:"tournament,omitempty"`
+	// Time is when the hand started, RFC 3339, when recorded.
+	Time string `json:"time,omitempty"`
+	// TableName is the site's table name, when recorded.
+	TableName string `json:"table_name,omitempty"`
+
+	Table   Table    `json:"table"`
+	Players []Player `json:"players"`
+	// Button is the index in Players of the player on the button. Play goes
+	// clockwise: Players[Button+1] (mod len) is first left of the button.
+	Button int `json:"button"`
+	// Posts are the forced bets (antes, blinds, straddles, dead money) in
+	// the order posted, before any dealing.
+	Posts   []Post   `json:"posts,omitempty"`
+	Actions []Action `json:"actions"`
+	// Outcome is the recorded result, nil when the record gives none.
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// Board returns the board cards dealt in the hand's actions, in order.
+func (h *Hand) Board() cards.List {
+	var b cards.List
+	for _, a := range h.Actions {
+		if a.Kind == DealBoard {
+			b = append(b, a.Cards...)
+		}
+	}
+	return b
+}
+
+// PlayerIndex returns the index of the player with the given name, or -1.
+func (h *Hand) PlayerIndex(name string) int {
+	for i, p := range h.Players {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
