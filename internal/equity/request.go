@@ -80,3 +80,15 @@ type ExactShares struct {
 	Numerators  []string `json:"numerators"`
 	Denominator string   `json:"denominator"`
 }
+
+// Input is an equity question as text, from a command line or a JSON body.
+// ParseInput turns it into a Request, or a *fault.Error naming the field.
+type Input struct {
+	Game   string   `json:"game"`   // "omaha-hilo" (default) or "omaha-hi"
+	Hands  []string `json:"hands"`  // 2 to 10 hands of 4 cards
+	Board  string   `json:"board"`  // 0 to 5 cards
+	Dead   string   `json:"dead"`   // dead cards
+	Mode   string   `json:"mode"`   // auto (default), exhaustive, montecarlo
+	Trials int      `json:"trials"` // Monte Carlo trials; 0 means the default
+	Seed   *uint64  `json:"seed"`   // Monte Carlo seed; nil means a fixed default
+}
