@@ -119,6 +119,11 @@ type Outcome struct {
 	Rake int64 `json:"rake,omitempty"`
 	// TotalPot is the site's total pot, rake included, when recorded.
 	TotalPot int64 `json:"total_pot,omitempty"`
+	// Pots are the site's pot amounts AFTER rake, main pot first, then side
+	// pots in order, when recorded (PokerStars: "Main pot $2.35. Side pot-1
+	// $0.88. ... | Rake $0.18"). The settlement takes each pot's rake as the
+	// difference between the pot it builds and this amount.
+	Pots []int64 `json:"pots,omitempty"`
 }
 
 // Hand is one recorded hand.
