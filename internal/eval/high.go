@@ -1,0 +1,192 @@
+package eval
+
+import (
+	"strings"
+
+	"github.com/scoophq/scoop/internal/cards"
+)
+
+// Category is the class of a five-card high hand (RULES.md R15). A larger
+// Category is a better class: HighCard (0) up to StraightFlush (8).
+type Category uint8
+
+// The nine high categories, worst first.
+const (
+	HighCard Category = iota
+	OnePair
+	TwoPair
+	ThreeOfAKind
+	Straight
+	Flush
+	FullHouse
+	FourOfAKind
+	StraightFlush
+)
+
+var categoryNames = [...]string{
+	"high card", "one pair", "two pair", "three of a kind", "straight",
+	"flush", "full house", "four of a kind", "straight flush",
+}
+
+// String returns the category's name in lower case, e.g. "full house".
+func (c Category) String() string {
+	if int(c) < len(categoryNames) {
+		return categoryNames[c]
+	}
+	return "invalid category"
+}
+
+// HighValue is the high value of a five-card hand (RULES.md R15): larger is
+// better, equal values tie. Its layout is category<<20 followed by up to five
+// 4-bit ranks (cards.Rank values, most significant first) that decide within
+// the category: the ranks ordered by multiplicity, then by rank; for
+// straights only the top card (5 for the wheel). The zero value is below
+// every real hand. There are exactly 7,462 distinct values of real hands.
+type HighValue uint32
+
+// Category returns the hand's category.
+func (v HighValue) Category() Category { return Category(v >> 20) }
+
+// rank returns the i-th deciding rank (0 is the most significant).
+func (v HighValue) rank(i int) cards.Rank { return cards.Rank(v >> (16 - 4*i) & 15) }
+
+var rankNames = [...]string{"deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"}
+var rankPlurals = [...]string{"deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces"}
+
+func rankName(r cards.Rank) string {
+	if int(r) < len(rankNames) {
+		return rankNames[r]
+	}
+	return "?"
+}
+
+func rankPlural(r cards.Rank) string {
+	if int(r) < len(rankPlurals) {
+		return rankPlurals[r]
+	}
+	return "?"
+}
+
+// String describes the hand, e.g. "full house, kings full of sevens",
+// "straight, five high", "flush, ace-king-nine-six-four".
+func (v HighValue) String() string {
+	c := v.Category()
+	kickers := func(from, n int) string {
+		var parts []string
+		for i := from; i < from+n; i++ {
+			parts = append(parts, rankName(v.rank(i)))
+		}
+		return strings.Join(parts, "-")
+	}
+	switch c {
+	case StraightFlush:
+		if v.rank(0) == cards.Ace {
+			return "straight flush, ace high (royal flush)"
+		}
+		return "straight flush, " + rankName(v.rank(0)) + " high"
+	case FourOfAKind:
+		return "four of a kind, " + rankPlural(v.rank(0)) + ", " + rankName(v.rank(1)) + " kicker"
+	case FullHouse:
+		return "full house, " + rankPlural(v.rank(0)) + " full of " + rankPlural(v.rank(1))
+	case Flush:
+		return "flush, " + kickers(0, 5)
+	case Straight:
+		return "straight, " + rankName(v.rank(0)) + " high"
+	case ThreeOfAKind:
+		return "three of a kind, " + rankPlural(v.rank(0)) + ", " + kickers(1, 2)
+	case TwoPair:
+		return "two pair, " + rankPlural(v.rank(0)) + " and " + rankPlural(v.rank(1)) + ", " + rankName(v.rank(2)) + " kicker"
+	case OnePair:
+		return "one pair, " + rankPlural(v.rank(0)) + ", " + kickers(1, 3)
+	case HighCard:
+		if v == 0 {
+			return "no hand"
+		}
+		return "high card, " + kickers(0, 5)
+	}
+	return "invalid hand value"
+}
+
+// straightTop returns the top rank of the five-high..ace-high straight made
+// by the 13-bit rank mask m, if m (exactly five distinct ranks) is one.
+func straightTop(m uint16) (cards.Rank, bool) {
+	if m == 1<<cards.Ace|0xF { // A-2-3-4-5, the wheel
+		return cards.Five, true
+	}
+	for top := cards.Six; top <= cards.Ace; top++ {
+		if m == 0x1F<<(top-4) {
+			return top, true
+		}
+	}
+	return 0, false
+}
+
+// High5 returns the high value of five distinct cards. It does not check
+// that the cards are distinct or valid; for invalid input the value is
+// meaningless but High5 does not panic.
+func High5(c [5]cards.Card) HighValue {
+	var counts [16]uint8
+	var mask uint16
+	suit := c[0].Suit()
+	flush := true
+	for _, x := range c {
+		r := x.Rank() & 15
+		counts[r]++
+		mask |= 1 << r
+		if x.Suit() != suit {
+			flush = false
+		}
+	}
+	// Deciding ranks: by multiplicity (4, 3, 2, 1), then by rank, high first.
+	var v uint32
+	shift := 16
+	for n := uint8(4); n >= 1; n-- {
+		for r := 15; r >= 0; r-- {
+			if counts[r] == n {
+				v |= uint32(r) << shift
+				shift -= 4
+			}
+		}
+	}
+	var cat Category
+	distinct := popcount16(mask)
+	switch distinct {
+	case 5:
+		top, straight := straightTop(mask)
+		switch {
+		case straight && flush:
+			return HighValue(uint32(StraightFlush)<<20 | uint32(top)<<16)
+		case straight:
+			return HighValue(uint32(Straight)<<20 | uint32(top)<<16)
+		case flush:
+			cat = Flush
+		default:
+			cat = HighCard
+		}
+	case 4:
+		cat = OnePair
+	case 3:
+		cat = TwoPair
+		for _, n := range counts {
+			if n == 3 {
+				cat = ThreeOfAKind
+			}
+		}
+	default:
+		cat = FullHouse
+		for _, n := range counts {
+			if n == 4 {
+				cat = FourOfAKind
+			}
+		}
+	}
+	return HighValue(uint32(cat)<<20 | v)
+}
+
+func popcount16(m uint16) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
