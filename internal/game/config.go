@@ -1,0 +1,161 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
+)
+
+// Structure is a betting structure (RULES.md "Games and structures").
+type Structure uint8
+
+// The betting structures.
+const (
+	FixedLimit Structure = iota // small bet / big bet, capped rounds (R6)
+	PotLimit                    // up to the pot (R7)
+	NoLimit                     // up to the whole stack (R8)
+)
+
+// String returns the structure's code: fixed-limit, pot-limit or no-limit.
+func (s Structure) String() string {
+	switch s {
+	case FixedLimit:
+		return "fixed-limit"
+	case PotLimit:
+		return "pot-limit"
+	case NoLimit:
+		return "no-limit"
+	}
+	return fmt.Sprintf("structure(%d)", uint8(s))
+}
+
+// ParseStructure reads a structure code.
+func ParseStructure(s string) (Structure, error) {
+	switch s {
+	case "fixed-limit":
+		return FixedLimit, nil
+	case "pot-limit":
+		return PotLimit, nil
+	case "no-limit":
+		return NoLimit, nil
+	}
+	return 0, fmt.Errorf("unknown structure %q (want fixed-limit, pot-limit or no-limit)", s)
+}
+
+// PostKind is the kind of a forced bet (R3, R4).
+type PostKind uint8
+
+// The forced bets.
+const (
+	Ante       PostKind = iota // dead money, not part of any bet
+	SmallBlind                 // live
+	BigBlind                   // live; also a big blind posted out of position
+	Straddle                   // live, a blind raise; the player left of the last straddle acts first
+	Dead                       // dead money that does not count toward calling
+)
+
+// String names the post kind.
+func (k PostKind) String() string {
+	switch k {
+	case Ante:
+		return "ante"
+	case SmallBlind:
+		return "small blind"
+	case BigBlind:
+		return "big blind"
+	case Straddle:
+		return "straddle"
+	case Dead:
+		return "dead blind"
+	}
+	return fmt.Sprintf("post(%d)", uint8(k))
+}
+
+// Post is one forced bet, applied in order before any action.
+type Post struct {
+	Player int // index in table order
+	Kind   PostKind
+	Amount int64 // chips; a player shorter than this posts all he has
+}
+
+// Config is the table configuration of one hand.
+type Config struct {
+	Game      eval.Game
+	Structure Structure
+	// Stacks are the players' chips at the start of the hand, in table
+	// order (clockwise). Its length is the number of players, 2 to 10.
+	Stacks []int64
+	// Names name the players in error messages; missing names are p1, p2...
+	Names []string
+	// Button is the index of the player on the button (R2).
+	Button int
+	// Posts are the forced bets in the order posted: antes, blinds,
+	// straddles, dead money (R3, R4).
+	Posts []Post
+	// SmallBet and BigBet are the fixed-limit bet sizes (R6). SmallBet zero
+	// means the big blind; BigBet zero means twice SmallBet.
+	SmallBet, BigBet int64
+	// MinBet is the pot- and no-limit minimum bet (R7, R8); zero means the
+	// largest big blind posted (or the largest live post).
+	MinBet int64
+	// MaxBets is the number of bets allowed per fixed-limit round, a bet and
+	// MaxBets-1 raises; zero means 4 (R6).
+	MaxBets int
+	// UncappedHeadsUp lifts the fixed-limit cap when only two players remain
+	// in the hand (R6).
+	UncappedHeadsUp bool
+}
+
+// MaxPlayers and MinPlayers bound the number of players (R2).
+const (
+	MinPlayers = 2
+	MaxPlayers = 10
+)
+
+// name returns the display name of player p.
+func (c *Config) name(p int) string {
+	if p >= 0 && p < len(c.Names) && c.Names[p] != "" {
+		return c.Names[p]
+	}
+	return fmt.Sprintf("p%d", p+1)
+}
+
+// validate checks the configuration; errors are *fault.Error of kind
+// Invalid naming the field.
+func (c *Config) validate() error {
+	n := len(c.Stacks)
+	if n < MinPlayers || n > MaxPlayers {
+		return fault.Field(fault.Invalid, "players", "%d players; a table seats %d to %d", n, MinPlayers, MaxPlayers)
+	}
+	if c.Game != eval.OmahaHi && c.Game != eval.OmahaHiLo {
+		return fault.Field(fault.Invalid, "game", "unknown game %d", c.Game)
+	}
+	if c.Structure > NoLimit {
+		return fault.Field(fault.Invalid, "structure", "unknown structure %d", c.Structure)
+	}
+	for i, s := range c.Stacks {
+		if s < 0 {
+			return fault.Field(fault.Invalid, fmt.Sprintf("stacks[%d]", i), "negative stack %d", s)
+		}
+	}
+	if c.Button < 0 || c.Button >= n {
+		return fault.Field(fault.Invalid, "button", "button %d is not one of the %d players", c.Button, n)
+	}
+	for i, p := range c.Posts {
+		f := fmt.Sprintf("posts[%d]", i)
+		if p.Player < 0 || p.Player >= n {
+			return fault.Field(fault.Invalid, f, "player %d is not one of the %d players", p.Player, n)
+		}
+		if p.Amount < 0 {
+			return fault.Field(fault.Invalid, f, "negative amount %d", p.Amount)
+		}
+		if p.Kind > Dead {
+			return fault.Field(fault.Invalid, f, "unknown post kind %d", p.Kind)
+		}
+	}
+	if c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.MaxBets < 0 {
+		return fault.Field(fault.Invalid, "table", "negative bet size or cap")
+	}
+	return nil
+}

@@ -1,0 +1,17 @@
+// Package game is Scoop's rules engine for Omaha High and Omaha Hi/Lo
+// (RULES.md R2-R19): a table configuration (Config), the hand as a
+// deterministic state machine (State: forced bets, dealing, betting rounds,
+// showdown), the legal actions of the player to act (Legal), and the
+// settlement of the pots (Settle: side pots with eligibility, uncalled bets
+// returned, rake, hi/lo halves, odd chips).
+//
+// The package is pure: it does no I/O, holds no global state and knows
+// nothing of file formats. It imports only cards, eval and fault; it must
+// never import handhistory, analysis, api or store (handhistory and
+// analysis import it).
+//
+// Money is int64 chips of the table's smallest unit. Players are indexes in
+// table order (clockwise); the button is one of them.
+//
+// A State is not safe for concurrent use; distinct States are independent.
+package game

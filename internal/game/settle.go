@@ -1,0 +1,244 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// Rake is what the record says the house took (R19).
+type Rake struct {
+	// PotsAfter are the site's pot amounts after rake, main pot first; nil
+	// when not recorded. When it has as many pots as the settlement, each
+	// pot's rake is the difference between our pot and this amount.
+	PotsAfter []int64
+	// Total is the total rake when recorded; it is taken from the main pot
+	// first when PotsAfter does not say pot by pot.
+	Total int64
+}
+
+// Share is the chips one player wins from one half of a pot.
+type Share struct {
+	Player int
+	Amount int64
+}
+
+// Pot is one settled pot (R12).
+type Pot struct {
+	Amount   int64   // chips in the pot, before rake
+	Rake     int64   // taken out before the split (R19)
+	Eligible []int   // players who did not fold and may win it, table order
+	Hi       []Share // the high half (the whole pot when nobody has a low), seat order from the button
+	Lo       []Share // the low half; empty when high-only or no qualifying low
+}
+
+// Settlement is the outcome of a hand.
+type Settlement struct {
+	Pots      []Pot
+	Returned  []int64 // uncalled bets returned, per player (R12)
+	Payouts   []int64 // chips won from the pots, after rake, per player
+	Finishing []int64 // stacks after the hand, per player
+	Rake      int64   // total rake
+}
+
+// Settle builds the pots (main first, then side pots; R12), returns the
+// uncalled bet, takes the rake and splits each pot among its eligible
+// players who did not fold or muck (R13, R16-R18). It needs a finished
+// hand: every player but one folded, or the betting over; a showdown among
+// two or more players with known cards needs the five board cards. The
+// error is a *fault.Error of kind Impossible.
+//
+// A pot's contenders are its eligible players who did not muck and whose
+// cards are known (shown, or dealt face up in the record); when none of
+// them has known cards and exactly one did not muck, he takes it.
+func (s *State) Settle(r Rake) (*Settlement, error) {
+	if s.phase == Betting || s.phase == Dealing {
+		return nil, s.Err()
+	}
+	n := s.n
+	st := &Settlement{
+		Returned:  make([]int64, n),
+		Payouts:   make([]int64, n),
+		Finishing: make([]int64, n),
+	}
+	c := slices.Clone(s.committed)
+
+	// The uncalled bet: the live chips of the biggest contributor above the
+	// second biggest go back to him (R12).
+	top := 0
+	for i := 1; i < n; i++ {
+		if c[i]-s.dead[i] > c[top]-s.dead[top] {
+			top = i
+		}
+	}
+	var second int64
+	for i := 0; i < n; i++ {
+		if i != top {
+			second = max(second, c[i]-s.dead[i])
+		}
+	}
+	if back := c[top] - s.dead[top] - second; back > 0 {
+		c[top] -= back
+		st.Returned[top] = back
+	}
+
+	// Pots by levels of what the players still in put in.
+	var levels []int64
+	for i := 0; i < n; i++ {
+		if !s.folded[i] && !slices.Contains(levels, c[i]) {
+			levels = append(levels, c[i])
+		}
+	}
+	slices.Sort(levels)
+	prev := int64(0)
+	for k, lvl := range levels {
+		var amt int64
+		for i := 0; i < n; i++ {
+			amt += max(0, min(c[i], lvl)-prev)
+			if k == len(levels)-1 && c[i] > lvl { // folded money above the top: conserve it
+				amt += c[i] - lvl
+			}
+		}
+		var elig []int
+		for i := 0; i < n; i++ {
+			if !s.folded[i] && c[i] >= lvl {
+				elig = append(elig, i)
+			}
+		}
+		prev = lvl
+		if amt == 0 {
+			continue
+		}
+		st.Pots = append(st.Pots, Pot{Amount: amt, Eligible: elig})
+	}
+	if len(st.Pots) == 0 { // everyone's chips returned (cannot happen with two posts)
+		st.Pots = append(st.Pots, Pot{})
+	}
+
+	s.takeRake(st, r)
+	for k := range st.Pots {
+		if err := s.award(&st.Pots[k], k); err != nil {
+			return nil, err
+		}
+		for _, sh := range st.Pots[k].Hi {
+			st.Payouts[sh.Player] += sh.Amount
+		}
+		for _, sh := range st.Pots[k].Lo {
+			st.Payouts[sh.Player] += sh.Amount
+		}
+		st.Rake += st.Pots[k].Rake
+	}
+	for i := 0; i < n; i++ {
+		st.Finishing[i] = s.stack[i] + st.Returned[i] + st.Payouts[i]
+	}
+	return st, nil
+}
+
+// takeRake sets each pot's rake (R19).
+func (s *State) takeRake(st *Settlement, r Rake) {
+	if r.PotsAfter != nil && len(r.PotsAfter) == len(st.Pots) {
+		for k := range st.Pots {
+			st.Pots[k].Rake = min(max(0, st.Pots[k].Amount-r.PotsAfter[k]), st.Pots[k].Amount)
+		}
+		return
+	}
+	total := r.Total
+	if r.PotsAfter != nil {
+		var ours, theirs int64
+		for k := range st.Pots {
+			ours += st.Pots[k].Amount
+		}
+		for _, a := range r.PotsAfter {
+			theirs += a
+		}
+		total = max(total, ours-theirs)
+	}
+	for k := range st.Pots {
+		take := min(total, st.Pots[k].Amount)
+		st.Pots[k].Rake = take
+		total -= take
+	}
+}
+
+// seatOrder is p's position clockwise from the first seat left of the
+// button (R18).
+func (s *State) seatOrder(p int) int {
+	return (p - s.cfg.Button - 1 + 2*s.n) % s.n
+}
+
+// award splits pot k among its contenders (R13, R16-R18).
+func (s *State) award(pot *Pot, k int) error {
+	amount := pot.Amount - pot.Rake
+	var open, known []int // not mucked; not mucked with known cards
+	for _, p := range pot.Eligible {
+		if s.mucked[p] {
+			continue
+		}
+		open = append(open, p)
+		if s.hole[p] != nil {
+			known = append(known, p)
+		}
+	}
+	slices.SortFunc(open, func(a, b int) int { return s.seatOrder(a) - s.seatOrder(b) })
+	slices.SortFunc(known, func(a, b int) int { return s.seatOrder(a) - s.seatOrder(b) })
+	switch {
+	case len(open) == 1:
+		pot.Hi = []Share{{open[0], amount}}
+		return nil
+	case len(open) == 0:
+		return impossible(s.index, "pot %d: every eligible player mucked", k+1)
+	case len(known) == 0:
+		return impossible(s.index, "pot %d: none of the %d players in it showed cards", k+1, len(open))
+	case len(known) == 1:
+		pot.Hi = []Share{{known[0], amount}}
+		return nil
+	}
+	if len(s.board) < 5 {
+		return impossible(s.index, "pot %d: a showdown needs 5 board cards, the record has %d", k+1, len(s.board))
+	}
+	var hiWin []int
+	var best eval.HighValue
+	var loWin []int
+	var bestLo eval.LowValue
+	for _, p := range known {
+		h := eval.OmahaHigh(s.hole[p], s.board)
+		switch {
+		case len(hiWin) == 0 || h > best:
+			best, hiWin = h, append(hiWin[:0], p)
+		case h == best:
+			hiWin = append(hiWin, p)
+		}
+		if !s.cfg.Game.HasLow() {
+			continue
+		}
+		if l, ok := eval.OmahaLow(s.hole[p], s.board); ok {
+			switch {
+			case len(loWin) == 0 || l < bestLo:
+				bestLo, loWin = l, append(loWin[:0], p)
+			case l == bestLo:
+				loWin = append(loWin, p)
+			}
+		}
+	}
+	hiAmt := amount
+	if len(loWin) > 0 {
+		hiAmt = amount - amount/2 // the odd chip to the high half (R17)
+		pot.Lo = split(amount/2, loWin)
+	}
+	pot.Hi = split(hiAmt, hiWin)
+	return nil
+}
+
+// split shares amt among winners (already in seat order from the button):
+// equal parts, the chips left over one at a time in that order (R18).
+func split(amt int64, winners []int) []Share {
+	k := int64(len(winners))
+	out := make([]Share, len(winners))
+	for j, p := range winners {
+		out[j] = Share{p, amt / k}
+		if int64(j) < amt%k {
+			out[j].Amount++
+		}
+	}
+	return out
+}

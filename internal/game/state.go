@@ -1,0 +1,823 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/scoophq/scoop/internal/cards"
+)
+
+// Street is a betting round.
+type Street uint8
+
+// The streets.
+const (
+	Preflop Street = iota
+	Flop
+	Turn
+	River
+)
+
+// String names the street.
+func (s Street) String() string {
+	switch s {
+	case Preflop:
+		return "preflop"
+	case Flop:
+		return "flop"
+	case Turn:
+		return "turn"
+	case River:
+		return "river"
+	}
+	return fmt.Sprintf("street(%d)", uint8(s))
+}
+
+// ActionKind is the kind of an action fed to a State.
+type ActionKind uint8
+
+// The actions.
+const (
+	Fold      ActionKind = iota // give up the hand
+	CheckCall                   // check when nothing is owed, else call (all-in for less when short)
+	BetRaise                    // bet or raise the player's round total TO Amount
+	Show                        // show Cards at showdown (empty Cards: shown but unknown)
+	Muck                        // give up every pot at showdown without showing
+	DealBoard                   // the dealer deals Cards to the board (Player ignored)
+	DealHole                    // the dealer deals hole Cards to Player (empty Cards: unknown)
+)
+
+// Action is one action in a hand.
+type Action struct {
+	Player int
+	Kind   ActionKind
+	Amount int64      // BetRaise: the round total bet to
+	Cards  cards.List // Show, DealBoard, DealHole
+}
+
+// Phase is where the hand stands.
+type Phase uint8
+
+// The phases.
+const (
+	// Betting: a player is to act (see State.ToAct and State.Legal).
+	Betting Phase = iota
+	// Dealing: a betting round is over and more betting will follow; the
+	// next board cards (3 for the flop, else 1) are awaited.
+	Dealing
+	// Runout: no more betting is possible (at most one player can still
+	// bet) and the board is not complete; the remaining board cards, shows
+	// and mucks are accepted.
+	Runout
+	// Showdown: the betting is over and the board is complete; shows and
+	// mucks are accepted.
+	Showdown
+	// Over: every player but one has folded.
+	Over
+)
+
+// String names the phase.
+func (p Phase) String() string {
+	switch p {
+	case Betting:
+		return "betting"
+	case Dealing:
+		return "dealing"
+	case Runout:
+		return "runout"
+	case Showdown:
+		return "showdown"
+	case Over:
+		return "over"
+	}
+	return fmt.Sprintf("phase(%d)", uint8(p))
+}
+
+// State is one hand in progress: a deterministic state machine fed one
+// action at a time by Apply. The zero State is not usable; use New.
+type State struct {
+	cfg Config
+	n   int
+
+	stack     []int64 // chips behind
+	committed []int64 // chips put in the pot this hand, everything included
+	dead      []int64 // the part of committed that is dead (antes, dead blinds)
+	bet       []int64 // live bet in the current round
+	folded    []bool
+	mucked    []bool
+	shown     []bool
+	acted     []bool // has acted in this round
+	canRaise  []bool // may still raise in this round (R9)
+	hole      []cards.List
+
+	board cards.List
+	used  cards.CardSet
+
+	street     Street
+	phase      Phase
+	toAct      int
+	currentBet int64
+	lastRaise  int64 // pot/no-limit: size of the last full bet or raise this round
+	fullLevel  int64 // fixed-limit: the round total of the last full bet or raise
+	bets       int   // fixed-limit: bets and full raises this round (the big blind counts)
+
+	minBet, smallBet, bigBet int64
+	maxBets                  int
+
+	index         int // index of the next action
+	aggressor     int // last player to bet or raise in the current round, -1
+	riverAggessor int // last player to bet or raise on the river, -1
+}
+
+// New starts a hand: it validates cfg and applies the forced bets (R3, R4).
+// The error is a *fault.Error of kind Invalid naming the bad field.
+func New(cfg Config) (*State, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	n := len(cfg.Stacks)
+	s := &State{cfg: cfg, n: n, aggressor: -1, riverAggessor: -1}
+	s.stack = append([]int64(nil), cfg.Stacks...)
+	s.committed = make([]int64, n)
+	s.dead = make([]int64, n)
+	s.bet = make([]int64, n)
+	s.folded = make([]bool, n)
+	s.mucked = make([]bool, n)
+	s.shown = make([]bool, n)
+	s.acted = make([]bool, n)
+	s.canRaise = make([]bool, n)
+	s.hole = make([]cards.List, n)
+	for i := range s.canRaise {
+		s.canRaise[i] = true
+	}
+
+	// The big blind that defines the blind level and the first to act: the
+	// first big-blind poster left of the button (R5); out-of-position big
+	// blinds are live but do not move the action.
+	regularBB, lastStraddle := -1, -1
+	var bigBlind, maxLive int64
+	for k := 1; k <= n; k++ {
+		p := (cfg.Button + k) % n
+		for _, po := range cfg.Posts {
+			if po.Player == p && po.Kind == BigBlind && regularBB < 0 {
+				regularBB = p
+			}
+		}
+	}
+	for _, po := range cfg.Posts {
+		amt := min(po.Amount, s.stack[po.Player])
+		s.stack[po.Player] -= amt
+		s.committed[po.Player] += amt
+		switch po.Kind {
+		case Ante, Dead:
+			s.dead[po.Player] += amt
+		default:
+			s.bet[po.Player] += amt
+			s.currentBet = max(s.currentBet, s.bet[po.Player])
+			maxLive = max(maxLive, po.Amount)
+		}
+		switch po.Kind {
+		case BigBlind:
+			bigBlind = max(bigBlind, po.Amount)
+		case Straddle:
+			lastStraddle = po.Player
+		}
+	}
+	s.minBet = cfg.MinBet
+	if s.minBet == 0 {
+		s.minBet = bigBlind
+		if s.minBet == 0 {
+			s.minBet = maxLive
+		}
+		if s.minBet == 0 {
+			s.minBet = 1
+		}
+	}
+	s.smallBet = cfg.SmallBet
+	if s.smallBet == 0 {
+		s.smallBet = max(bigBlind, 1)
+	}
+	s.bigBet = cfg.BigBet
+	if s.bigBet == 0 {
+		s.bigBet = 2 * s.smallBet
+	}
+	s.maxBets = cfg.MaxBets
+	if s.maxBets == 0 {
+		s.maxBets = 4
+	}
+
+	// Preflop, the blinds are the bet (R6: the big blind counts as the bet).
+	s.fullLevel = s.currentBet
+	s.lastRaise = max(s.minBet, s.currentBet)
+	if s.currentBet > 0 {
+		s.bets = 1
+		for _, po := range cfg.Posts {
+			if po.Kind == Straddle && po.Amount > 0 {
+				s.bets++
+			}
+		}
+	}
+
+	from := cfg.Button // first to act: left of the button when no blind
+	switch {
+	case lastStraddle >= 0:
+		from = lastStraddle
+	case regularBB >= 0:
+		from = regularBB
+	}
+	s.street = Preflop
+	s.phase = Betting
+	if next := s.nextToAct(from); next >= 0 {
+		s.toAct = next
+	} else {
+		s.endRound()
+	}
+	return s, nil
+}
+
+// Phase returns where the hand stands.
+func (s *State) Phase() Phase { return s.phase }
+
+// Street returns the current betting round.
+func (s *State) Street() Street { return s.street }
+
+// ToAct returns the player to act, or -1 when the phase is not Betting.
+func (s *State) ToAct() int {
+	if s.phase != Betting {
+		return -1
+	}
+	return s.toAct
+}
+
+// Board returns the board dealt so far (the caller must not modify it).
+func (s *State) Board() cards.List { return s.board }
+
+// Stack returns player p's chips behind.
+func (s *State) Stack(p int) int64 { return s.stack[p] }
+
+// Committed returns the chips player p has put in the pot this hand.
+func (s *State) Committed(p int) int64 { return s.committed[p] }
+
+// Folded reports whether player p has folded.
+func (s *State) Folded(p int) bool { return s.folded[p] }
+
+// Pot returns every chip in the pot, the current round's bets included.
+func (s *State) Pot() int64 {
+	var t int64
+	for _, c := range s.committed {
+		t += c
+	}
+	return t
+}
+
+// Index returns the index the next applied action will have.
+func (s *State) Index() int { return s.index }
+
+// Done reports whether the hand needs no more actions to be settled: every
+// player but one folded, or the betting is over with the board complete.
+func (s *State) Done() bool { return s.phase == Over || s.phase == Showdown }
+
+// Legal describes what the player to act may do (R6-R10).
+type Legal struct {
+	Player int
+	// Check is true when the player owes nothing; else Call is what a call
+	// puts in (all he has when he is short).
+	Check bool
+	Call  int64
+	// Raise is true when a bet or raise is allowed; MinTo and MaxTo bound
+	// the round total it may be made to. A total below MinTo is allowed
+	// only as the player's all-in.
+	Raise        bool
+	MinTo, MaxTo int64
+	// Why is set when Raise is false although the player has chips left:
+	// "the betting is capped at 4 bets", ...
+	Why string
+}
+
+// Legal returns the legal actions of the player to act; ok is false when
+// no player is to act.
+func (s *State) Legal() (l Legal, ok bool) {
+	if s.phase != Betting {
+		return Legal{}, false
+	}
+	p := s.toAct
+	l.Player = p
+	owe := s.currentBet - s.bet[p]
+	if owe <= 0 {
+		l.Check = true
+	} else {
+		l.Call = min(owe, s.stack[p])
+	}
+	allIn := s.bet[p] + s.stack[p]
+	switch {
+	case s.stack[p] <= max(owe, 0):
+		return l, true // all he has is a call
+	case !s.canRaise[p]:
+		l.Why = fmt.Sprintf("the betting was not reopened to %s (R9)", s.cfg.name(p))
+		return l, true
+	case !s.othersCanBet(p):
+		l.Why = "no other player can call a raise"
+		return l, true
+	case s.cfg.Structure == FixedLimit && s.capped():
+		l.Why = fmt.Sprintf("the betting is capped at %d bets", s.maxBets)
+		return l, true
+	}
+	l.Raise = true
+	switch s.cfg.Structure {
+	case FixedLimit:
+		inc := s.increment()
+		l.MinTo = s.fullLevel + inc
+		if l.MinTo <= s.currentBet {
+			l.MinTo = s.currentBet + inc
+		}
+		l.MaxTo = max(l.MinTo, s.currentBet+inc)
+	case PotLimit:
+		l.MinTo = s.currentBet + s.lastRaise
+		l.MaxTo = s.currentBet + s.Pot() + max(owe, 0)
+	default:
+		l.MinTo = s.currentBet + s.lastRaise
+		l.MaxTo = allIn
+	}
+	if l.MaxTo > allIn {
+		l.MaxTo = allIn
+	}
+	if l.MinTo > l.MaxTo {
+		l.MinTo = l.MaxTo
+	}
+	return l, true
+}
+
+// String describes the legal actions, e.g. "fold, call 150 or raise to 450..800".
+func (l Legal) String() string {
+	s := "fold, "
+	if l.Check {
+		s += "check"
+	} else {
+		s += fmt.Sprintf("call %d", l.Call)
+	}
+	if l.Raise {
+		verb := "raise"
+		if l.Check && l.Call == 0 {
+			verb = "bet"
+		}
+		if l.MinTo == l.MaxTo {
+			s += fmt.Sprintf(" or %s to %d", verb, l.MinTo)
+		} else {
+			s += fmt.Sprintf(" or %s to %d..%d", verb, l.MinTo, l.MaxTo)
+		}
+	}
+	return s
+}
+
+// increment is the fixed-limit bet size of the current street (R6).
+func (s *State) increment() int64 {
+	if s.street >= Turn {
+		return s.bigBet
+	}
+	return s.smallBet
+}
+
+// capped reports whether the fixed-limit round allows no more raises (R6).
+func (s *State) capped() bool {
+	if s.bets < s.maxBets {
+		return false
+	}
+	if s.cfg.UncappedHeadsUp && s.live() == 2 {
+		return false
+	}
+	return true
+}
+
+// live counts the players who have not folded.
+func (s *State) live() int {
+	k := 0
+	for _, f := range s.folded {
+		if !f {
+			k++
+		}
+	}
+	return k
+}
+
+// othersCanBet reports whether a player other than p is in the hand with
+// chips behind.
+func (s *State) othersCanBet(p int) bool {
+	for i := 0; i < s.n; i++ {
+		if i != p && !s.folded[i] && s.stack[i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsToAct reports whether player i must still act in this round (R10).
+func (s *State) needsToAct(i int) bool {
+	if s.folded[i] || s.stack[i] == 0 {
+		return false
+	}
+	if s.bet[i] < s.currentBet {
+		return true
+	}
+	return !s.acted[i] && s.othersCanBet(i)
+}
+
+// nextToAct returns the first player after from (clockwise, from itself
+// last) who must act, or -1.
+func (s *State) nextToAct(from int) int {
+	for k := 1; k <= s.n; k++ {
+		i := (from + k) % s.n
+		if s.needsToAct(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// afterAction moves the turn on after player p acted.
+func (s *State) afterAction(p int) {
+	if s.live() == 1 {
+		s.phase = Over
+		return
+	}
+	if next := s.nextToAct(p); next >= 0 {
+		s.toAct = next
+		return
+	}
+	s.endRound()
+}
+
+// endRound closes a betting round and decides what comes next.
+func (s *State) endRound() {
+	if s.live() == 1 {
+		s.phase = Over
+		return
+	}
+	if s.street == River {
+		s.riverAggessor = s.aggressor
+	}
+	for i := range s.bet {
+		s.bet[i] = 0
+		s.acted[i] = false
+		s.canRaise[i] = true
+	}
+	s.currentBet, s.fullLevel, s.bets = 0, 0, 0
+	s.lastRaise = s.minBet
+	s.aggressor = -1
+	canBet := 0
+	for i := 0; i < s.n; i++ {
+		if !s.folded[i] && s.stack[i] > 0 {
+			canBet++
+		}
+	}
+	switch {
+	case canBet >= 2 && s.street < River:
+		s.phase = Dealing
+	case len(s.board) >= 5 || s.street == River:
+		s.phase = Showdown
+	default:
+		s.phase = Runout
+	}
+}
+
+// startRound starts the betting round of the street just dealt (R5: first
+// active player left of the button).
+func (s *State) startRound() {
+	s.phase = Betting
+	if next := s.nextToAct(s.cfg.Button); next >= 0 {
+		s.toAct = next
+		return
+	}
+	s.endRound()
+}
+
+// Apply applies the next action of the hand. An action the rules forbid is
+// rejected with an *IllegalActionError; an impossible deal (a duplicate
+// card, a wrong number of cards, an unknown player) with a *fault.Error of
+// kind Impossible whose Action is the action's index. The state is left
+// unchanged by a rejected action, and the index advances only on success.
+func (s *State) Apply(a Action) error {
+	i := s.index
+	if a.Kind != DealBoard && (a.Player < 0 || a.Player >= s.n) {
+		return impossible(i, "player %d is not one of the %d players", a.Player+1, s.n)
+	}
+	var err error
+	switch a.Kind {
+	case Fold, CheckCall, BetRaise:
+		err = s.bettingAction(i, a)
+	case Show:
+		err = s.show(i, a)
+	case Muck:
+		err = s.muck(i, a)
+	case DealBoard:
+		err = s.dealBoard(i, a.Cards)
+	case DealHole:
+		err = s.dealHole(i, a.Player, a.Cards)
+	default:
+		err = impossible(i, "unknown action kind %d", a.Kind)
+	}
+	if err == nil {
+		s.index++
+	}
+	return err
+}
+
+func (s *State) illegal(i, p int, tried, reason string) *IllegalActionError {
+	e := &IllegalActionError{Index: i, Player: p, Name: s.cfg.name(p), Tried: tried, Reason: reason}
+	if l, ok := s.Legal(); ok && l.Player == p {
+		e.Allowed = l.String()
+	}
+	return e
+}
+
+func describe(a Action, currentBet int64) string {
+	switch a.Kind {
+	case Fold:
+		return "folds"
+	case CheckCall:
+		return "checks or calls"
+	case BetRaise:
+		if currentBet == 0 {
+			return fmt.Sprintf("bet to %d", a.Amount)
+		}
+		return fmt.Sprintf("raise to %d", a.Amount)
+	case Show:
+		return "shows"
+	case Muck:
+		return "mucks"
+	}
+	return "acts"
+}
+
+func (s *State) bettingAction(i int, a Action) error {
+	p := a.Player
+	tried := describe(a, s.currentBet)
+	switch s.phase {
+	case Dealing:
+		next := "flop"
+		if len(s.board) >= 3 {
+			next = (s.street + 1).String()
+		}
+		return s.illegal(i, p, tried, fmt.Sprintf("before the %s is dealt", next))
+	case Runout, Showdown, Over:
+		return s.illegal(i, p, tried, "after the betting is over")
+	}
+	if p != s.toAct {
+		if s.folded[p] {
+			return s.illegal(i, p, tried, "after folding")
+		}
+		return s.illegal(i, p, tried, fmt.Sprintf("out of turn: %s is to act", s.cfg.name(s.toAct)))
+	}
+	l, _ := s.Legal()
+	switch a.Kind {
+	case Fold:
+		s.folded[p] = true
+	case CheckCall:
+		s.put(p, l.Call)
+	case BetRaise:
+		allIn := s.bet[p] + s.stack[p]
+		to := a.Amount
+		if to <= s.currentBet && to == allIn {
+			s.put(p, l.Call) // an all-in call recorded as a raise
+			break
+		}
+		if !l.Raise {
+			why := l.Why
+			if why == "" {
+				why = fmt.Sprintf("%s can only call all-in", s.cfg.name(p))
+			}
+			return s.illegal(i, p, tried, "is not allowed: "+why)
+		}
+		verb := "raise"
+		if s.currentBet == 0 {
+			verb = "bet"
+		}
+		switch {
+		case to <= s.currentBet:
+			return s.illegal(i, p, tried, fmt.Sprintf("is not above the current bet %d", s.currentBet))
+		case to > allIn:
+			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the stack: all-in is a %s to %d", verb, allIn))
+		case to > l.MaxTo:
+			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the %s maximum %d", s.cfg.Structure, l.MaxTo))
+		case to < l.MinTo && to != allIn:
+			if s.cfg.Structure == FixedLimit {
+				return s.illegal(i, p, tried, fmt.Sprintf("is not the fixed-limit %s to %d", verb, l.MinTo))
+			}
+			return s.illegal(i, p, tried, fmt.Sprintf("is below the %s minimum %d", s.cfg.Structure, l.MinTo))
+		}
+		s.raise(p, to)
+	}
+	s.acted[p] = true
+	s.canRaise[p] = false
+	s.afterAction(p)
+	return nil
+}
+
+// put moves amt chips from p's stack into his bet.
+func (s *State) put(p int, amt int64) {
+	amt = min(amt, s.stack[p])
+	s.stack[p] -= amt
+	s.bet[p] += amt
+	s.committed[p] += amt
+}
+
+// raise makes p's round total to (already checked legal).
+func (s *State) raise(p int, to int64) {
+	inc := to - s.currentBet
+	full := false
+	switch s.cfg.Structure {
+	case FixedLimit:
+		// R6: a full bet or raise, or an all-in of at least half of one.
+		full = to >= s.fullLevel+s.increment() || 2*inc >= s.increment()
+		if full {
+			s.bets++
+			s.fullLevel = to
+		}
+	default:
+		// R7-R9: a full raise is at least the last bet or raise.
+		if s.currentBet == 0 {
+			full = to >= s.minBet
+		} else {
+			full = inc >= s.lastRaise
+		}
+		if full {
+			s.lastRaise = max(inc, s.minBet)
+		}
+	}
+	s.put(p, to-s.bet[p])
+	s.currentBet = to
+	s.aggressor = p
+	if full {
+		for j := range s.canRaise {
+			if j != p {
+				s.canRaise[j] = true
+			}
+		}
+	}
+}
+
+func (s *State) dealBoard(i int, cs cards.List) error {
+	if len(cs) == 0 {
+		return impossible(i, "a board deal with no cards")
+	}
+	switch s.phase {
+	case Betting:
+		return impossible(i, "board %s dealt while %s is to act", cs, s.cfg.name(s.toAct))
+	case Dealing:
+		want := 1
+		if len(s.board) == 0 {
+			want = 3
+		}
+		if len(cs) != want {
+			return impossible(i, "the %s is %d cards, not %d (%s)", s.street+1, want, len(cs), cs)
+		}
+	case Over:
+		return impossible(i, "board %s dealt after every other player folded", cs)
+	}
+	if len(s.board)+len(cs) > 5 {
+		return impossible(i, "board %s would make %d board cards; the board has 5", cs, len(s.board)+len(cs))
+	}
+	used := s.used
+	for _, c := range cs {
+		if !c.Valid() {
+			return impossible(i, "invalid card value %d", uint8(c))
+		}
+		if used.Has(c) {
+			return impossible(i, "duplicate card %s on the board", c)
+		}
+		used = used.Add(c)
+	}
+	s.used = used
+	s.board = append(s.board, cs...)
+	if s.phase == Dealing {
+		s.street++
+		if len(s.board) == 3 {
+			s.street = Flop
+		}
+		s.startRound()
+		return nil
+	}
+	for s.street < River && streetOf(len(s.board)) > s.street {
+		s.street++
+	}
+	if len(s.board) == 5 {
+		s.phase = Showdown
+	}
+	return nil
+}
+
+// streetOf returns the street a board of k cards belongs to.
+func streetOf(k int) Street {
+	switch {
+	case k >= 5:
+		return River
+	case k == 4:
+		return Turn
+	case k >= 3:
+		return Flop
+	}
+	return Preflop
+}
+
+// setHole records player p's hole cards, checking them against every card
+// already known.
+func (s *State) setHole(i, p int, cs cards.List) error {
+	if len(cs) == 0 {
+		return nil
+	}
+	if len(cs) != 4 {
+		return impossible(i, "%s has %d hole cards (%s); Omaha deals 4", s.cfg.name(p), len(cs), cs)
+	}
+	if s.hole[p] != nil {
+		if sameCards(s.hole[p], cs) {
+			return nil
+		}
+		return impossible(i, "%s shows %s but was dealt %s", s.cfg.name(p), cs, s.hole[p])
+	}
+	used := s.used
+	for _, c := range cs {
+		if !c.Valid() {
+			return impossible(i, "invalid card value %d", uint8(c))
+		}
+		if used.Has(c) {
+			return impossible(i, "duplicate card %s in %s's hole cards", c, s.cfg.name(p))
+		}
+		used = used.Add(c)
+	}
+	s.used = used
+	s.hole[p] = append(cards.List(nil), cs...)
+	return nil
+}
+
+func sameCards(a, b cards.List) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var x, y cards.CardSet
+	for k := range a {
+		x = x.Add(a[k])
+		y = y.Add(b[k])
+	}
+	return x == y
+}
+
+func (s *State) dealHole(i, p int, cs cards.List) error {
+	return s.setHole(i, p, cs)
+}
+
+func (s *State) show(i int, a Action) error {
+	p := a.Player
+	if s.phase == Betting || s.phase == Dealing {
+		return s.illegal(i, p, "shows", "before the betting is over")
+	}
+	if err := s.setHole(i, p, a.Cards); err != nil {
+		return err
+	}
+	if !s.folded[p] {
+		s.shown[p] = true
+		s.mucked[p] = false
+	}
+	return nil
+}
+
+func (s *State) muck(i int, a Action) error {
+	p := a.Player
+	if s.phase == Betting || s.phase == Dealing {
+		return s.illegal(i, p, "mucks", "before the betting is over")
+	}
+	if !s.folded[p] && s.phase != Over {
+		s.mucked[p] = true
+		s.shown[p] = false
+	}
+	return nil
+}
+
+// ShowdownOrder returns the players still in the hand in the order they
+// show down (R13): the last player to bet or raise on the river first, else
+// the first active player left of the button; then clockwise.
+func (s *State) ShowdownOrder() []int {
+	start := s.riverAggessor
+	if start < 0 {
+		start = (s.cfg.Button + 1) % s.n
+	}
+	var out []int
+	for k := 0; k < s.n; k++ {
+		p := (start + k) % s.n
+		if !s.folded[p] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Err returns nil when the hand is complete (Done), else a *fault.Error of
+// kind Impossible at the next action index saying what is missing.
+func (s *State) Err() error {
+	switch s.phase {
+	case Betting:
+		return impossible(s.index, "the hand ends while %s is to act", s.cfg.name(s.toAct))
+	case Dealing:
+		return impossible(s.index, "the hand ends before the %s", s.street+1)
+	case Runout:
+		return impossible(s.index, "the hand ends with %d board cards", len(s.board))
+	}
+	return nil
+}
