@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -107,86 +108,112 @@ func (v HighValue) String() string {
 	return "invalid hand value"
 }
 
-// straightTop returns the top rank of the five-high..ace-high straight made
-// by the 13-bit rank mask m, if m (exactly five distinct ranks) is one.
+// wheelMask is the rank mask of A-2-3-4-5.
+const wheelMask = 1<<cards.Ace | 0xF
+
+// straightTop returns the top rank of the straight whose five ranks are
+// exactly the 13-bit rank mask m, if m is one.
 func straightTop(m uint16) (cards.Rank, bool) {
-	if m == 1<<cards.Ace|0xF { // A-2-3-4-5, the wheel
+	if m == wheelMask {
 		return cards.Five, true
 	}
-	for top := cards.Six; top <= cards.Ace; top++ {
-		if m == 0x1F<<(top-4) {
-			return top, true
-		}
+	if m != 0 && m == 0x1F<<bits.TrailingZeros16(m) {
+		return cards.Rank(bits.TrailingZeros16(m) + 4), true
 	}
 	return 0, false
 }
 
-// High5 returns the high value of five distinct cards. It does not check
-// that the cards are distinct or valid; for invalid input the value is
-// meaningless but High5 does not panic.
-func High5(c [5]cards.Card) HighValue {
-	var counts [16]uint8
-	var mask uint16
-	suit := c[0].Suit()
-	flush := true
-	for _, x := range c {
-		r := x.Rank() & 15
-		counts[r]++
-		mask |= 1 << r
-		if x.Suit() != suit {
-			flush = false
+// distinctValue returns the value of five distinct ranks given as a 13-bit
+// mask, as a flush (suited) or not.
+func distinctValue(m uint16, suited bool) HighValue {
+	if top, ok := straightTop(m); ok {
+		if suited {
+			return HighValue(uint32(StraightFlush)<<20 | uint32(top)<<16)
+		}
+		return HighValue(uint32(Straight)<<20 | uint32(top)<<16)
+	}
+	cat := HighCard
+	if suited {
+		cat = Flush
+	}
+	v := uint32(cat) << 20
+	shift := 16
+	for r := 12; r >= 0; r-- {
+		if m&(1<<r) != 0 {
+			v |= uint32(r) << shift
+			shift -= 4
 		}
 	}
-	// Deciding ranks: by multiplicity (4, 3, 2, 1), then by rank, high first.
+	return HighValue(v)
+}
+
+// rankValue returns the high value of five cards of the given ranks, not all
+// of one suit. Ranks must be below 13; a rank repeated five times (not a
+// real hand) gives a four-of-a-kind value.
+func rankValue(rs [5]cards.Rank) HighValue {
+	var counts [13]uint8
+	var mask uint16
+	for _, r := range rs {
+		counts[r]++
+		mask |= 1 << r
+	}
+	if bits.OnesCount16(mask) == 5 {
+		return distinctValue(mask, false)
+	}
+	// Deciding ranks: by multiplicity, then by rank, high first.
 	var v uint32
 	shift := 16
-	for n := uint8(4); n >= 1; n-- {
-		for r := 15; r >= 0; r-- {
+	var maxCount uint8
+	for n := uint8(5); n >= 1; n-- {
+		for r := 12; r >= 0; r-- {
 			if counts[r] == n {
+				if n > maxCount {
+					maxCount = n
+				}
 				v |= uint32(r) << shift
 				shift -= 4
 			}
 		}
 	}
 	var cat Category
-	distinct := popcount16(mask)
-	switch distinct {
-	case 5:
-		top, straight := straightTop(mask)
-		switch {
-		case straight && flush:
-			return HighValue(uint32(StraightFlush)<<20 | uint32(top)<<16)
-		case straight:
-			return HighValue(uint32(Straight)<<20 | uint32(top)<<16)
-		case flush:
-			cat = Flush
-		default:
-			cat = HighCard
-		}
-	case 4:
+	switch distinct := bits.OnesCount16(mask); {
+	case distinct == 4:
 		cat = OnePair
-	case 3:
+	case distinct == 3 && maxCount == 3:
+		cat = ThreeOfAKind
+	case distinct == 3:
 		cat = TwoPair
-		for _, n := range counts {
-			if n == 3 {
-				cat = ThreeOfAKind
-			}
-		}
+	case maxCount >= 4:
+		cat = FourOfAKind
 	default:
 		cat = FullHouse
-		for _, n := range counts {
-			if n == 4 {
-				cat = FourOfAKind
-			}
-		}
 	}
 	return HighValue(uint32(cat)<<20 | v)
 }
 
-func popcount16(m uint16) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
+// High5 returns the high value of five distinct cards (RULES.md R15). It
+// does not check that the cards are distinct; an invalid card (52 or more)
+// gives the zero value. It never panics and does not allocate.
+func High5(c [5]cards.Card) HighValue {
+	var rs [5]cards.Rank
+	suited := true
+	for i, x := range c {
+		if !x.Valid() {
+			return 0
+		}
+		rs[i] = x.Rank()
+		if x.Suit() != c[0].Suit() {
+			suited = false
+		}
 	}
-	return n
+	if suited {
+		var m uint16
+		for _, r := range rs {
+			m |= 1 << r
+		}
+		if bits.OnesCount16(m) == 5 {
+			return distinctValue(m, true)
+		}
+	}
+	return rankValue(rs)
 }
