@@ -1,0 +1,330 @@
+// Package storetest is the conformance suite every store.Store
+// implementation must pass: Run it from the implementation's tests against
+// a real, freshly migrated database.
+package storetest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// Open returns a fresh, migrated, empty store; the suite closes it.
+type Open func(t *testing.T) store.Store
+
+// Run runs the suite. Each subtest gets its own store from open.
+func Run(t *testing.T, open Open) {
+	tests := []struct {
+		name string
+		fn   func(t *testing.T, s store.Store)
+	}{
+		{"save then read back a hand", testSaveRead},
+		{"saving the same hand again stores nothing and returns its id", testIdempotent},
+		{"a batch with a repeated hand stores it once", testBatchDuplicate},
+		{"concurrent saves of one hand store it once", testConcurrent},
+		{"missing and foreign ids are not found", testNotFound},
+		{"listing pages newest first with a cursor", testPagination},
+		{"listing filters by player, game and legality", testFilters},
+		{"a malformed cursor is invalid", testBadCursor},
+		{"equity results round-trip", testEquity},
+		{"a migrated store is ready", testReady},
+		{"a large batch is stored in one call", testLargeBatch},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := open(t)
+			t.Cleanup(func() { s.Close() })
+			tc.fn(t, s)
+		})
+	}
+}
+
+// NewHand returns a hand record numbered n with the given players, game
+// and legality; its natural key is the content hash unless site is set.
+func NewHand(n int, site string, game string, legal bool, players ...string) store.Hand {
+	body, _ := json.Marshal(map[string]any{"n": n, "players": players, "game": game})
+	verdict, _ := json.Marshal(map[string]any{"hand": n, "legal": legal})
+	h := store.Hand{Game: game, Legal: legal, Players: players, Hand: body, Verdict: verdict}
+	if site != "" {
+		h.Site, h.SiteHandID = site, fmt.Sprint(1000+n)
+	}
+	h.NaturalKey = store.NaturalKey(h.Site, h.SiteHandID, body)
+	return h
+}
+
+func save(t *testing.T, s store.Store, hands ...store.Hand) []store.Saved {
+	t.Helper()
+	got, err := s.SaveHands(context.Background(), hands)
+	if err != nil {
+		t.Fatalf("SaveHands: %v", err)
+	}
+	if len(got) != len(hands) {
+		t.Fatalf("SaveHands returned %d results for %d hands", len(got), len(hands))
+	}
+	return got
+}
+
+func jsonEqual(t *testing.T, what string, got, want []byte) {
+	t.Helper()
+	var g, w any
+	if err := json.Unmarshal(got, &g); err != nil {
+		t.Fatalf("%s: stored JSON does not parse: %v (%s)", what, err, got)
+	}
+	if err := json.Unmarshal(want, &w); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if !reflect.DeepEqual(g, w) {
+		t.Errorf("%s = %s, want %s", what, got, want)
+	}
+}
+
+func testSaveRead(t *testing.T, s store.Store) {
+	h := NewHand(1, "pokerstars", "omaha-hilo", true, "alice", "bob", "carol")
+	saved := save(t, s, h)
+	if !saved[0].Created || saved[0].ID == "" {
+		t.Fatalf("first save = %+v, want created with an id", saved[0])
+	}
+	got, err := s.Hand(context.Background(), saved[0].ID)
+	if err != nil {
+		t.Fatalf("Hand(%s): %v", saved[0].ID, err)
+	}
+	if got.ID != saved[0].ID || got.NaturalKey != h.NaturalKey || got.Site != h.Site || got.SiteHandID != h.SiteHandID ||
+		got.Game != h.Game || got.Legal != h.Legal {
+		t.Errorf("Hand = %+v, want the fields of %+v", got, h)
+	}
+	if !reflect.DeepEqual(got.Players, h.Players) {
+		t.Errorf("players = %q, want %q", got.Players, h.Players)
+	}
+	if got.CreatedAt.IsZero() {
+		t.Errorf("created_at is zero")
+	}
+	jsonEqual(t, "hand", got.Hand, h.Hand)
+	jsonEqual(t, "verdict", got.Verdict, h.Verdict)
+}
+
+func testIdempotent(t *testing.T, s store.Store) {
+	for _, site := range []string{"", "pokerstars"} {
+		h := NewHand(2, site, "omaha-hi", false, "a", "b")
+		first := save(t, s, h)
+		again := save(t, s, h, NewHand(3, site, "omaha-hi", true, "a", "c"))
+		if again[0].Created || again[0].ID != first[0].ID {
+			t.Errorf("site %q: second save = %+v, want the existing id %s, not created", site, again[0], first[0].ID)
+		}
+		if !again[1].Created || again[1].ID == first[0].ID {
+			t.Errorf("site %q: new hand in the second batch = %+v, want created with a new id", site, again[1])
+		}
+	}
+	page, err := s.Hands(context.Background(), store.Query{Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Hands) != 4 {
+		t.Errorf("stored %d hands, want 4", len(page.Hands))
+	}
+}
+
+func testBatchDuplicate(t *testing.T, s store.Store) {
+	h := NewHand(4, "", "omaha-hilo", true, "x", "y")
+	got := save(t, s, h, h)
+	if !got[0].Created || got[1].Created || got[0].ID != got[1].ID {
+		t.Errorf("batch with a repeat = %+v, want one created and the same id twice", got)
+	}
+	page, err := s.Hands(context.Background(), store.Query{Player: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Hands) != 1 || !reflect.DeepEqual(page.Hands[0].Players, []string{"x", "y"}) {
+		t.Errorf("hands of x = %+v, want one hand with players x, y", page.Hands)
+	}
+}
+
+func testConcurrent(t *testing.T, s store.Store) {
+	h := NewHand(5, "pokerstars", "omaha-hilo", true, "p1", "p2")
+	const n = 8
+	var wg sync.WaitGroup
+	results := make([]store.Saved, n)
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() {
+			got, err := s.SaveHands(context.Background(), []store.Hand{h})
+			errs[i] = err
+			if err == nil {
+				results[i] = got[0]
+			}
+		})
+	}
+	wg.Wait()
+	created := 0
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("save %d: %v", i, errs[i])
+		}
+		if results[i].ID != results[0].ID {
+			t.Errorf("save %d id %s, save 0 id %s: want one id", i, results[i].ID, results[0].ID)
+		}
+		if results[i].Created {
+			created++
+		}
+	}
+	if created != 1 {
+		t.Errorf("%d saves reported created, want exactly 1", created)
+	}
+}
+
+func testNotFound(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, id := range []string{"999999", "0", "-1", "abc", "", "1e3", "99999999999999999999"} {
+		if _, err := s.Hand(ctx, id); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("Hand(%q) error %v (kind %v), want not-found", id, err, fault.KindOf(err))
+		}
+		if _, err := s.Equity(ctx, id); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("Equity(%q) error %v (kind %v), want not-found", id, err, fault.KindOf(err))
+		}
+	}
+}
+
+func testPagination(t *testing.T, s store.Store) {
+	var want []string
+	for i := range 7 {
+		want = append(want, save(t, s, NewHand(100+i, "", "omaha-hilo", true, "a", "b"))[0].ID)
+	}
+	// Newest first.
+	for i, j := 0, len(want)-1; i < j; i, j = i+1, j-1 {
+		want[i], want[j] = want[j], want[i]
+	}
+	var got []string
+	cursor := ""
+	pages := 0
+	for {
+		page, err := s.Hands(context.Background(), store.Query{Limit: 3, Cursor: cursor})
+		if err != nil {
+			t.Fatalf("page %d: %v", pages, err)
+		}
+		pages++
+		for _, h := range page.Hands {
+			got = append(got, h.ID)
+			if h.Hand != nil || h.Verdict != nil {
+				t.Errorf("listed hand %s carries its JSON; listings should not", h.ID)
+			}
+		}
+		if page.Next == "" {
+			break
+		}
+		if pages > 5 {
+			t.Fatal("pagination does not end")
+		}
+		cursor = page.Next
+	}
+	if pages != 3 || !reflect.DeepEqual(got, want) {
+		t.Errorf("listed %q in %d pages, want %q in 3", got, pages, want)
+	}
+}
+
+func testFilters(t *testing.T, s store.Store) {
+	ids := []string{
+		save(t, s, NewHand(200, "", "omaha-hilo", true, "ann", "bo"))[0].ID,
+		save(t, s, NewHand(201, "", "omaha-hi", true, "ann", "cy"))[0].ID,
+		save(t, s, NewHand(202, "", "omaha-hilo", false, "bo", "cy"))[0].ID,
+	}
+	yes, no := true, false
+	tests := []struct {
+		name string
+		q    store.Query
+		want []string
+	}{
+		{"player", store.Query{Player: "ann"}, []string{ids[1], ids[0]}},
+		{"player and game", store.Query{Player: "ann", Game: "omaha-hilo"}, []string{ids[0]}},
+		{"game", store.Query{Game: "omaha-hilo"}, []string{ids[2], ids[0]}},
+		{"legal", store.Query{Legal: &yes}, []string{ids[1], ids[0]}},
+		{"illegal", store.Query{Legal: &no}, []string{ids[2]}},
+		{"player illegal", store.Query{Player: "cy", Legal: &no}, []string{ids[2]}},
+		{"nobody", store.Query{Player: "zed"}, nil},
+	}
+	for _, tc := range tests {
+		page, err := s.Hands(context.Background(), tc.q)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, h := range page.Hands {
+			got = append(got, h.ID)
+		}
+		if !reflect.DeepEqual(got, tc.want) || page.Next != "" {
+			t.Errorf("%s: ids %q next %q, want %q and no next", tc.name, got, page.Next, tc.want)
+		}
+	}
+}
+
+func testBadCursor(t *testing.T, s store.Store) {
+	for _, c := range []string{"!!", "abc", store.EncodeCursor(5)[:3], "aDE6LTE"} {
+		_, err := s.Hands(context.Background(), store.Query{Cursor: c})
+		var f *fault.Error
+		if fault.KindOf(err) != fault.Invalid || !errorsAs(err, &f) || f.Field != "cursor" {
+			t.Errorf("cursor %q: error %v, want invalid on field cursor", c, err)
+		}
+	}
+}
+
+func errorsAs(err error, f **fault.Error) bool {
+	e, ok := err.(*fault.Error)
+	if ok {
+		*f = e
+	}
+	return ok
+}
+
+func testEquity(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	res := json.RawMessage(`{"game":"omaha-hilo","players":[{"hand":"As2s3dKd","equity":0.5}],"boards":820}`)
+	id, err := s.SaveEquity(ctx, res)
+	if err != nil || id == "" {
+		t.Fatalf("SaveEquity = %q, %v", id, err)
+	}
+	id2, err := s.SaveEquity(ctx, res)
+	if err != nil || id2 == id {
+		t.Fatalf("second SaveEquity = %q, %v; want a new id", id2, err)
+	}
+	got, err := s.Equity(ctx, id)
+	if err != nil {
+		t.Fatalf("Equity(%s): %v", id, err)
+	}
+	if got.ID != id || got.CreatedAt.IsZero() {
+		t.Errorf("Equity = %+v", got)
+	}
+	jsonEqual(t, "equity result", got.Result, res)
+}
+
+func testReady(t *testing.T, s store.Store) {
+	if err := s.Ready(context.Background()); err != nil {
+		t.Errorf("Ready: %v", err)
+	}
+}
+
+func testLargeBatch(t *testing.T, s store.Store) {
+	hands := make([]store.Hand, 1500)
+	for i := range hands {
+		hands[i] = NewHand(10_000+i, "pokerstars", "omaha-hilo", i%2 == 0, "p"+fmt.Sprint(i%10), "q")
+	}
+	got := save(t, s, hands...)
+	seen := map[string]bool{}
+	for i, g := range got {
+		if !g.Created || seen[g.ID] {
+			t.Fatalf("hand %d: %+v (duplicate id %v)", i, g, seen[g.ID])
+		}
+		seen[g.ID] = true
+	}
+	page, err := s.Hands(context.Background(), store.Query{Player: "p3", Limit: store.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Hands) != 150 {
+		t.Errorf("p3 has %d hands, want 150", len(page.Hands))
+	}
+}
