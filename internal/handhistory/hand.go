@@ -115,6 +115,12 @@ type Outcome struct {
 	// Collected is what each player collected from the pots (PokerStars
 	// "collected" lines), net of rake.
 	Collected []int64 `json:"collected,omitempty"`
+	// Returned is the uncalled bet the record says was returned to each
+	// player (PokerStars "Uncalled bet ($X) returned to P"; zero when the
+	// record returns nothing, e.g. a big blind walk whose excess the site
+	// leaves in the pot). Compare Collected+Returned with the replay's
+	// winnings plus its returned bets to be independent of that convention.
+	Returned []int64 `json:"returned,omitempty"`
 	// Rake is the total rake taken from the pots, when recorded.
 	Rake int64 `json:"rake,omitempty"`
 	// TotalPot is the site's total pot, rake included, when recorded.

@@ -1,8 +1,1171 @@
 package handhistory
 
-import "errors"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
+)
+
+// PokerStars text hand histories.
+//
+// A file holds hands separated by blank lines, each starting with a header
+// line ("PokerStars Hand #...:" / "PokerStars Game #..." / "PokerStars Home
+// Game Hand #..."). The reader maps each Omaha hand onto the Hand model:
+//
+//   - Players are the seats dealt in, in seat order from the lowest seat
+//     (Player.Seat is the site's seat). In cash games a seat marked "is
+//     sitting out" is not dealt in unless it posts or acts; in tournaments
+//     sitting-out players are dealt in (they fold when their turn comes).
+//   - Button is the button seat's player; when that seat is empty or not
+//     dealt in, the player before the small blind (heads-up: the small
+//     blind), else the last player before the button seat.
+//   - Posts in posting order: "the ante" -> ante, "small blind" ->
+//     small-blind, "big blind" (from any seat) -> big-blind, "small & big
+//     blinds" -> a dead post of the small-blind part plus a live big blind.
+//   - Actions: folds -> fold, checks/calls -> check-call (Amount = the
+//     called amount, informational), bets X -> bet-raise to X, raises X to
+//     Y -> bet-raise to Y; after "*** SHOW DOWN ***" shows -> show (a show
+//     of fewer than four cards is a muck: it cannot make a hand), mucks ->
+//     muck; each street -> deal-board with the street's new cards.
+//   - Hole cards from "Dealt to", shows and the summary's "mucked [..]".
+//   - Outcome: Collected per player (the sum of the "collected" lines),
+//     Returned (the "Uncalled bet" lines), Rake, TotalPot and Pots (main
+//     pot then side pots after rake; one pot: [TotalPot - Rake]).
+//   - Money is in integer chip units: one cent for real-money cash games
+//     (Table.ChipUnit "0.01"), one chip for tournaments and play money.
+//     Fixed-limit stakes are the bets ("$5/$10": SmallBet 500, BigBet 1000);
+//     pot- and no-limit stakes are the blinds and MinBet is the big blind.
+//
+// Hands of other games are Skipped ("game Razz Limit is not Omaha"), as are
+// cancelled hands ("hand cancelled") and hands run twice ("run it twice is
+// not supported": settling each run on half the pot needs engine support).
+// A hand that cannot be read is an Entry with a *fault.Error of kind
+// Invalid (Impossible for a card seen twice) naming the line; the other
+// hands of the file are still read.
+
+const psBOM = "\uFEFF"
+
+// ReadPokerStars reads every hand of a PokerStars text file. It is Read
+// with FormatPokerStars. The error return is for data holding no
+// PokerStars hand header at all (a *fault.Error of kind Invalid).
+// Safe for concurrent use.
+func ReadPokerStars(data []byte) ([]Entry, error) { return readPokerStars(data) }
 
 // readPokerStars reads a PokerStars text file (see Read).
 func readPokerStars(data []byte) ([]Entry, error) {
-	return nil, errors.New("handhistory: PokerStars reader not built yet")
+	text := string(data)
+	text = strings.TrimPrefix(text, psBOM)
+	var (
+		entries []Entry
+		lines   []psLine
+		pre     *psLine // the first non-blank line before any header
+		seen    bool
+		p       psParser
+	)
+	flush := func() {
+		if len(lines) == 0 {
+			return
+		}
+		e := Entry{Index: len(entries) + 1, Line: lines[0].n}
+		h, skip, err := p.parse(lines)
+		switch {
+		case err != nil:
+			e.Err = err
+		case skip != "":
+			e.Skipped = skip
+		default:
+			e.Hand = h
+		}
+		entries = append(entries, e)
+		lines = lines[:0]
+	}
+	n := 0
+	for len(text) > 0 {
+		var l string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			l, text = text[:i], text[i+1:]
+		} else {
+			l, text = text, ""
+		}
+		n++
+		l = strings.Trim(l, " \t\r\v\f")
+		if l == "" {
+			continue
+		}
+		if psIsHeader(l) {
+			flush()
+			seen = true
+		} else if !seen {
+			if pre == nil {
+				pre = &psLine{n: n, s: l}
+			}
+			continue
+		}
+		lines = append(lines, psLine{n: n, s: l})
+	}
+	flush()
+	if !seen {
+		return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: "no PokerStars hand header (\"PokerStars Hand #...\") found"}
+	}
+	if pre != nil {
+		// Text before the first hand is reported, not silently dropped.
+		e := Entry{Line: pre.n, Err: psErr(pre.n, "text before the first hand header: %s", psQuote(pre.s))}
+		entries = append([]Entry{e}, entries...)
+		for i := range entries {
+			entries[i].Index = i + 1
+		}
+	}
+	return entries, nil
+}
+
+// psIsHeader reports whether l starts a PokerStars hand.
+func psIsHeader(l string) bool {
+	if !strings.HasPrefix(l, "PokerStars ") {
+		return false
+	}
+	i := strings.IndexByte(l, '#')
+	if i < 0 || i > 40 {
+		return false
+	}
+	pre := l[:i]
+	return strings.HasSuffix(pre, "Hand ") || strings.HasSuffix(pre, "Game ")
+}
+
+type psLine struct {
+	n int    // 1-based line number in the file
+	s string // the line, trimmed
+}
+
+// psSeat is one seat listed at the top of a hand.
+type psSeat struct {
+	seat       int
+	name       string
+	stack      int64
+	sittingOut bool // "is sitting out" on the seat line
+	outOfHand  bool // "out of hand" on the seat line: never dealt in
+	used       bool // posted, acted, was dealt or collected
+	hole       cards.List
+	collected  int64
+	returned   int64
+}
+
+// psParser holds the state of one hand; it is reused from hand to hand.
+type psParser struct {
+	h          *Hand
+	seats      []psSeat
+	scale      int64 // chip units per currency unit: 100 for real-money cash, else 1
+	tournament bool
+	stakes     [2]int64 // the header's two stakes (bets in fixed-limit, blinds otherwise)
+	hasStakes  bool
+	street     int // psPreDeal ... psSummary
+	showdown   bool
+	board      cards.List
+	used       cards.CardSet // every card seen (hole and board), for duplicates
+	posts      []Post        // Player = seat index until assembly
+	actions    []Action      // Player = seat index (or -1) until assembly
+	total      int64
+	rake       int64
+	pots       []int64
+	hasTotal   bool
+}
+
+const (
+	psPreDeal = iota
+	psPreflop
+	psFlop
+	psTurn
+	psRiver
+	psSummary
+)
+
+func psErr(line int, format string, args ...any) *fault.Error {
+	return &fault.Error{Kind: fault.Invalid, Line: line, Action: -1, Message: fmt.Sprintf(format, args...)}
+}
+
+// psQuote quotes a line for an error message, shortened if long.
+func psQuote(s string) string {
+	if len(s) > 100 {
+		s = s[:100] + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// parse reads one hand: the hand, or a skip reason, or an error.
+func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
+	*p = psParser{seats: p.seats[:0], posts: p.posts[:0], actions: p.actions[:0], pots: p.pots[:0], board: nil}
+	head := lines[0]
+	h := &Hand{Site: "pokerstars", Format: string(FormatPokerStars)}
+	p.h = h
+	game, skip, err := p.header(head)
+	if err != nil || skip != "" {
+		return nil, skip, err
+	}
+	// Skips that need the body: cancelled and run-twice hands, cash-outs.
+	for _, l := range lines[1:] {
+		switch {
+		case l.s == "Hand cancelled":
+			return nil, "hand cancelled", nil
+		case strings.HasPrefix(l.s, "*** FIRST ") || strings.HasPrefix(l.s, "*** SECOND ") || l.s == "Hand was run twice" || l.s == "Hand was run three times":
+			return nil, "run it twice is not supported", nil
+		case strings.Contains(l.s, " cashed out the hand for "):
+			return nil, "all-in cash-out is not supported", nil
+		}
+	}
+	if len(lines) < 2 {
+		return nil, "", psErr(head.n, "hand has no table line")
+	}
+	if err := p.table(lines[1]); err != nil {
+		return nil, "", err
+	}
+	i := 2
+	for ; i < len(lines) && strings.HasPrefix(lines[i].s, "Seat "); i++ {
+		if err := p.seat(lines[i]); err != nil {
+			return nil, "", err
+		}
+	}
+	if len(p.seats) < 2 {
+		return nil, "", psErr(lines[min(i, len(lines)-1)].n, "hand lists %d seats, want at least 2", len(p.seats))
+	}
+	for ; i < len(lines); i++ {
+		if err := p.line(lines[i]); err != nil {
+			return nil, "", err
+		}
+	}
+	last := lines[len(lines)-1].n
+	if p.street != psSummary {
+		return nil, "", psErr(last, "hand ends without its *** SUMMARY *** (truncated?)")
+	}
+	if !p.hasTotal {
+		return nil, "", psErr(last, "summary has no \"Total pot\" line")
+	}
+	if err := p.assemble(game, head.n); err != nil {
+		return nil, "", err
+	}
+	return h, "", nil
+}
+
+type psGame struct {
+	game      eval.Game
+	structure Structure
+}
+
+// header reads the first line: hand id, tournament, game, stakes, time.
+func (p *psParser) header(l psLine) (psGame, string, error) {
+	s := l.s
+	i := strings.IndexByte(s, '#')
+	j := strings.IndexByte(s[i:], ':')
+	if j < 0 {
+		return psGame{}, "", psErr(l.n, "header has no ':' after the hand number: %s", psQuote(s))
+	}
+	id := s[i+1 : i+j]
+	if !psDigits(id) {
+		return psGame{}, "", psErr(l.n, "bad hand number %q in the header", id)
+	}
+	p.h.SiteHandID = id
+	rest := strings.TrimSpace(s[i+j+1:])
+	if strings.HasPrefix(rest, "{") { // home game club name
+		k := strings.Index(rest, "} ")
+		if k < 0 {
+			return psGame{}, "", psErr(l.n, "header has an unclosed club name: %s", psQuote(s))
+		}
+		rest = strings.TrimSpace(rest[k+2:])
+	}
+	desc, after, _ := strings.Cut(rest, " - ")
+	if strings.HasPrefix(desc, "Tournament #") {
+		p.tournament = true
+		p.h.Tournament = true
+		k := len("Tournament #")
+		for k < len(desc) && desc[k] >= '0' && desc[k] <= '9' {
+			k++
+		}
+		desc = strings.TrimSpace(strings.TrimPrefix(desc[k:], ","))
+	}
+	var gameText, stakes string
+	if strings.HasSuffix(desc, ")") {
+		if k := strings.LastIndex(desc, " ("); k >= 0 {
+			inner := desc[k+2 : len(desc)-1]
+			if strings.Contains(inner, "Limit") { // "8-Game (Omaha Hi/Lo Limit)", "HORSE (Razz Limit, $0.10/$0.20 USD)"
+				gameText, stakes, _ = strings.Cut(inner, ", ")
+			} else {
+				gameText, stakes = desc[:k], inner
+			}
+		} else {
+			gameText = desc
+		}
+	} else {
+		gameText = desc
+	}
+	name := psGameName(gameText)
+	var g psGame
+	switch name {
+	case "Omaha Hi/Lo Limit":
+		g = psGame{eval.OmahaHiLo, FixedLimit}
+	case "Omaha Hi/Lo Pot Limit":
+		g = psGame{eval.OmahaHiLo, PotLimit}
+	case "Omaha Hi/Lo No Limit":
+		g = psGame{eval.OmahaHiLo, NoLimit}
+	case "Omaha Limit":
+		g = psGame{eval.OmahaHi, FixedLimit}
+	case "Omaha Pot Limit":
+		g = psGame{eval.OmahaHi, PotLimit}
+	case "Omaha No Limit":
+		g = psGame{eval.OmahaHi, NoLimit}
+	default:
+		if name == "" {
+			return psGame{}, "", psErr(l.n, "header names no game: %s", psQuote(s))
+		}
+		return psGame{}, "game " + name + " is not Omaha", nil
+	}
+	p.h.Table.Game, p.h.Table.Structure = g.game, g.structure
+	if p.tournament && stakes == "" {
+		// "Level XV (10000/20000)"
+		if k := strings.Index(after, "Level "); k >= 0 {
+			if a := strings.IndexByte(after[k:], '('); a >= 0 {
+				if b := strings.IndexByte(after[k+a:], ')'); b >= 0 {
+					stakes = after[k+a+1 : k+a+b]
+				}
+			}
+		}
+	}
+	if err := p.parseStakes(l, stakes); err != nil {
+		return psGame{}, "", err
+	}
+	p.h.Time = psTime(after)
+	return g, "", nil
+}
+
+// psFamilies are the game names that can start a header's game text.
+var psFamilies = []string{"Omaha", "5 Card Omaha", "6 Card Omaha", "Courchevel", "Hold'em", "Razz", "7 Card Stud", "5 Card Stud", "5 Card Draw", "Triple Draw", "Single Draw", "Badugi", "Badeucey", "Badacey", "2-7 ", "Big O"}
+
+// psGameName returns the game name within a header's game text, e.g.
+// "Omaha Hi/Lo Pot Limit" from "$11+$1 USD Omaha Hi/Lo Pot Limit".
+func psGameName(s string) string {
+	best := -1
+	for _, f := range psFamilies {
+		if k := strings.Index(s, f); k >= 0 && (best < 0 || k < best) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(s[best:])
+}
+
+// parseStakes reads "$0.01/$0.02 USD", "$5/$10", "€0.10/€0.20 EUR",
+// "10000/20000" and sets the money scale and currency.
+func (p *psParser) parseStakes(l psLine, s string) error {
+	t := &p.h.Table
+	amounts, code, _ := strings.Cut(strings.TrimSpace(s), " ")
+	real := false
+	switch {
+	case strings.Contains(amounts, "$"):
+		real, t.Currency = true, "USD"
+	case strings.Contains(amounts, "€"):
+		real, t.Currency = true, "EUR"
+	case strings.Contains(amounts, "£"):
+		real, t.Currency = true, "GBP"
+	case strings.Contains(amounts, "."):
+		real = true
+	}
+	if code != "" && len(code) == 3 && strings.ToUpper(code) == code {
+		real, t.Currency = true, code
+	}
+	if p.tournament {
+		real, t.Currency = false, ""
+	}
+	p.scale = 1
+	t.ChipUnit = "1"
+	if real {
+		p.scale = 100
+		t.ChipUnit = "0.01"
+	}
+	if amounts == "" {
+		return nil
+	}
+	a, b, ok := strings.Cut(amounts, "/")
+	if !ok {
+		return psErr(l.n, "bad stakes %q in the header", s)
+	}
+	if k := strings.IndexByte(b, '/'); k >= 0 { // "10/20/5": an ante
+		b = b[:k]
+	}
+	x, ok1 := p.amount(a)
+	y, ok2 := p.amount(b)
+	if !ok1 || !ok2 || x <= 0 || y <= 0 {
+		return psErr(l.n, "bad stakes %q in the header", s)
+	}
+	p.stakes = [2]int64{x, y}
+	p.hasStakes = true
+	return nil
+}
+
+var (
+	psETOnce sync.Once
+	psET     *time.Location
+)
+
+// psTime returns the hand's start time in RFC 3339 from the header's text
+// after the game, using the Eastern time the site gives ("ET", or the
+// bracketed "[... ET]"); "" when there is none or the zone database is
+// unavailable.
+func psTime(s string) string {
+	if a := strings.LastIndexByte(s, '['); a >= 0 {
+		if b := strings.IndexByte(s[a:], ']'); b >= 0 {
+			s = s[a+1 : a+b]
+		}
+	}
+	s = strings.ReplaceAll(s, " - ", " ")
+	s = strings.ReplaceAll(s, "(ET)", "ET")
+	if !strings.HasSuffix(s, " ET") {
+		return ""
+	}
+	s = strings.TrimSuffix(s, " ET")
+	// The date is the last "yyyy/mm/dd hh:mm:ss" of the text.
+	k := strings.LastIndexByte(s, '/')
+	if k < 7 {
+		return ""
+	}
+	s = s[k-7:]
+	psETOnce.Do(func() { psET, _ = time.LoadLocation("America/New_York") })
+	if psET == nil {
+		return ""
+	}
+	t, err := time.ParseInLocation("2006/01/02 15:04:05", s, psET)
+	if err != nil {
+		return ""
+	}
+	return t.Format(time.RFC3339)
+}
+
+// table reads "Table 'name' 6-max Seat #1 is the button".
+func (p *psParser) table(l psLine) error {
+	s := l.s
+	if !strings.HasPrefix(s, "Table '") {
+		return psErr(l.n, "want the table line (\"Table '...' ... Seat #N is the button\"), got %s", psQuote(s))
+	}
+	k := strings.LastIndex(s, " Seat #")
+	if k < 0 || !strings.HasSuffix(s, " is the button") {
+		return psErr(l.n, "table line names no button seat: %s", psQuote(s))
+	}
+	btn, err := strconv.Atoi(s[k+len(" Seat #") : len(s)-len(" is the button")])
+	if err != nil || btn < 1 || btn > 10 {
+		return psErr(l.n, "bad button seat in %s", psQuote(s))
+	}
+	p.h.Button = btn // a seat number until assembly
+	mid := s[len("Table '"):k]
+	q := strings.LastIndexByte(mid, '\'')
+	if q < 0 {
+		return psErr(l.n, "unclosed table name in %s", psQuote(s))
+	}
+	p.h.TableName = mid[:q]
+	for _, f := range strings.Fields(mid[q+1:]) {
+		if m, ok := strings.CutSuffix(f, "-max"); ok {
+			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= 10 {
+				p.h.Table.MaxSeats = v
+			}
+		}
+	}
+	return nil
+}
+
+// seat reads "Seat 3: name ($1.75 in chips)" with an optional bounty and
+// "is sitting out" / "out of hand" after it.
+func (p *psParser) seat(l psLine) error {
+	s := l.s
+	c := strings.Index(s, ": ")
+	if c < 0 {
+		return psErr(l.n, "bad seat line %s", psQuote(s))
+	}
+	num, err := strconv.Atoi(s[len("Seat "):c])
+	if err != nil || num < 1 || num > 10 {
+		return psErr(l.n, "bad seat number in %s", psQuote(s))
+	}
+	rest := s[c+2:]
+	k := strings.LastIndex(rest, " in chips")
+	if k < 0 {
+		return psErr(l.n, "seat line has no stack (\"(... in chips)\"): %s", psQuote(s))
+	}
+	o := strings.LastIndex(rest[:k], " (")
+	if o <= 0 {
+		return psErr(l.n, "seat line has no player name: %s", psQuote(s))
+	}
+	name := rest[:o]
+	stack, ok := p.amount(rest[o+2 : k])
+	if !ok {
+		return psErr(l.n, "bad stack %q in %s", rest[o+2:k], psQuote(s))
+	}
+	tail := rest[k+len(" in chips"):]
+	for i := range p.seats {
+		if p.seats[i].seat == num {
+			return psErr(l.n, "seat %d is listed twice", num)
+		}
+		if p.seats[i].name == name {
+			return psErr(l.n, "player %q is seated twice", name)
+		}
+		if p.seats[i].seat > num {
+			return psErr(l.n, "seat %d is listed after seat %d", num, p.seats[i].seat)
+		}
+	}
+	p.seats = append(p.seats, psSeat{
+		seat:       num,
+		name:       name,
+		stack:      stack,
+		sittingOut: strings.Contains(tail, "is sitting out"),
+		outOfHand:  strings.Contains(tail, "out of hand"),
+	})
+	return nil
+}
+
+// amount parses "$1,234.56", "€0.10", "1500" into chip units.
+func (p *psParser) amount(s string) (int64, bool) {
+	for _, sym := range [...]string{"$", "€", "£"} {
+		if strings.HasPrefix(s, sym) {
+			s = s[len(sym):]
+			break
+		}
+	}
+	if s == "" {
+		return 0, false
+	}
+	var whole, frac int64
+	digits, fracDigits := 0, -1
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		switch {
+		case b >= '0' && b <= '9':
+			if fracDigits >= 0 {
+				if fracDigits == 2 {
+					return 0, false
+				}
+				frac = frac*10 + int64(b-'0')
+				fracDigits++
+				continue
+			}
+			if digits == 15 {
+				return 0, false
+			}
+			whole = whole*10 + int64(b-'0')
+			digits++
+		case b == ',' && fracDigits < 0 && digits > 0:
+		case b == '.' && fracDigits < 0 && digits > 0:
+			fracDigits = 0
+		default:
+			return 0, false
+		}
+	}
+	if digits == 0 || fracDigits == 0 {
+		return 0, false
+	}
+	if fracDigits == 1 {
+		frac *= 10
+	}
+	if p.scale == 100 {
+		return whole*100 + frac, true
+	}
+	if frac != 0 {
+		return 0, false // fractions of a chip
+	}
+	return whole, true
+}
+
+// player returns the seat index of the listed player whose name followed
+// by sep starts s (the longest such name), or -1.
+func (p *psParser) player(s, sep string) int {
+	best := -1
+	for i := range p.seats {
+		n := p.seats[i].name
+		if len(s) > len(n) && strings.HasPrefix(s, n) && strings.HasPrefix(s[len(n):], sep) {
+			if best < 0 || len(n) > len(p.seats[best].name) {
+				best = i
+			}
+		}
+	}
+	return best
+}
+
+// seatNamed returns the seat index of the player named exactly name, or -1.
+func (p *psParser) seatNamed(name string) int {
+	for i := range p.seats {
+		if p.seats[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// psIgnored lists lines with no bearing on the play: chat, table traffic,
+// tournament news and dealer remarks. Matched on lines that are not a
+// listed player's action.
+var (
+	psIgnoredExact = []string{"Betting is capped", "No low hand qualified", "Pair on board - a double bet is allowed"}
+	psIgnoredSufx  = []string{
+		" leaves the table", " will be allowed to play after the button", " is disconnected", " is connected",
+		" has timed out", " has timed out while disconnected", " has timed out while being disconnected",
+		" has returned", " is sitting out", ": is sitting out", ": sits out", ": sitting out", " is back",
+	}
+	psIgnoredSub = []string{
+		" said, \"", " joins the table at seat #", " finished the tournament", " wins the tournament",
+		" bounty for eliminating ", " re-buys and receives ", " takes the add-on", " was removed from the table",
+	}
+)
+
+func psIgnorable(s string) bool {
+	for _, x := range psIgnoredExact {
+		if s == x {
+			return true
+		}
+	}
+	for _, x := range psIgnoredSufx {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	for _, x := range psIgnoredSub {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// line reads one line after the seat list.
+func (p *psParser) line(l psLine) error {
+	s := l.s
+	if strings.HasPrefix(s, "*** ") {
+		return p.marker(l)
+	}
+	if p.street == psSummary {
+		return p.summary(l)
+	}
+	if who := p.player(s, ": "); who >= 0 {
+		err := p.action(l, who, s[len(p.seats[who].name)+2:])
+		if err != nil && strings.Contains(s, " said, \"") {
+			return nil // chat from a player whose name holds ": "
+		}
+		return err
+	}
+	switch {
+	case strings.HasPrefix(s, "Dealt to "):
+		return p.dealt(l)
+	case strings.HasPrefix(s, "Uncalled bet ("):
+		return p.uncalled(l)
+	case strings.Contains(s, " collected ") && strings.Contains(s, " from "):
+		if err := p.collected(l); err == nil || !psIgnorable(s) {
+			return err
+		}
+		return nil
+	case psIgnorable(s):
+		return nil
+	}
+	return psErr(l.n, "unrecognised line %s", psQuote(s))
+}
+
+// marker reads a "*** ... ***" line.
+func (p *psParser) marker(l psLine) error {
+	s := l.s
+	switch {
+	case s == "*** HOLE CARDS ***":
+		if p.street != psPreDeal {
+			return psErr(l.n, "second *** HOLE CARDS *** line")
+		}
+		p.street = psPreflop
+		return nil
+	case s == "*** SHOW DOWN ***":
+		if p.street < psPreflop || p.street == psSummary {
+			return psErr(l.n, "*** SHOW DOWN *** out of place")
+		}
+		p.showdown = true
+		return nil
+	case s == "*** SUMMARY ***":
+		p.street = psSummary
+		return nil
+	case strings.HasPrefix(s, "*** FLOP *** ["):
+		return p.deal(l, psPreflop, psFlop, 3, s[len("*** FLOP *** "):])
+	case strings.HasPrefix(s, "*** TURN *** ["):
+		return p.deal(l, psFlop, psTurn, 1, s[len("*** TURN *** "):])
+	case strings.HasPrefix(s, "*** RIVER *** ["):
+		return p.deal(l, psTurn, psRiver, 1, s[len("*** RIVER *** "):])
+	}
+	return psErr(l.n, "unexpected street marker %s in an Omaha hand", psQuote(s))
+}
+
+// deal reads a street's cards: "[a b c]" on the flop, "[old] [new]" after.
+func (p *psParser) deal(l psLine, from, to, n int, s string) error {
+	if p.street != from || p.showdown {
+		return psErr(l.n, "%s out of place", psQuote(l.s))
+	}
+	a := strings.LastIndexByte(s, '[')
+	if a < 0 || !strings.HasSuffix(s, "]") {
+		return psErr(l.n, "bad board cards in %s", psQuote(l.s))
+	}
+	if old := strings.TrimSpace(s[:a]); old != "" {
+		if !strings.HasPrefix(old, "[") || !strings.HasSuffix(old, "]") {
+			return psErr(l.n, "bad board cards in %s", psQuote(l.s))
+		}
+		prev, err := cards.Parse(old[1 : len(old)-1])
+		if err != nil {
+			return psErr(l.n, "bad board card: %v", err)
+		}
+		if prev.String() != p.board.String() {
+			return psErr(l.n, "board %s differs from the board dealt so far %s", prev, p.board)
+		}
+	} else if from != psPreflop {
+		return psErr(l.n, "want the board so far and the new card in %s", psQuote(l.s))
+	}
+	c, err := cards.Parse(s[a+1 : len(s)-1])
+	if err != nil {
+		return psErr(l.n, "bad board card: %v", err)
+	}
+	if len(c) != n {
+		return psErr(l.n, "%d new board cards, want %d: %s", len(c), n, psQuote(l.s))
+	}
+	for _, x := range c {
+		if p.used.Has(x) {
+			return &fault.Error{Kind: fault.Impossible, Line: l.n, Action: -1, Message: fmt.Sprintf("card %s is dealt twice", x)}
+		}
+		p.used = p.used.Add(x)
+	}
+	p.board = append(p.board, c...)
+	p.street = to
+	p.actions = append(p.actions, Action{Player: -1, Kind: DealBoard, Cards: c})
+	return nil
+}
+
+// setHole records seat i's hole cards, checking they agree with what was
+// seen before and that no card is seen twice.
+func (p *psParser) setHole(l psLine, i int, c cards.List) error {
+	st := &p.seats[i]
+	if st.hole != nil {
+		a, _ := st.hole.Set()
+		b, err := c.Set()
+		if err != nil || a != b {
+			return &fault.Error{Kind: fault.Impossible, Line: l.n, Action: -1, Message: fmt.Sprintf("%s shows %s but holds %s", st.name, c, st.hole)}
+		}
+		return nil
+	}
+	for _, x := range c {
+		if p.used.Has(x) {
+			return &fault.Error{Kind: fault.Impossible, Line: l.n, Action: -1, Message: fmt.Sprintf("card %s is seen twice", x)}
+		}
+		p.used = p.used.Add(x)
+	}
+	st.hole = c
+	return nil
+}
+
+// bracketCards parses the first "[...]" of s.
+func psBracket(l psLine, s string) (cards.List, error) {
+	a := strings.IndexByte(s, '[')
+	b := strings.IndexByte(s, ']')
+	if a < 0 || b < a {
+		return nil, psErr(l.n, "want cards in brackets in %s", psQuote(l.s))
+	}
+	c, err := cards.Parse(s[a+1 : b])
+	if err != nil {
+		return nil, psErr(l.n, "bad card: %v", err)
+	}
+	return c, nil
+}
+
+// dealt reads "Dealt to name [As Kd 3c 2h]".
+func (p *psParser) dealt(l psLine) error {
+	rest := l.s[len("Dealt to "):]
+	i := p.player(rest, " [")
+	if i < 0 {
+		return psErr(l.n, "cards dealt to a player not seated: %s", psQuote(l.s))
+	}
+	if p.street != psPreflop {
+		return psErr(l.n, "hole cards dealt out of place")
+	}
+	c, err := psBracket(l, rest[len(p.seats[i].name):])
+	if err != nil {
+		return err
+	}
+	if len(c) != 4 {
+		return psErr(l.n, "%d hole cards dealt to %s, want 4", len(c), p.seats[i].name)
+	}
+	p.seats[i].used = true
+	return p.setHole(l, i, c)
+}
+
+// uncalled reads "Uncalled bet ($0.94) returned to name".
+func (p *psParser) uncalled(l psLine) error {
+	s := l.s[len("Uncalled bet ("):]
+	k := strings.Index(s, ") returned to ")
+	if k < 0 {
+		return psErr(l.n, "bad uncalled-bet line %s", psQuote(l.s))
+	}
+	amt, ok := p.amount(s[:k])
+	i := p.seatNamed(s[k+len(") returned to "):])
+	if !ok || i < 0 {
+		return psErr(l.n, "bad uncalled-bet line %s", psQuote(l.s))
+	}
+	p.seats[i].returned += amt
+	return nil
+}
+
+// collected reads "name collected $1.31 from main pot" (or pot, side pot,
+// side pot-N).
+func (p *psParser) collected(l psLine) error {
+	s := l.s
+	k := strings.LastIndex(s, " collected ")
+	if k < 0 {
+		return psErr(l.n, "unrecognised line %s", psQuote(s))
+	}
+	amt, from, ok := strings.Cut(s[k+len(" collected "):], " from ")
+	if !ok || !(from == "pot" || from == "main pot" || from == "side pot" || strings.HasPrefix(from, "side pot-")) {
+		return psErr(l.n, "unrecognised line %s", psQuote(s))
+	}
+	i := p.seatNamed(s[:k])
+	if i < 0 {
+		return psErr(l.n, "pot collected by %q, who is not seated", s[:k])
+	}
+	v, ok := p.amount(amt)
+	if !ok {
+		return psErr(l.n, "bad amount %q in %s", amt, psQuote(s))
+	}
+	p.seats[i].collected += v
+	p.seats[i].used = true
+	return nil
+}
+
+// action reads a listed player's line: posts, folds, checks, calls, bets,
+// raises, shows, mucks.
+func (p *psParser) action(l psLine, who int, v string) error {
+	name := p.seats[who].name
+	v, _ = strings.CutSuffix(v, " and is all-in")
+	verb, arg, _ := strings.Cut(v, " ")
+	switch verb {
+	case "posts":
+		return p.post(l, who, arg)
+	case "folds", "checks", "calls", "bets", "raises":
+		if p.street < psPreflop || p.street > psRiver || p.showdown {
+			return psErr(l.n, "%s %s out of place", name, verb)
+		}
+	case "shows":
+		c, err := psBracket(l, arg)
+		if err != nil {
+			return err
+		}
+		if p.street < psPreflop {
+			return psErr(l.n, "%s shows before the deal", name)
+		}
+		if len(c) == 4 {
+			if err := p.setHole(l, who, c); err != nil {
+				return err
+			}
+		}
+		if p.showdown {
+			if len(c) == 4 {
+				p.actions = append(p.actions, Action{Player: who, Kind: Show, Cards: c})
+			} else { // a partial show cannot make an Omaha hand: it gives up
+				p.actions = append(p.actions, Action{Player: who, Kind: Muck})
+			}
+		}
+		p.seats[who].used = true
+		return nil
+	case "mucks":
+		if p.showdown {
+			p.actions = append(p.actions, Action{Player: who, Kind: Muck})
+		}
+		if strings.HasPrefix(arg, "[") {
+			c, err := psBracket(l, arg)
+			if err != nil {
+				return err
+			}
+			if len(c) == 4 {
+				return p.setHole(l, who, c)
+			}
+		}
+		return nil
+	case "doesn't", "is", "sits", "sitting":
+		if v == "doesn't show hand" || v == "is sitting out" || v == "sits out" || v == "sitting out" || v == "is back" {
+			return nil
+		}
+		return psErr(l.n, "unrecognised action %s", psQuote(l.s))
+	case "discards", "stands", "brings":
+		return psErr(l.n, "%s %s: not an Omaha action", name, verb)
+	default:
+		return psErr(l.n, "unrecognised action %s", psQuote(l.s))
+	}
+	p.seats[who].used = true
+	switch verb {
+	case "folds":
+		if arg != "" {
+			c, err := psBracket(l, arg)
+			if err != nil {
+				return err
+			}
+			if len(c) == 4 {
+				if err := p.setHole(l, who, c); err != nil {
+					return err
+				}
+			}
+		}
+		p.actions = append(p.actions, Action{Player: who, Kind: Fold})
+	case "checks":
+		if arg != "" {
+			return psErr(l.n, "unrecognised action %s", psQuote(l.s))
+		}
+		p.actions = append(p.actions, Action{Player: who, Kind: CheckCall})
+	case "calls", "bets":
+		x, ok := p.amount(arg)
+		if !ok || x <= 0 {
+			return psErr(l.n, "bad amount %q in %s", arg, psQuote(l.s))
+		}
+		k := CheckCall
+		if verb == "bets" {
+			k = BetRaise
+		}
+		p.actions = append(p.actions, Action{Player: who, Kind: k, Amount: x})
+	case "raises":
+		by, to, ok := strings.Cut(arg, " to ")
+		x, ok1 := p.amount(by)
+		y, ok2 := p.amount(to)
+		if !ok || !ok1 || !ok2 || x <= 0 || y < x {
+			return psErr(l.n, "bad raise in %s", psQuote(l.s))
+		}
+		p.actions = append(p.actions, Action{Player: who, Kind: BetRaise, Amount: y})
+	}
+	return nil
+}
+
+// post reads the rest of "name: posts ...".
+func (p *psParser) post(l psLine, who int, arg string) error {
+	if p.street != psPreDeal {
+		return psErr(l.n, "%s posts after the deal", p.seats[who].name)
+	}
+	var kind PostKind
+	var amt string
+	switch {
+	case strings.HasPrefix(arg, "small & big blinds "):
+		amt = arg[len("small & big blinds "):]
+		total, ok := p.amount(amt)
+		if !ok || total <= 0 {
+			return psErr(l.n, "bad amount %q in %s", amt, psQuote(l.s))
+		}
+		bb := p.bigBlind()
+		if bb <= 0 || bb >= total {
+			return psErr(l.n, "cannot split %s into a dead small blind and a big blind", psQuote(l.s))
+		}
+		p.seats[who].used = true
+		p.posts = append(p.posts, Post{Player: who, Kind: PostDead, Amount: total - bb}, Post{Player: who, Kind: PostBigBlind, Amount: bb})
+		return nil
+	case strings.HasPrefix(arg, "small blind "):
+		kind, amt = PostSmallBlind, arg[len("small blind "):]
+	case strings.HasPrefix(arg, "big blind "):
+		kind, amt = PostBigBlind, arg[len("big blind "):]
+	case strings.HasPrefix(arg, "the ante "):
+		kind, amt = PostAnte, arg[len("the ante "):]
+	case strings.HasPrefix(arg, "straddle "):
+		kind, amt = PostStraddle, arg[len("straddle "):]
+	default:
+		return psErr(l.n, "unrecognised post %s", psQuote(l.s))
+	}
+	x, ok := p.amount(amt)
+	if !ok || x <= 0 {
+		return psErr(l.n, "bad amount %q in %s", amt, psQuote(l.s))
+	}
+	p.seats[who].used = true
+	p.posts = append(p.posts, Post{Player: who, Kind: kind, Amount: x})
+	return nil
+}
+
+// bigBlind returns the big blind: the largest big blind posted so far,
+// else the stakes' (fixed-limit: the small bet, R3).
+func (p *psParser) bigBlind() int64 {
+	var bb int64
+	for _, x := range p.posts {
+		if x.Kind == PostBigBlind && x.Amount > bb {
+			bb = x.Amount
+		}
+	}
+	if bb == 0 && p.hasStakes {
+		if p.h.Table.Structure == FixedLimit {
+			return p.stakes[0]
+		}
+		return p.stakes[1]
+	}
+	return bb
+}
+
+// summary reads a summary line: the total pot and rake, and hole cards
+// shown or mucked. Other summary lines restate the play and are ignored.
+func (p *psParser) summary(l psLine) error {
+	s := l.s
+	switch {
+	case strings.HasPrefix(s, "Total pot "):
+		return p.totalPot(l)
+	case strings.HasPrefix(s, "Seat "):
+		c := strings.Index(s, ": ")
+		if c < 0 {
+			return nil
+		}
+		num, err := strconv.Atoi(s[len("Seat "):c])
+		if err != nil {
+			return nil
+		}
+		k := strings.Index(s, " mucked [")
+		if k < 0 {
+			k = strings.Index(s, " showed [")
+		}
+		if k < 0 {
+			return nil
+		}
+		for i := range p.seats {
+			if p.seats[i].seat == num {
+				cs, err := psBracket(l, s[k:])
+				if err != nil {
+					return err
+				}
+				if len(cs) == 4 {
+					return p.setHole(l, i, cs)
+				}
+				return nil
+			}
+		}
+		return psErr(l.n, "summary names seat %d, which is empty", num)
+	}
+	return nil
+}
+
+// totalPot reads "Total pot $3.70 Main pot $2.35. Side pot-1 $0.88. | Rake $0.18".
+func (p *psParser) totalPot(l psLine) error {
+	parts := strings.Split(l.s, " | ")
+	f := strings.Fields(parts[0])
+	bad := func() error { return psErr(l.n, "bad total pot line %s", psQuote(l.s)) }
+	if len(f) < 3 {
+		return bad()
+	}
+	total, ok := p.amount(f[2])
+	if !ok {
+		return bad()
+	}
+	p.total, p.hasTotal = total, true
+	for i := 3; i < len(f); i += 3 {
+		if i+2 >= len(f) || f[i+1] != "pot" && !strings.HasPrefix(f[i+1], "pot-") || f[i] != "Main" && f[i] != "Side" {
+			return bad()
+		}
+		x, ok := p.amount(strings.TrimSuffix(f[i+2], "."))
+		if !ok {
+			return bad()
+		}
+		p.pots = append(p.pots, x)
+	}
+	for _, part := range parts[1:] {
+		if r, ok := strings.CutPrefix(part, "Rake "); ok {
+			x, ok := p.amount(strings.TrimSpace(r))
+			if !ok {
+				return bad()
+			}
+			p.rake = x
+		}
+	}
+	return nil
+}
+
+// assemble builds the Hand from the parsed state.
+func (p *psParser) assemble(g psGame, headLine int) error {
+	h := p.h
+	t := &h.Table
+	t.Game, t.Structure = g.game, g.structure
+	if g.structure == FixedLimit {
+		t.MaxBets = 4
+		if p.hasStakes {
+			t.SmallBet, t.BigBet = p.stakes[0], p.stakes[1]
+		}
+	} else {
+		t.MinBet = p.bigBlind()
+	}
+	idx := make([]int, len(p.seats))
+	n := 0
+	for i := range p.seats {
+		st := &p.seats[i]
+		in := st.used || !st.outOfHand && (p.tournament || !st.sittingOut)
+		if !in {
+			idx[i] = -1
+			continue
+		}
+		idx[i] = n
+		n++
+	}
+	if n < 2 {
+		return psErr(headLine, "%d players dealt in, want at least 2", n)
+	}
+	h.Players = make([]Player, 0, n)
+	out := &Outcome{Collected: make([]int64, n), Returned: make([]int64, n), Rake: p.rake, TotalPot: p.total}
+	btnSeat := h.Button
+	h.Button = -1
+	for i := range p.seats {
+		if idx[i] < 0 {
+			continue
+		}
+		st := &p.seats[i]
+		if st.seat == btnSeat {
+			h.Button = idx[i]
+		}
+		h.Players = append(h.Players, Player{Name: st.name, Seat: st.seat, Stack: st.stack, Hole: st.hole})
+		out.Collected[idx[i]] = st.collected
+		out.Returned[idx[i]] = st.returned
+	}
+	if h.Button < 0 {
+		sb := -1
+		for _, x := range p.posts {
+			if x.Kind == PostSmallBlind {
+				sb = idx[x.Player]
+				break
+			}
+		}
+		switch {
+		case sb >= 0 && n == 2:
+			h.Button = sb
+		case sb >= 0:
+			h.Button = (sb + n - 1) % n
+		default: // the last player before the button seat
+			h.Button = n - 1
+			for j, pl := range h.Players {
+				if pl.Seat < btnSeat {
+					h.Button = j
+				}
+			}
+		}
+	}
+	h.Posts = make([]Post, len(p.posts))
+	for i, x := range p.posts {
+		x.Player = idx[x.Player]
+		h.Posts[i] = x
+	}
+	h.Actions = make([]Action, len(p.actions))
+	for i, a := range p.actions {
+		if a.Player >= 0 {
+			a.Player = idx[a.Player]
+		}
+		h.Actions[i] = a
+	}
+	if len(p.pots) > 0 {
+		out.Pots = append([]int64(nil), p.pots...)
+	} else {
+		out.Pots = []int64{p.total - p.rake}
+	}
+	h.Outcome = out
+	return nil
+}
+
+func psDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
