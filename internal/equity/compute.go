@@ -3,16 +3,614 @@ package equity
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
 )
 
+// DefaultSeed is the Monte Carlo seed used when Input.Seed is nil.
+const DefaultSeed uint64 = 0x5C00B
+
+// MaxTrials is the largest number of Monte Carlo trials a request may ask.
+const MaxTrials = 100_000_000
+
+// inlineBelow is the amount of work (boards or trials) below which Compute
+// runs on the calling goroutine without starting workers: small requests,
+// like a flop (820 boards heads-up), are served in well under a millisecond.
+const inlineBelow = 20_000
+
+// potUnits is what one board's pot is worth in accumulator units: 2 halves
+// times LCM(1..10), so every split among up to 10 players is an integer.
+const potUnits = 5040
+
 // ParseInput validates in and returns the Request it asks for. Errors are
-// *fault.Error values naming the field (e.g. "hands[1]", "board").
+// *fault.Error values naming the field ("game", "hands", "hands[1]",
+// "board", "dead", "mode", "trials"): Kind Invalid for bad syntax or shape
+// (an unknown card, a hand not of 4 cards, more than 5 board cards, fewer
+// than 2 or more than 10 hands, an unknown game or mode, negative or too
+// many trials), Kind Impossible for a duplicate card (naming the card and
+// both places) or more cards than the deck allows. Empty game and mode mean
+// omaha-hilo and auto, zero trials DefaultTrials, a nil seed DefaultSeed.
 func ParseInput(in Input) (Request, error) {
-	return Request{}, errors.New("equity: not built yet")
+	var r Request
+	r.Game = eval.OmahaHiLo
+	if in.Game != "" {
+		g, err := eval.ParseGame(in.Game)
+		if err != nil {
+			return Request{}, fault.Field(fault.Invalid, "game", "unknown game %q (want omaha-hi or omaha-hilo)", in.Game)
+		}
+		r.Game = g
+	}
+	if len(in.Hands) < 2 || len(in.Hands) > 10 {
+		return Request{}, fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", len(in.Hands))
+	}
+	parse := func(field, s string) (cards.List, error) {
+		l, err := cards.Parse(s)
+		if err != nil {
+			var pe *cards.ParseError
+			if errors.As(err, &pe) {
+				return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1,
+					Message: fmt.Sprintf("bad card %q: %s", pe.Token, pe.Reason), Err: err}
+			}
+			return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
+		}
+		return l, nil
+	}
+	for i, h := range in.Hands {
+		l, err := parse(fmt.Sprintf("hands[%d]", i), h)
+		if err != nil {
+			return Request{}, err
+		}
+		r.Hands = append(r.Hands, l)
+	}
+	var err error
+	if r.Board, err = parse("board", in.Board); err != nil {
+		return Request{}, err
+	}
+	if r.Dead, err = parse("dead", in.Dead); err != nil {
+		return Request{}, err
+	}
+	switch Mode(in.Mode) {
+	case "":
+		r.Mode = Auto
+	case Auto, Exhaustive, MonteCarlo:
+		r.Mode = Mode(in.Mode)
+	default:
+		return Request{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
+	}
+	r.Trials = in.Trials
+	r.Seed = DefaultSeed
+	if in.Seed != nil {
+		r.Seed = *in.Seed
+	}
+	if err := r.Validate(); err != nil {
+		return Request{}, err
+	}
+	return r, nil
 }
 
-// Compute answers r. It uses all GOMAXPROCS cores and returns ctx.Err()
-// soon after ctx is done. It is safe for concurrent use.
+// Validate checks every rule of a Request (see ParseInput for the list) and
+// returns a *fault.Error naming the field, or nil. Compute calls it.
+func (r Request) Validate() error {
+	if r.Game != eval.OmahaHi && r.Game != eval.OmahaHiLo {
+		return fault.Field(fault.Invalid, "game", "unknown game %v", r.Game)
+	}
+	if len(r.Hands) < 2 || len(r.Hands) > 10 {
+		return fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", len(r.Hands))
+	}
+	switch r.Mode {
+	case Auto, Exhaustive, MonteCarlo, "":
+	default:
+		return fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", string(r.Mode))
+	}
+	if r.Trials < 0 || r.Trials > MaxTrials {
+		return fault.Field(fault.Invalid, "trials", "trials must be between 1 and %d, got %d", MaxTrials, r.Trials)
+	}
+	if r.MaxExhaustive < 0 {
+		return fault.Field(fault.Invalid, "max_exhaustive", "must not be negative, got %d", r.MaxExhaustive)
+	}
+	for i, h := range r.Hands {
+		if len(h) != 4 {
+			return fault.Field(fault.Invalid, fmt.Sprintf("hands[%d]", i), "want 4 cards, got %d (%s)", len(h), h)
+		}
+	}
+	if len(r.Board) > 5 {
+		return fault.Field(fault.Invalid, "board", "at most 5 board cards, got %d (%s)", len(r.Board), r.Board)
+	}
+	var where [cards.NumCards]string
+	check := func(field string, l cards.List) error {
+		for _, c := range l {
+			if !c.Valid() {
+				return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+			}
+			if where[c] != "" {
+				if where[c] == field {
+					return fault.Field(fault.Impossible, field, "duplicate card %s: appears twice in %s", c, field)
+				}
+				return fault.Field(fault.Impossible, field, "duplicate card %s: in %s and in %s", c, where[c], field)
+			}
+			where[c] = field
+		}
+		return nil
+	}
+	for i, h := range r.Hands {
+		if err := check(fmt.Sprintf("hands[%d]", i), h); err != nil {
+			return err
+		}
+	}
+	if err := check("board", r.Board); err != nil {
+		return err
+	}
+	if err := check("dead", r.Dead); err != nil {
+		return err
+	}
+	used := 4*len(r.Hands) + len(r.Board) + len(r.Dead)
+	if need := 5 - len(r.Board); cards.NumCards-used < need {
+		return fault.Field(fault.Impossible, "dead", "%d cards in use leave %d in the deck, the board needs %d more", used, cards.NumCards-used, need)
+	}
+	return nil
+}
+
+// Completions returns the number of board completions of r: the number of
+// ways to deal the missing board cards from the cards nobody holds.
+func (r Request) Completions() int64 {
+	rem := int64(cards.NumCards - 4*len(r.Hands) - len(r.Board) - len(r.Dead))
+	k := int64(5 - len(r.Board))
+	if k < 0 || rem < k {
+		return 0
+	}
+	c := int64(1)
+	for i := int64(0); i < k; i++ {
+		c = c * (rem - i) / (i + 1)
+	}
+	return c
+}
+
+// Compute answers r. It validates r first (a *fault.Error on bad input),
+// uses all GOMAXPROCS cores for large work and the calling goroutine alone
+// for small work, and returns ctx.Err() soon after ctx is done (within a few
+// thousand boards of work per worker). It is safe for concurrent use.
 func Compute(ctx context.Context, r Request) (Result, error) {
-	return Result{}, errors.New("equity: not built yet")
+	start := time.Now()
+	if err := r.Validate(); err != nil {
+		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	maxEx := r.MaxExhaustive
+	if maxEx == 0 {
+		maxEx = DefaultMaxExhaustive
+	}
+	trials := r.Trials
+	if trials == 0 {
+		trials = DefaultTrials
+	}
+	mode := r.Mode
+	if mode == Auto || mode == "" {
+		mode = MonteCarlo
+		if r.Completions() <= maxEx {
+			mode = Exhaustive
+		}
+	}
+	s := newSetup(r)
+	var acc *accum
+	var err error
+	if mode == Exhaustive {
+		acc, err = s.exhaustive(ctx)
+	} else {
+		acc, err = s.monteCarlo(ctx, int64(trials), r.Seed)
+	}
+	if err != nil {
+		return Result{}, err
+	}
+	res := s.result(acc, mode)
+	if mode == MonteCarlo {
+		seed := r.Seed
+		res.Seed = &seed
+	}
+	res.Elapsed = float64(time.Since(start).Nanoseconds()) / 1e6
+	return res, nil
+}
+
+// accum holds one worker's integer tallies; merged at the end.
+type accum struct {
+	boards int64
+	noLow  int64
+	share  [10]int64 // pot units won (potUnits per board in all)
+	sq     [10]int64 // sum of squared per-trial shares (Monte Carlo)
+	hiWin  [10]int64
+	hiTie  [10]int64
+	loWin  [10]int64
+	loTie  [10]int64
+	scoop  [10]int64
+}
+
+func (a *accum) add(b *accum) {
+	a.boards += b.boards
+	a.noLow += b.noLow
+	for i := range a.share {
+		a.share[i] += b.share[i]
+		a.sq[i] += b.sq[i]
+		a.hiWin[i] += b.hiWin[i]
+		a.hiTie[i] += b.hiTie[i]
+		a.loWin[i] += b.loWin[i]
+		a.loTie[i] += b.loTie[i]
+		a.scoop[i] += b.scoop[i]
+	}
+}
+
+// settle adds w boards on which the players have high values hv and lows lv
+// (eval.NoLow for none) to a (RULES.md R17, R18, E1, E2). With squares it
+// also adds each player's squared share (w must then be 1).
+func (a *accum) settle(hilo bool, hv []eval.HighValue, lv []uint8, w int64, squares bool) {
+	n := len(hv)
+	best := hv[0]
+	nh := int64(1)
+	for i := 1; i < n; i++ {
+		if hv[i] > best {
+			best, nh = hv[i], 1
+		} else if hv[i] == best {
+			nh++
+		}
+	}
+	bestLow := uint8(eval.NoLow)
+	nl := int64(0)
+	if hilo {
+		for i := 0; i < n; i++ {
+			if lv[i] < bestLow {
+				bestLow, nl = lv[i], 1
+			} else if lv[i] == bestLow {
+				nl++
+			}
+		}
+	}
+	hiPot := int64(potUnits)
+	if bestLow != eval.NoLow {
+		hiPot = potUnits / 2
+	} else if hilo {
+		a.noLow += w
+	}
+	a.boards += w
+	hiShare := hiPot / nh
+	for i := 0; i < n; i++ {
+		var s int64
+		hiWon := hv[i] == best
+		if hiWon {
+			s = hiShare
+			if nh == 1 {
+				a.hiWin[i] += w
+			} else {
+				a.hiTie[i] += w
+			}
+		}
+		scoop := hiWon && nh == 1
+		if bestLow != eval.NoLow {
+			if lv[i] == bestLow {
+				s += potUnits / 2 / nl
+				if nl == 1 {
+					a.loWin[i] += w
+				} else {
+					a.loTie[i] += w
+				}
+			} else {
+				scoop = false
+			}
+			if nl != 1 {
+				scoop = false
+			}
+		}
+		if scoop {
+			a.scoop[i] += w
+		}
+		a.share[i] += w * s
+		if squares {
+			a.sq[i] += s * s
+		}
+	}
+}
+
+// player is one hand prepared for fast evaluation against many boards.
+type player struct {
+	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple
+	low  *[256]uint8                     // best low for each board low-rank mask
+	suit [4]uint16                       // hole rank mask of each suit
+}
+
+func preparePlayer(p *player, hole cards.List) {
+	var pairs [6]int
+	np := 0
+	for i := 0; i < len(hole); i++ {
+		for j := i + 1; j < len(hole); j++ {
+			q := eval.PairIndex(hole[i].Rank(), hole[j].Rank())
+			dup := false
+			for _, x := range pairs[:np] {
+				dup = dup || x == q
+			}
+			if !dup && np < len(pairs) {
+				pairs[np] = q
+				np++
+			}
+		}
+	}
+	rows := make([][]eval.HighValue, np)
+	for i := range rows {
+		rows[i] = eval.PairTripleRow(pairs[i])
+	}
+	for q := range p.tri {
+		var best eval.HighValue
+		for _, row := range rows {
+			if row[q] > best {
+				best = row[q]
+			}
+		}
+		p.tri[q] = best
+	}
+	var lowMask uint8
+	p.suit = [4]uint16{}
+	for _, c := range hole {
+		lowMask |= eval.LowMask(c)
+		p.suit[c.Suit()] |= 1 << c.Rank()
+	}
+	p.low = eval.LowRow(lowMask)
+}
+
+// setup is what every worker shares: the prepared players and the deck.
+type setup struct {
+	req         Request
+	hilo        bool
+	players     []player
+	suitPlayers [4]uint16 // per suit, the players holding 2+ cards of it
+	known       board     // the given board cards
+	rest        cards.List
+	avail       [13]uint8 // per rank, the suits still in the deck
+	k           int       // board cards to deal
+}
+
+// board is a (partial) board in the forms the evaluation needs.
+type board struct {
+	ranks [5]cards.Rank
+	n     int
+	lanes uint64 // rank mask of suit s in bits 16s..16s+12
+	count uint32 // number of cards of suit s in bits 4s..4s+3
+	low   uint8  // low-rank mask
+}
+
+func (b *board) add(c cards.Card) {
+	b.ranks[b.n] = c.Rank()
+	b.n++
+	b.lanes |= 1 << (uint(c.Rank()) + 16*uint(c.Suit()))
+	b.count += 1 << (4 * uint(c.Suit()))
+	b.low |= eval.LowMask(c)
+}
+
+func newSetup(r Request) *setup {
+	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board)}
+	s.players = make([]player, len(r.Hands))
+	for i, h := range r.Hands {
+		preparePlayer(&s.players[i], h)
+		for su := range 4 {
+			if bitsCount(s.players[i].suit[su]) >= 2 {
+				s.suitPlayers[su] |= 1 << i
+			}
+		}
+	}
+	used := cards.CardSet(0)
+	for _, h := range r.Hands {
+		for _, c := range h {
+			used = used.Add(c)
+		}
+	}
+	for _, c := range r.Board {
+		used = used.Add(c)
+		s.known.add(c)
+	}
+	for _, c := range r.Dead {
+		used = used.Add(c)
+	}
+	s.rest = (cards.FullDeck &^ used).List()
+	for _, c := range s.rest {
+		s.avail[c.Rank()] |= 1 << c.Suit()
+	}
+	return s
+}
+
+func bitsCount(m uint16) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
+}
+
+// flushSuit returns the suit with 3 or more cards on a full board, or -1.
+func flushSuit(count uint32) int {
+	f := (count + 0x5555) & 0x8888
+	if f == 0 {
+		return -1
+	}
+	switch {
+	case f&0x8 != 0:
+		return 0
+	case f&0x80 != 0:
+		return 1
+	case f&0x800 != 0:
+		return 2
+	}
+	return 3
+}
+
+// evalState is a worker's scratch space: no allocation per board.
+type evalState struct {
+	s   *setup
+	tri [10]int
+	nf  [10]eval.HighValue // non-flush highs of the current rank pattern
+	hv  [10]eval.HighValue
+	lv  [10]uint8
+	acc accum
+}
+
+// rankPattern computes the non-flush highs and the lows of every player for
+// a full board of ranks rk and low mask low.
+func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
+	t := 0
+	for a := 0; a < 5; a++ {
+		for b := a + 1; b < 5; b++ {
+			for c := b + 1; c < 5; c++ {
+				e.tri[t] = eval.TripleIndex(rk[a], rk[b], rk[c])
+				t++
+			}
+		}
+	}
+	n := len(e.s.players)
+	for i := 0; i < n; i++ {
+		p := &e.s.players[i]
+		best := p.tri[e.tri[0]]
+		for _, q := range e.tri[1:] {
+			if v := p.tri[q]; v > best {
+				best = v
+			}
+		}
+		e.nf[i] = best
+		e.lv[i] = p.low[low]
+	}
+}
+
+// flushHighs fills hv with the highs on a board whose suit su has rank mask
+// lane, starting from the non-flush highs.
+func (e *evalState) flushHighs(su int, lane uint16) {
+	n := len(e.s.players)
+	copy(e.hv[:n], e.nf[:n])
+	for m := e.s.suitPlayers[su]; m != 0; m &= m - 1 {
+		i := trailingZeros(m)
+		if v := eval.FlushHigh(e.s.players[i].suit[su], lane); v > e.hv[i] {
+			e.hv[i] = v
+		}
+	}
+}
+
+func trailingZeros(m uint16) int {
+	n := 0
+	for m&1 == 0 {
+		m >>= 1
+		n++
+	}
+	return n
+}
+
+// result turns the merged tallies into a Result.
+func (s *setup) result(a *accum, mode Mode) Result {
+	r := s.req
+	res := Result{
+		Game:   r.Game.String(),
+		Board:  r.Board.String(),
+		Dead:   r.Dead.String(),
+		Mode:   mode,
+		Boards: a.boards,
+	}
+	if a.boards == 0 {
+		return res
+	}
+	nb := float64(a.boards)
+	if s.hilo {
+		res.NoLow = float64(a.noLow) / nb
+	}
+	for i, h := range r.Hands {
+		p := PlayerResult{
+			Hand:   h.String(),
+			Equity: float64(a.share[i]) / (nb * potUnits),
+			HiWin:  float64(a.hiWin[i]) / nb,
+			HiTie:  float64(a.hiTie[i]) / nb,
+			LoWin:  float64(a.loWin[i]) / nb,
+			LoTie:  float64(a.loTie[i]) / nb,
+			Scoop:  float64(a.scoop[i]) / nb,
+		}
+		if mode == MonteCarlo && a.boards > 1 {
+			mean := p.Equity
+			ex2 := float64(a.sq[i]) / (nb * potUnits * potUnits)
+			v := (ex2 - mean*mean) * nb / (nb - 1)
+			if v > 0 {
+				p.Stderr = math.Sqrt(v / nb)
+			}
+		}
+		res.Players = append(res.Players, p)
+	}
+	if mode == Exhaustive {
+		den := new(big.Int).SetInt64(a.boards * potUnits)
+		g := new(big.Int).Set(den)
+		for i := range r.Hands {
+			g.GCD(nil, nil, g, big.NewInt(a.share[i]))
+		}
+		if g.Sign() == 0 {
+			g.SetInt64(1)
+		}
+		ex := &ExactShares{Denominator: new(big.Int).Quo(den, g).String()}
+		for i := range r.Hands {
+			ex.Numerators = append(ex.Numerators, new(big.Int).Quo(big.NewInt(a.share[i]), g).String())
+		}
+		res.Exact = ex
+	}
+	return res
+}
+
+// parallel runs work(w, chunk) for chunk 0..chunks-1 on up to GOMAXPROCS
+// workers (inline when inline is set), each worker with its own evalState,
+// and returns the merged tallies or ctx.Err().
+func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func(e *evalState, chunk int)) (*accum, error) {
+	done := ctx.Done()
+	workers := runtime.GOMAXPROCS(0)
+	if inline || workers < 1 {
+		workers = 1
+	}
+	if workers > chunks {
+		workers = max(chunks, 1)
+	}
+	states := make([]evalState, workers)
+	var next atomic.Int64
+	var canceled atomic.Bool
+	run := func(e *evalState) {
+		e.s = s
+		for !canceled.Load() {
+			c := int(next.Add(1) - 1)
+			if c >= chunks {
+				return
+			}
+			select {
+			case <-done:
+				canceled.Store(true)
+				return
+			default:
+			}
+			work(e, c)
+		}
+	}
+	if workers == 1 {
+		run(&states[0])
+	} else {
+		var wg sync.WaitGroup
+		for i := range states {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				run(&states[i])
+			}()
+		}
+		wg.Wait()
+	}
+	if canceled.Load() {
+		return nil, ctx.Err()
+	}
+	total := &accum{}
+	for i := range states {
+		total.add(&states[i].acc)
+	}
+	return total, nil
 }

@@ -1,0 +1,166 @@
+package equity
+
+import (
+	"context"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// The exhaustive enumeration works rank pattern by rank pattern: the missing
+// board cards are dealt first as a non-decreasing run of ranks, then as every
+// choice of suits for those ranks. Without a flush, every player's high and
+// low depend on the ranks alone, so they are computed once per pattern (ten
+// table lookups per player) and every suit choice that makes no flush
+// possible only adds one to a counter. Only boards with three or more cards
+// of a suit held twice by some player are settled one by one.
+
+// patternChunk is the number of rank patterns a worker takes at a time:
+// about a thousand boards preflop, between two cancellation checks.
+const patternChunk = 8
+
+// subsets[avail][m] lists the m-card subsets of the 4-bit suit mask avail.
+var subsets [16][5][]uint8
+
+// spread[S] has bit 16s set for each suit s in S; suitCount[S] adds one to
+// the 4-bit counter of each suit s in S.
+var spread [16]uint64
+var suitCount [16]uint32
+
+func init() {
+	for s := 0; s < 16; s++ {
+		for su := 0; su < 4; su++ {
+			if s&(1<<su) != 0 {
+				spread[s] |= 1 << (16 * su)
+				suitCount[s] += 1 << (4 * su)
+			}
+		}
+	}
+	for avail := 0; avail < 16; avail++ {
+		for sub := 0; sub < 16; sub++ {
+			if sub&^avail == 0 {
+				m := bitsCount(uint16(sub))
+				subsets[avail][m] = append(subsets[avail][m], uint8(sub))
+			}
+		}
+	}
+}
+
+// lowOfRank is eval.LowMask by rank.
+func lowOfRank(r cards.Rank) uint8 {
+	if r == cards.Ace {
+		return 1
+	}
+	if r <= cards.Eight {
+		return 1 << (r + 1)
+	}
+	return 0
+}
+
+// patterns lists every non-decreasing run of k ranks that the deck can
+// still deal.
+func (s *setup) patterns() [][5]cards.Rank {
+	var out [][5]cards.Rank
+	var cur [5]cards.Rank
+	var rec func(i int, from cards.Rank, used int)
+	rec = func(i int, from cards.Rank, used int) {
+		if i == s.k {
+			out = append(out, cur)
+			return
+		}
+		for r := from; r <= cards.Ace; r++ {
+			u := used
+			if r != from || i == 0 {
+				u = 0
+			}
+			if u+1 > bitsCount(uint16(s.avail[r])) {
+				continue
+			}
+			cur[i] = r
+			rec(i+1, r, u+1)
+		}
+	}
+	rec(0, 0, 0)
+	return out
+}
+
+// exhaustive enumerates every completion of the board.
+func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
+	pats := s.patterns()
+	chunks := (len(pats) + patternChunk - 1) / patternChunk
+	inline := s.req.Completions() < inlineBelow
+	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
+		end := min((c+1)*patternChunk, len(pats))
+		for i := c * patternChunk; i < end; i++ {
+			e.pattern(&pats[i])
+		}
+	})
+}
+
+// group is one distinct rank of a pattern and its suit choices.
+type group struct {
+	shift uint
+	subs  []uint8
+}
+
+// enumState walks the suit choices of one pattern.
+type enumState struct {
+	e        *evalState
+	groups   [5]group
+	ng       int
+	nonFlush int64
+}
+
+// pattern settles every board of the rank pattern pat.
+func (e *evalState) pattern(pat *[5]cards.Rank) {
+	s := e.s
+	rk := s.known.ranks
+	low := s.known.low
+	var es enumState
+	es.e = e
+	for i := 0; i < s.k; i++ {
+		r := pat[i]
+		rk[s.known.n+i] = r
+		low |= lowOfRank(r)
+		if i > 0 && pat[i-1] == r {
+			continue
+		}
+		m := 1
+		for j := i + 1; j < s.k && pat[j] == r; j++ {
+			m++
+		}
+		es.groups[es.ng] = group{shift: uint(r), subs: subsets[s.avail[r]][m]}
+		es.ng++
+	}
+	e.rankPattern(&rk, low)
+	es.walk(0, s.known.lanes, s.known.count)
+	if es.nonFlush > 0 {
+		n := len(s.players)
+		e.acc.settle(s.hilo, e.nf[:n], e.lv[:n], es.nonFlush, false)
+	}
+}
+
+func (es *enumState) walk(g int, lanes uint64, count uint32) {
+	if g == es.ng {
+		es.leaf(lanes, count)
+		return
+	}
+	gr := &es.groups[g]
+	for _, sub := range gr.subs {
+		es.walk(g+1, lanes|spread[sub]<<gr.shift, count+suitCount[sub])
+	}
+}
+
+func (es *enumState) leaf(lanes uint64, count uint32) {
+	su := flushSuit(count)
+	if su < 0 || es.e.s.suitPlayers[su] == 0 {
+		es.nonFlush++
+		return
+	}
+	e := es.e
+	e.flushHighs(su, uint16(lanes>>(16*uint(su)))&0x1FFF)
+	n := len(e.s.players)
+	e.acc.settle(e.s.hilo, e.hv[:n], e.lv[:n], 1, false)
+}
+
+var _ = eval.NoLow
