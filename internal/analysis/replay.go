@@ -1,11 +1,188 @@
 package analysis
 
-import "github.com/scoophq/scoop/internal/handhistory"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
+	"github.com/scoophq/scoop/internal/handhistory"
+)
+
+var postKinds = map[handhistory.PostKind]game.PostKind{
+	handhistory.PostAnte:       game.Ante,
+	handhistory.PostSmallBlind: game.SmallBlind,
+	handhistory.PostBigBlind:   game.BigBlind,
+	handhistory.PostStraddle:   game.Straddle,
+	handhistory.PostDead:       game.Dead,
+}
+
+var actionKinds = map[handhistory.ActionKind]game.ActionKind{
+	handhistory.Fold:      game.Fold,
+	handhistory.CheckCall: game.CheckCall,
+	handhistory.BetRaise:  game.BetRaise,
+	handhistory.Show:      game.Show,
+	handhistory.Muck:      game.Muck,
+	handhistory.DealBoard: game.DealBoard,
+	handhistory.DealHole:  game.DealHole,
+}
+
+// Config converts a recorded hand's table, players and forced bets into the
+// rules engine's configuration. The error is a *fault.Error of kind Invalid.
+func Config(h *handhistory.Hand) (game.Config, error) {
+	st, err := game.ParseStructure(string(h.Table.Structure))
+	if err != nil {
+		return game.Config{}, fault.Field(fault.Invalid, "table.structure", "%v", err)
+	}
+	n := len(h.Players)
+	cfg := game.Config{
+		Game:            h.Table.Game,
+		Structure:       st,
+		Stacks:          make([]int64, n),
+		Names:           make([]string, n),
+		Button:          h.Button,
+		SmallBet:        h.Table.SmallBet,
+		BigBet:          h.Table.BigBet,
+		MinBet:          h.Table.MinBet,
+		MaxBets:         h.Table.MaxBets,
+		UncappedHeadsUp: h.Table.UncappedHeadsUp,
+		Posts:           make([]game.Post, 0, len(h.Posts)),
+	}
+	for i, p := range h.Players {
+		cfg.Stacks[i] = p.Stack
+		cfg.Names[i] = playerName(h, i)
+		if len(p.Hole) > 0 {
+			if cfg.Holes == nil {
+				cfg.Holes = make([]cards.List, n)
+			}
+			cfg.Holes[i] = p.Hole
+		}
+	}
+	for k, p := range h.Posts {
+		kind, ok := postKinds[p.Kind]
+		if !ok {
+			return game.Config{}, fault.Field(fault.Invalid, fmt.Sprintf("posts[%d].kind", k), "unknown post kind %q", p.Kind)
+		}
+		cfg.Posts = append(cfg.Posts, game.Post{Player: p.Player, Kind: kind, Amount: p.Amount})
+	}
+	return cfg, nil
+}
+
+func playerName(h *handhistory.Hand, i int) string {
+	if i >= 0 && i < len(h.Players) && h.Players[i].Name != "" {
+		return h.Players[i].Name
+	}
+	return fmt.Sprintf("p%d", i+1)
+}
 
 // Replay replays h through the rules engine, settles its pots and compares
 // the settlement with the recorded outcome. It never fails: an illegal hand
 // is a verdict (Legal false, Error set). File and Hand are left for the
 // caller to fill.
 func Replay(h *handhistory.Hand) Verdict {
-	return Verdict{Skipped: "replay not built yet"}
+	v := Verdict{
+		Game:            h.Table.Game.String(),
+		Structure:       string(h.Table.Structure),
+		Players:         make([]string, len(h.Players)),
+		Pots:            []Pot{},
+		Payouts:         []int64{},
+		FinishingStacks: []int64{},
+		Differences:     []Difference{},
+	}
+	if h.SiteHandID != "" {
+		id := h.SiteHandID
+		v.ID = &id
+	}
+	for i := range h.Players {
+		v.Players[i] = playerName(h, i)
+	}
+	v.Board = h.Board().String()
+	fail := func(err error) Verdict {
+		v.Legal = false
+		v.Error = actionError(h, err)
+		return v
+	}
+	cfg, err := Config(h)
+	if err != nil {
+		return fail(err)
+	}
+	s, err := game.New(cfg)
+	if err != nil {
+		return fail(err)
+	}
+	for _, a := range h.Actions {
+		kind, ok := actionKinds[a.Kind]
+		if !ok {
+			return fail(&fault.Error{Kind: fault.Invalid, Action: s.Index(), Message: fmt.Sprintf("unknown action kind %q", a.Kind)})
+		}
+		if err := s.Apply(game.Action{Player: a.Player, Kind: kind, Amount: a.Amount, Cards: a.Cards}); err != nil {
+			return fail(err)
+		}
+	}
+	var rake game.Rake
+	if o := h.Outcome; o != nil {
+		rake = game.Rake{PotsAfter: o.Pots, Total: o.Rake}
+	}
+	st, err := s.Settle(rake)
+	if err != nil {
+		return fail(err)
+	}
+	v.Legal = true
+	v.Board = s.Board().String()
+	v.Payouts = st.Payouts
+	v.FinishingStacks = st.Finishing
+	v.Rake = st.Rake
+	for _, p := range st.Pots {
+		vp := Pot{Amount: p.Amount, Rake: p.Rake, Eligible: make([]string, len(p.Eligible)), Hi: map[string]int64{}, Lo: map[string]int64{}}
+		for j, e := range p.Eligible {
+			vp.Eligible[j] = v.Players[e]
+		}
+		for _, sh := range p.Hi {
+			vp.Hi[v.Players[sh.Player]] += sh.Amount
+		}
+		for _, sh := range p.Lo {
+			vp.Lo[v.Players[sh.Player]] += sh.Amount
+		}
+		v.Pots = append(v.Pots, vp)
+	}
+	compare(&v, h.Outcome)
+	return v
+}
+
+// compare fills MatchesRecord and Differences from the recorded outcome.
+func compare(v *Verdict, o *handhistory.Outcome) {
+	if o == nil || (o.FinishingStacks == nil && o.Collected == nil) {
+		return
+	}
+	match := true
+	diff := func(field string, rec, ours []int64) {
+		for i := range rec {
+			if i >= len(ours) || rec[i] == ours[i] {
+				continue
+			}
+			match = false
+			v.Differences = append(v.Differences, Difference{Player: v.Players[i], Field: field, Recorded: rec[i], Replayed: ours[i]})
+		}
+	}
+	diff("finishing_stack", o.FinishingStacks, v.FinishingStacks)
+	diff("collected", o.Collected, v.Payouts)
+	v.MatchesRecord = &match
+}
+
+// actionError turns a replay error into the verdict's ActionError.
+func actionError(h *handhistory.Hand, err error) *ActionError {
+	ae := &ActionError{Index: -1, Message: err.Error()}
+	var ie *game.IllegalActionError
+	var fe *fault.Error
+	switch {
+	case errors.As(err, &ie):
+		ae.Index, ae.Player = ie.Index, ie.Name
+	case errors.As(err, &fe):
+		ae.Index = fe.Action
+		if fe.Action >= 0 && fe.Action < len(h.Actions) && h.Actions[fe.Action].Player >= 0 {
+			ae.Player = playerName(h, h.Actions[fe.Action].Player)
+		}
+	}
+	return ae
 }

@@ -31,6 +31,7 @@ type Verdict struct {
 // from that half (Lo is empty for high-only pots or when no low qualified).
 type Pot struct {
 	Amount   int64            `json:"amount"`
+	Rake     int64            `json:"rake,omitempty"` // taken from Amount before the split (R19)
 	Eligible []string         `json:"eligible"`
 	Hi       map[string]int64 `json:"hi"`
 	Lo       map[string]int64 `json:"lo"`
@@ -38,7 +39,7 @@ type Pot struct {
 
 // ActionError locates an illegal action.
 type ActionError struct {
-	Index   int    `json:"index"` // 0-based index into the hand's actions
+	Index   int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
 	Player  string `json:"player"`
 	Message string `json:"message"` // e.g. "action 14: p3 raise to 900 exceeds the pot-limit maximum 800"
 }

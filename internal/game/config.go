@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 
+	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
 )
@@ -88,6 +89,9 @@ type Config struct {
 	Stacks []int64
 	// Names name the players in error messages; missing names are p1, p2...
 	Names []string
+	// Holes are the hole cards known before the first action, per player
+	// (nil or empty when unknown). Optional.
+	Holes []cards.List
 	// Button is the index of the player on the button (R2).
 	Button int
 	// Posts are the forced bets in the order posted: antes, blinds,

@@ -150,6 +150,14 @@ func New(cfg Config) (*State, error) {
 		s.canRaise[i] = true
 	}
 
+	for p, h := range cfg.Holes {
+		if p < n && len(h) > 0 {
+			if err := s.setHole(-1, p, h); err != nil {
+				return nil, err
+			}
+		}
+	}
+
 	// The big blind that defines the blind level and the first to act: the
 	// first big-blind poster left of the button (R5); out-of-position big
 	// blinds are live but do not move the action.

@@ -1,7 +1,12 @@
 package handhistory
 
 import (
-	"errors"
+	"bytes"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/scoophq/scoop/internal/fault"
 )
 
 // Format is a hand-history file format.
@@ -25,15 +30,80 @@ type Entry struct {
 	Err     error  // why the hand could not be read
 }
 
+// pokerStarsHeaders begin a PokerStars hand.
+var pokerStarsHeaders = []string{
+	"PokerStars Hand #",
+	"PokerStars Game #",
+	"PokerStars Zoom Hand #",
+	"PokerStars Home Game Hand #",
+}
+
+var (
+	phhKeyLine = regexp.MustCompile(`(?m)^\s*(variant|actions|starting_stacks)\s*=`)
+	jsonStart  = regexp.MustCompile(`^\[\s*(\{|\]|$)`)
+)
+
 // Detect guesses the format of data from its content (name, the file name,
-// is only a hint: ".phh"/".phhs", ".json"/".jsonl", ".txt").
+// is only a hint: ".phh"/".phhs", ".json"/".jsonl", ".txt"). It recognises
+// PokerStars text by its first hand header after an optional UTF-8 BOM and
+// blank lines, JSON by a leading '{' or '[' followed by an object, and PHH
+// by a "[N]" header or a variant, actions or starting_stacks key. The error
+// is a *fault.Error of kind Invalid.
 func Detect(name string, data []byte) (Format, error) {
-	return "", errors.New("handhistory: not built yet")
+	body := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(body) {
+		return "", fault.New(fault.Invalid, "%s is not UTF-8 text", nameOr(name))
+	}
+	text := strings.TrimLeft(string(body), " \t\r\n")
+	for _, h := range pokerStarsHeaders {
+		if strings.HasPrefix(text, h) {
+			return FormatPokerStars, nil
+		}
+	}
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasPrefix(text, "{"):
+		return FormatJSON, nil
+	case strings.HasPrefix(text, "["):
+		first, _, _ := strings.Cut(text, "\n")
+		if phhHeader.MatchString(strings.TrimRight(first, "\r")) {
+			return FormatPHH, nil
+		}
+		if jsonStart.MatchString(text) {
+			return FormatJSON, nil
+		}
+	case phhKeyLine.MatchString(text):
+		return FormatPHH, nil
+	case text == "":
+		return "", fault.New(fault.Invalid, "%s is empty", nameOr(name))
+	}
+	switch {
+	case strings.HasSuffix(lower, ".phh"), strings.HasSuffix(lower, ".phhs"):
+		return FormatPHH, nil
+	case strings.HasSuffix(lower, ".json"), strings.HasSuffix(lower, ".jsonl"):
+		return FormatJSON, nil
+	}
+	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars text, PHH or Scoop JSON)", nameOr(name))
+}
+
+func nameOr(name string) string {
+	if name == "" {
+		return "the input"
+	}
+	return name
 }
 
 // Read reads every hand of a file in the given format. A malformed hand is
 // an Entry with Err and the other hands are still read; the error return is
 // for a file that cannot be read at all (not that format, not text).
 func Read(f Format, data []byte) ([]Entry, error) {
-	return nil, errors.New("handhistory: not built yet")
+	switch f {
+	case FormatJSON:
+		return readJSON(data)
+	case FormatPHH:
+		return readPHH(data)
+	case FormatPokerStars:
+		return readPokerStars(data)
+	}
+	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want json, phh or pokerstars)", string(f))
 }

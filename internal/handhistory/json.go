@@ -1,0 +1,191 @@
+package handhistory
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
+)
+
+// readJSON reads Scoop's canonical JSON: one Hand object, an array of
+// them, or JSON Lines (one Hand object per line). Every hand is validated
+// (see Validate).
+func readJSON(data []byte) ([]Entry, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, fault.New(fault.Invalid, "no JSON hand in the input")
+	}
+	lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
+	startLine := 1 + bytes.Count(data[:lead], []byte("\n"))
+	if json.Valid(trimmed) {
+		if trimmed[0] == '[' {
+			var raws []json.RawMessage
+			if err := json.Unmarshal(trimmed, &raws); err != nil {
+				return nil, fault.New(fault.Invalid, "JSON: %v", err)
+			}
+			out := make([]Entry, len(raws))
+			for k, r := range raws {
+				out[k] = jsonEntry(k+1, 0, r)
+			}
+			return out, nil
+		}
+		if trimmed[0] != '{' {
+			return nil, fault.New(fault.Invalid, "JSON: want a hand object, an array of them or JSON Lines")
+		}
+		return []Entry{jsonEntry(1, startLine, trimmed)}, nil
+	}
+	// JSON Lines: each non-blank line is one hand.
+	var out []Entry
+	for k, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		out = append(out, jsonEntry(len(out)+1, k+1, []byte(l)))
+	}
+	if len(out) > 0 && out[0].Err != nil && len(out) == 1 {
+		return nil, out[0].Err
+	}
+	return out, nil
+}
+
+func jsonEntry(index, line int, raw []byte) Entry {
+	e := Entry{Index: index, Line: line}
+	var h Hand
+	if err := json.Unmarshal(raw, &h); err != nil {
+		e.Err = jsonError(line, err)
+		return e
+	}
+	if err := Validate(&h); err != nil {
+		var fe *fault.Error
+		if errors.As(err, &fe) && fe.Line == 0 {
+			fe.Line = line
+		}
+		e.Err = err
+		return e
+	}
+	if h.Format == "" {
+		h.Format = string(FormatJSON)
+	}
+	e.Hand = &h
+	return e
+}
+
+func jsonError(line int, err error) *fault.Error {
+	msg := err.Error()
+	var te *json.UnmarshalTypeError
+	field := ""
+	if errors.As(err, &te) {
+		field = te.Field
+		msg = fmt.Sprintf("want %s, got JSON %s", te.Type, te.Value)
+	}
+	return &fault.Error{Kind: fault.Invalid, Line: line, Field: field, Action: -1, Message: "JSON: " + strings.TrimPrefix(msg, "json: "), Err: err}
+}
+
+// Validate checks what a reader must (not betting legality): 2 to 10
+// players, non-negative stacks and amounts, indexes in range, known kinds,
+// 0 or 4 hole cards, valid cards, outcome slices of the right length. The
+// error is a *fault.Error of kind Invalid naming the field.
+func Validate(h *Hand) error {
+	n := len(h.Players)
+	bad := func(field, format string, args ...any) error {
+		return fault.Field(fault.Invalid, field, format, args...)
+	}
+	if n < 2 || n > 10 {
+		return bad("players", "%d players; a table seats 2 to 10", n)
+	}
+	if h.Table.Game != eval.OmahaHi && h.Table.Game != eval.OmahaHiLo {
+		return bad("table.game", "unknown game")
+	}
+	switch h.Table.Structure {
+	case FixedLimit, PotLimit, NoLimit:
+	default:
+		return bad("table.structure", "unknown structure %q (want fixed-limit, pot-limit or no-limit)", h.Table.Structure)
+	}
+	t := h.Table
+	if t.SmallBet < 0 || t.BigBet < 0 || t.MinBet < 0 || t.MaxBets < 0 || t.MaxSeats < 0 {
+		return bad("table", "negative bet size, cap or seat count")
+	}
+	if h.Button < 0 || h.Button >= n {
+		return bad("button", "%d is not a player index (0..%d)", h.Button, n-1)
+	}
+	for i, p := range h.Players {
+		f := fmt.Sprintf("players[%d]", i)
+		if p.Stack < 0 {
+			return bad(f+".stack", "negative stack %d", p.Stack)
+		}
+		if len(p.Hole) != 0 && len(p.Hole) != 4 {
+			return bad(f+".hole", "%d hole cards; Omaha deals 4", len(p.Hole))
+		}
+		if err := validCards(f+".hole", p.Hole); err != nil {
+			return err
+		}
+	}
+	for i, p := range h.Posts {
+		f := fmt.Sprintf("posts[%d]", i)
+		if p.Player < 0 || p.Player >= n {
+			return bad(f+".player", "%d is not a player index (0..%d)", p.Player, n-1)
+		}
+		switch p.Kind {
+		case PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, PostDead:
+		default:
+			return bad(f+".kind", "unknown post kind %q", p.Kind)
+		}
+		if p.Amount < 0 {
+			return bad(f+".amount", "negative amount %d", p.Amount)
+		}
+	}
+	for i, a := range h.Actions {
+		f := fmt.Sprintf("actions[%d]", i)
+		switch a.Kind {
+		case Fold, CheckCall, BetRaise, Show, Muck, DealHole:
+			if a.Player < 0 || a.Player >= n {
+				return &fault.Error{Kind: fault.Invalid, Field: f + ".player", Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
+			}
+		case DealBoard:
+			if len(a.Cards) == 0 {
+				return &fault.Error{Kind: fault.Invalid, Field: f + ".cards", Action: i, Message: "a board deal with no cards"}
+			}
+		default:
+			return &fault.Error{Kind: fault.Invalid, Field: f + ".kind", Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
+		}
+		if a.Amount < 0 || (a.Kind == BetRaise && a.Amount == 0) {
+			return &fault.Error{Kind: fault.Invalid, Field: f + ".amount", Action: i, Message: fmt.Sprintf("bad amount %d", a.Amount)}
+		}
+		if (a.Kind == Show || a.Kind == DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
+			return &fault.Error{Kind: fault.Invalid, Field: f + ".cards", Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
+		}
+		if err := validCards(f+".cards", a.Cards); err != nil {
+			return err
+		}
+	}
+	if o := h.Outcome; o != nil {
+		for _, s := range []struct {
+			name string
+			v    []int64
+		}{{"outcome.finishing_stacks", o.FinishingStacks}, {"outcome.collected", o.Collected}} {
+			if s.v != nil && len(s.v) != n {
+				return bad(s.name, "%d entries for %d players", len(s.v), n)
+			}
+		}
+		if o.Rake < 0 || o.TotalPot < 0 {
+			return bad("outcome", "negative rake or pot")
+		}
+	}
+	return nil
+}
+
+func validCards(field string, l cards.List) error {
+	for _, c := range l {
+		if !c.Valid() {
+			return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+		}
+	}
+	return nil
+}
