@@ -2,11 +2,205 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// runReplay is being built (see the open issues).
+const replayUsage = `usage: scoop replay [--json] FILE...
+
+Replays every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
+JSON; "-" reads standard input) through the rules engine and prints a
+verdict per hand: legal or the first illegal action and why, the pots and
+payouts, the finishing stacks and whether they match the record. With
+--json, one JSON object per hand (JSON Lines); "hand" counts from 1 within
+each file. Exit status 0 when every file was read (an illegal hand is a
+verdict, not a failure), 2 for an unreadable file or bad flags.
+`
+
+// runReplay is `scoop replay`.
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print one JSON object per hand (JSON Lines)")
+	var files []string
+	rest := args
+	for { // flags may follow the files
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stderr, replayUsage)
+				return nil
+			}
+			return usagef("%v", err)
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		files = append(files, rest[0])
+		rest = rest[1:]
+	}
+	if len(files) == 0 {
+		return usagef("no files (usage: scoop replay [--json] FILE...)")
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	var failed []string
+	for _, name := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		verdicts, err := replayFile(name, stdin)
+		if err != nil {
+			failed = append(failed, err.Error())
+			continue
+		}
+		for _, v := range verdicts {
+			if *asJSON {
+				if err := enc.Encode(v); err != nil {
+					return err
+				}
+				continue
+			}
+			if _, err := fmt.Fprintln(stdout, verdictLine(v)); err != nil {
+				return err
+			}
+		}
+	}
+	switch len(failed) {
+	case 0:
+		return nil
+	case 1:
+		return usagef("%s", failed[0])
+	}
+	return usagef("%d files unreadable: %s", len(failed), strings.Join(failed, "; "))
+}
+
+// replayFile reads one file and returns a verdict per hand; the error is
+// for a file that cannot be read at all.
+func replayFile(name string, stdin io.Reader) ([]analysis.Verdict, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %v", name, pe.Err)
+		}
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	f, err := handhistory.Detect(name, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	entries, err := handhistory.Read(f, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	out := make([]analysis.Verdict, 0, len(entries))
+	for _, e := range entries {
+		var v analysis.Verdict
+		switch {
+		case e.Hand != nil:
+			v = analysis.Replay(e.Hand)
+		case e.Skipped != "":
+			v = emptyVerdict()
+			v.Skipped = e.Skipped
+		default:
+			v = emptyVerdict()
+			ae := &analysis.ActionError{Index: -1, Message: "unreadable hand"}
+			if e.Err != nil {
+				ae.Message = e.Err.Error()
+				var fe *fault.Error
+				if errors.As(e.Err, &fe) {
+					ae.Index = fe.Action
+				}
+			}
+			v.Error = ae
+		}
+		v.File = name
+		v.Hand = e.Index
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func emptyVerdict() analysis.Verdict {
+	return analysis.Verdict{Pots: []analysis.Pot{}, Payouts: []int64{}, FinishingStacks: []int64{}, Differences: []analysis.Difference{}}
+}
+
+// verdictLine is the readable one-line form of a verdict.
+func verdictLine(v analysis.Verdict) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s #%d", v.File, v.Hand)
+	if v.ID != nil {
+		fmt.Fprintf(&b, " (%s)", *v.ID)
+	}
+	switch {
+	case v.Skipped != "":
+		fmt.Fprintf(&b, ": skipped: %s", v.Skipped)
+		return b.String()
+	case v.Game == "" && v.Error != nil:
+		fmt.Fprintf(&b, ": unreadable: %s", v.Error.Message)
+		return b.String()
+	case !v.Legal:
+		fmt.Fprintf(&b, ": %s %s ILLEGAL: %s", v.Game, v.Structure, v.Error.Message)
+		return b.String()
+	}
+	fmt.Fprintf(&b, ": %s %s legal", v.Game, v.Structure)
+	if v.Board != "" {
+		fmt.Fprintf(&b, ", board %s", v.Board)
+	}
+	for k, p := range v.Pots {
+		name := "main pot"
+		if k > 0 {
+			name = fmt.Sprintf("side pot %d", k)
+		}
+		fmt.Fprintf(&b, "; %s %d", name, p.Amount)
+		if p.Rake > 0 {
+			fmt.Fprintf(&b, " (rake %d)", p.Rake)
+		}
+		fmt.Fprintf(&b, ": hi %s", shares(p.Hi))
+		if len(p.Lo) > 0 {
+			fmt.Fprintf(&b, ", lo %s", shares(p.Lo))
+		}
+	}
+	switch {
+	case v.MatchesRecord == nil:
+		b.WriteString("; no recorded outcome")
+	case *v.MatchesRecord:
+		b.WriteString("; matches the record")
+	default:
+		b.WriteString("; DIFFERS from the record:")
+		for _, d := range v.Differences {
+			fmt.Fprintf(&b, " %s %s recorded %d replayed %d;", d.Player, d.Field, d.Recorded, d.Replayed)
+		}
+	}
+	return strings.TrimSuffix(b.String(), ";")
+}
+
+func shares(m map[string]int64) string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, m[n])
+	}
+	return strings.Join(parts, ", ")
 }
