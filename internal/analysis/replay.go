@@ -131,6 +131,7 @@ func Replay(h *handhistory.Hand) Verdict {
 	v.Legal = true
 	v.Board = s.Board().String()
 	v.Payouts = st.Payouts
+	v.Returned = st.Returned
 	v.FinishingStacks = st.Finishing
 	v.Rake = st.Rake
 	for _, p := range st.Pots {
@@ -166,7 +167,20 @@ func compare(v *Verdict, o *handhistory.Outcome) {
 		}
 	}
 	diff("finishing_stack", o.FinishingStacks, v.FinishingStacks)
-	diff("collected", o.Collected, v.Payouts)
+	// Sites differ on whether an uncalled excess (a big blind's walk) is
+	// returned or collected, and old records omit the returned line: a
+	// player's collected amount matches when it equals our payout, or when
+	// collected plus returned equals our payout plus our returned bet.
+	for i, rec := range o.Collected {
+		if i >= len(v.Payouts) || rec == v.Payouts[i] {
+			continue
+		}
+		if o.Returned != nil && i < len(o.Returned) && i < len(v.Returned) && rec+o.Returned[i] == v.Payouts[i]+v.Returned[i] {
+			continue
+		}
+		match = false
+		v.Differences = append(v.Differences, Difference{Player: v.Players[i], Field: "collected", Recorded: rec, Replayed: v.Payouts[i]})
+	}
 	v.MatchesRecord = &match
 }
 

@@ -20,7 +20,9 @@ type Verdict struct {
 	Pots            []Pot        `json:"pots"`
 	Payouts         []int64      `json:"payouts"` // what each player won from the pots
 	FinishingStacks []int64      `json:"finishing_stacks"`
-	Rake            int64        `json:"rake"`
+	// Returned are the uncalled bets given back to each player (R12).
+	Returned []int64 `json:"returned,omitempty"`
+	Rake     int64   `json:"rake"`
 	// MatchesRecord is true when the record gives an outcome and ours equals
 	// it, false when they differ, null when there is nothing to compare.
 	MatchesRecord *bool        `json:"matches_record"`
