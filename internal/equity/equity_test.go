@@ -117,9 +117,9 @@ func slowLow(hole, board cards.List) (eval.LowValue, bool) {
 }
 
 type slowTally struct {
-	boards                              int64
-	noLow                               int64
-	equity                              []*big.Rat
+	boards                             int64
+	noLow                              int64
+	equity                             []*big.Rat
 	hiWin, hiTie, loWin, loTie, scoopN []int64
 }
 
