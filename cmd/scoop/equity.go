@@ -2,11 +2,139 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"text/tabwriter"
+
+	"github.com/scoophq/scoop/internal/equity"
+	"github.com/scoophq/scoop/internal/fault"
 )
 
-// runEquity is being built (see the open issues).
+const equityUsage = `usage: scoop equity [--game omaha-hilo|omaha-hi] [--board CARDS] [--dead CARDS]
+                    [--mode auto|exhaustive|montecarlo] [--trials N] [--seed N] [--json]
+                    HAND HAND [HAND...]
+
+Computes each hand's share of the pot over the board completions (exactly,
+or by Monte Carlo sampling). Cards are rank+suit, e.g. As2s3dKd; flags may
+come before or after the hands.
+`
+
+// runEquity is `scoop equity`: it parses the flags and hands, computes the
+// equities and prints a table, or with --json the equity.Result object.
+// Bad flags or input return a usage error (exit status 2, one line).
 func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := flag.NewFlagSet("equity", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var in equity.Input
+	fs.StringVar(&in.Game, "game", "omaha-hilo", "game: omaha-hilo or omaha-hi")
+	fs.StringVar(&in.Board, "board", "", "board cards, 0 to 5")
+	fs.StringVar(&in.Dead, "dead", "", "dead cards (out of the deck)")
+	fs.StringVar(&in.Mode, "mode", "auto", "auto, exhaustive or montecarlo")
+	trials := fs.Int("trials", equity.DefaultTrials, "Monte Carlo trials")
+	seed := fs.Uint64("seed", equity.DefaultSeed, "Monte Carlo seed")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	// Flags may follow the hands: parse, take one hand, parse the rest.
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stderr, equityUsage)
+				fs.SetOutput(stderr)
+				fs.PrintDefaults()
+				return nil
+			}
+			return usagef("%v", err)
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		in.Hands = append(in.Hands, rest[0])
+		rest = rest[1:]
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["trials"] {
+		if *trials <= 0 || *trials > equity.MaxTrials {
+			return usagef("trials: must be between 1 and %d, got %d", equity.MaxTrials, *trials)
+		}
+		in.Trials = *trials
+	}
+	if set["seed"] {
+		in.Seed = seed
+	}
+	req, err := equity.ParseInput(in)
+	if err != nil {
+		return inputError(err)
+	}
+	res, err := equity.Compute(ctx, req)
+	if err != nil {
+		return inputError(err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		return enc.Encode(res)
+	}
+	return printEquity(stdout, res)
+}
+
+// inputError turns a *fault.Error of kind Invalid or Impossible into a
+// usage error (exit status 2, one line); other errors pass through.
+func inputError(err error) error {
+	var fe *fault.Error
+	if errors.As(err, &fe) && (fe.Kind == fault.Invalid || fe.Kind == fault.Impossible) {
+		return usagef("%v", fe)
+	}
+	return err
+}
+
+// printEquity writes the human-readable table of res.
+func printEquity(w io.Writer, res equity.Result) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	mc := res.Mode == equity.MonteCarlo
+	header := "hand\tequity\thi win\thi tie\tlo win\tlo tie\tscoop\t"
+	if mc {
+		header += "± stderr\t"
+	}
+	fmt.Fprintln(tw, header)
+	pct := func(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
+	for _, p := range res.Players {
+		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", p.Hand, pct(p.Equity), pct(p.HiWin), pct(p.HiTie),
+			pct(p.LoWin), pct(p.LoTie), pct(p.Scoop))
+		if mc {
+			line += pct(p.Stderr) + "\t"
+		}
+		fmt.Fprintln(tw, line)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	board := res.Board
+	if board == "" {
+		board = "none"
+	}
+	fmt.Fprintf(w, "\ngame %s, board %s", res.Game, board)
+	if res.Dead != "" {
+		fmt.Fprintf(w, ", dead %s", res.Dead)
+	}
+	if mc {
+		fmt.Fprintf(w, "\nmode %s (seed %d), %d trials", res.Mode, derefSeed(res.Seed), res.Boards)
+	} else {
+		fmt.Fprintf(w, "\nmode %s, %d boards", res.Mode, res.Boards)
+	}
+	if res.Game == "omaha-hilo" {
+		fmt.Fprintf(w, ", no low %s", pct(res.NoLow))
+	}
+	_, err := fmt.Fprintf(w, ", %.2f ms\n", res.Elapsed)
+	return err
+}
+
+func derefSeed(p *uint64) uint64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

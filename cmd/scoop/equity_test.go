@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runScoop(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestEquityJSONShape(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "--json", "As2s3dKd", "QhQcJhTc", "--board", "4c7hKh")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if strings.Count(strings.TrimSpace(out), "\n") != 0 {
+		t.Errorf("want one JSON line, got %q", out)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	for _, k := range []string{"game", "board", "dead", "mode", "boards", "no_low", "players", "elapsed_ms", "exact"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("JSON has no %q: %s", k, out)
+		}
+	}
+	if m["game"] != "omaha-hilo" || m["board"] != "4c7hKh" || m["mode"] != "exhaustive" || m["boards"] != float64(820) {
+		t.Errorf("game/board/mode/boards: %v %v %v %v", m["game"], m["board"], m["mode"], m["boards"])
+	}
+	players, _ := m["players"].([]any)
+	if len(players) != 2 {
+		t.Fatalf("players: %v", m["players"])
+	}
+	p0, _ := players[0].(map[string]any)
+	for _, k := range []string{"hand", "equity", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop", "stderr"} {
+		if _, ok := p0[k]; !ok {
+			t.Errorf("player has no %q: %v", k, p0)
+		}
+	}
+	if p0["hand"] != "As2s3dKd" || p0["equity"] != 1061.0/1640 {
+		t.Errorf("player 0: %v", p0)
+	}
+}
+
+func TestEquityTable(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "--game", "omaha-hilo", "As2s3dKd", "QhQcJhTc", "--board", "4c7hKh")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"hand", "equity", "hi win", "hi tie", "lo win", "lo tie", "scoop",
+		"As2s3dKd", "64.70%", "43.90%", "76.83%", "QhQcJhTc", "35.30%", "mode exhaustive", "820 boards", "no low 23.17%", " ms"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestEquityMonteCarloFlags(t *testing.T) {
+	args := []string{"equity", "--json", "--mode", "montecarlo", "--trials", "5000", "--seed", "9", "--game", "omaha-hi",
+		"--dead", "2c", "As2s3dKd", "QhQcJhTc", "5h5d6c7c"}
+	code, out, errs := runScoop(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var m struct {
+		Game    string  `json:"game"`
+		Dead    string  `json:"dead"`
+		Mode    string  `json:"mode"`
+		Boards  int64   `json:"boards"`
+		Seed    *uint64 `json:"seed"`
+		NoLow   float64 `json:"no_low"`
+		Players []struct {
+			Equity, Stderr, LoWin float64
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Game != "omaha-hi" || m.Dead != "2c" || m.Mode != "montecarlo" || m.Boards != 5000 || m.Seed == nil || *m.Seed != 9 || len(m.Players) != 3 {
+		t.Errorf("flags not honoured: %s", out)
+	}
+	for i, p := range m.Players {
+		if p.Stderr <= 0 || p.LoWin != 0 {
+			t.Errorf("player %d: %+v", i, p)
+		}
+	}
+	// Same seed, same answer.
+	_, again, _ := runScoop(t, args...)
+	strip := func(s string) string { return s[:strings.Index(s, `"elapsed_ms"`)] }
+	if strip(again) != strip(out) {
+		t.Errorf("same seed, different results:\n%s\n%s", out, again)
+	}
+}
+
+func TestEquityBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown card", []string{"As2s3dKx", "QhQcJhTc"}, "hands[0]"},
+		{"duplicate card", []string{"As2s3dKd", "QhQcJhTc", "--board", "As7hKh"}, "duplicate card As"},
+		{"hand of three cards", []string{"As2s3d", "QhQcJhTc"}, "want 4 cards"},
+		{"six board cards", []string{"As2s3dKd", "QhQcJhTc", "--board", "4c7hKh5c6c8c"}, "at most 5"},
+		{"one hand", []string{"As2s3dKd"}, "want 2 to 10 hands"},
+		{"eleven hands", []string{"2c2d2h2s", "3c3d3h3s", "4c4d4h4s", "5c5d5h5s", "6c6d6h6s", "7c7d7h7s", "8c8d8h8s", "9c9d9h9s", "TcTdThTs", "JcJdJhJs", "QcQdQhQs"}, "got 11"},
+		{"deck too small", []string{"2c2d2h2s", "3c3d3h3s", "4c4d4h4s", "5c5d5h5s", "6c6d6h6s", "7c7d7h7s", "8c8d8h8s", "9c9d9h9s", "TcTdThTs", "JcJdJhJs", "--dead", "QcQdQhQsKcKdKhKsAc"}, "leave 3 in the deck"},
+		{"unknown game", []string{"--game", "holdem", "As2s3dKd", "QhQcJhTc"}, "unknown game"},
+		{"unknown mode", []string{"--mode", "quick", "As2s3dKd", "QhQcJhTc"}, "unknown mode"},
+		{"zero trials", []string{"--trials", "0", "As2s3dKd", "QhQcJhTc"}, "trials"},
+		{"negative trials", []string{"--trials", "-3", "As2s3dKd", "QhQcJhTc"}, "trials"},
+		{"bad trials", []string{"--trials", "many", "As2s3dKd", "QhQcJhTc"}, "trials"},
+		{"unknown flag", []string{"--fast", "As2s3dKd", "QhQcJhTc"}, "fast"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runScoop(t, append([]string{"equity"}, tt.args...)...)
+			if code != 2 {
+				t.Errorf("exit %d, want 2 (stderr %q)", code, errs)
+			}
+			if out != "" {
+				t.Errorf("stdout %q, want nothing", out)
+			}
+			if strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "scoop equity: ") || !strings.Contains(errs, tt.want) {
+				t.Errorf("stderr %q: want one line \"scoop equity: ...%s...\"", errs, tt.want)
+			}
+			if strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Errorf("stack trace on stderr: %q", errs)
+			}
+		})
+	}
+}
+
+func TestEquityHelp(t *testing.T) {
+	code, _, errs := runScoop(t, "equity", "-h")
+	if code != 0 || !strings.Contains(errs, "usage: scoop equity") || !strings.Contains(errs, "-trials") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
