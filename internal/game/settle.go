@@ -27,7 +27,7 @@ type Share struct {
 type Pot struct {
 	Amount   int64   // chips in the pot, before rake
 	Rake     int64   // taken out before the split (R19)
-	Eligible []int   // players who did not fold and may win it, table order
+	Eligible []int   // players who did not fold or muck and may win it, table order
 	Hi       []Share // the high half (the whole pot when nobody has a low), seat order from the button
 	Lo       []Share // the low half; empty when high-only or no qualifying low
 }
@@ -82,31 +82,45 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 		st.Returned[top] = back
 	}
 
-	// Pots by levels of what the players still in put in.
+	// Pots by levels of the live chips the players still in put in (R12);
+	// dead money (antes, dead blinds) goes to the main pot.
+	live := make([]int64, n)
+	var deadTotal int64
+	for i := 0; i < n; i++ {
+		live[i] = c[i] - s.dead[i]
+		deadTotal += s.dead[i]
+	}
 	var levels []int64
 	for i := 0; i < n; i++ {
-		if !s.folded[i] && !slices.Contains(levels, c[i]) {
-			levels = append(levels, c[i])
+		if !s.folded[i] && !slices.Contains(levels, live[i]) {
+			levels = append(levels, live[i])
 		}
 	}
 	slices.Sort(levels)
 	prev := int64(0)
 	for k, lvl := range levels {
 		var amt int64
+		if k == 0 {
+			amt = deadTotal
+		}
 		for i := 0; i < n; i++ {
-			amt += max(0, min(c[i], lvl)-prev)
-			if k == len(levels)-1 && c[i] > lvl { // folded money above the top: conserve it
-				amt += c[i] - lvl
+			amt += max(0, min(live[i], lvl)-prev)
+			if k == len(levels)-1 && live[i] > lvl { // folded money above the top: conserve it
+				amt += live[i] - lvl
 			}
 		}
 		var elig []int
 		for i := 0; i < n; i++ {
-			if !s.folded[i] && c[i] >= lvl {
+			if !s.folded[i] && !s.mucked[i] && live[i] >= lvl {
 				elig = append(elig, i)
 			}
 		}
 		prev = lvl
 		if amt == 0 {
+			continue
+		}
+		if len(elig) == 0 && len(st.Pots) > 0 { // every player in it mucked: it joins the pot below
+			st.Pots[len(st.Pots)-1].Amount += amt
 			continue
 		}
 		st.Pots = append(st.Pots, Pot{Amount: amt, Eligible: elig})
