@@ -3,10 +3,49 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
 )
 
-// runMigrate is being built (see the open issues).
+// runMigrate applies the embedded migrations to PostgreSQL (DATABASE_URL)
+// or to the SQLite file (--sqlite / SCOOP_SQLITE), and says what it did.
 func runMigrate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	cfg := defaultServeConfig()
+	cfg.fromEnv(os.Getenv)
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg.storageFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: scoop migrate [--sqlite file]\n\nMigrates PostgreSQL when DATABASE_URL is set, else the SQLite file.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	st, kind, err := openStore(ctx, cfg)
+	if err != nil {
+		return inputFault(err)
+	}
+	defer st.Close()
+	applied, err := st.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	if len(applied) == 0 {
+		fmt.Fprintf(stdout, "%s: up to date\n", kind)
+		return nil
+	}
+	fmt.Fprintf(stdout, "%s: applied migrations %v\n", kind, applied)
+	return nil
 }

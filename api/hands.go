@@ -1,0 +1,284 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// handResult is one hand of a posted file.
+type handResult struct {
+	Index   int               `json:"index"`
+	Line    int               `json:"line,omitempty"`
+	ID      string            `json:"id,omitempty"`
+	Created *bool             `json:"created,omitempty"`
+	Verdict *analysis.Verdict `json:"verdict,omitempty"`
+	Skipped string            `json:"skipped,omitempty"`
+	Problem *Problem          `json:"problem,omitempty"`
+}
+
+// handResults is the answer to POST /v1/hands and /v1/hands/replay.
+type handResults struct {
+	Hands      []handResult `json:"hands"`
+	Read       int          `json:"read"`
+	Stored     int          `json:"stored"`
+	Duplicates int          `json:"duplicates"`
+	Skipped    int          `json:"skipped"`
+	Failed     int          `json:"failed"`
+}
+
+func (s *Server) postHands(w http.ResponseWriter, r *http.Request)   { s.hands(w, r, true) }
+func (s *Server) replayHands(w http.ResponseWriter, r *http.Request) { s.hands(w, r, false) }
+
+// formatOf maps a Content-Type to the hand-history format.
+func formatOf(contentType string, body []byte) handhistory.Format {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	switch mt {
+	case "application/json", "application/x-ndjson":
+		return handhistory.FormatJSON
+	case "application/toml":
+		return handhistory.FormatPHH
+	}
+	if f, err := handhistory.Detect("", body); err == nil {
+		return f
+	}
+	return handhistory.FormatPokerStars
+}
+
+func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
+	body := bodyOf(r)
+	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	if len(entries) == 0 {
+		s.writeProblem(w, r, fault.New(fault.Invalid, "the body holds no hand"))
+		return
+	}
+	out := handResults{Hands: make([]handResult, len(entries))}
+	var records []store.Hand
+	var recordOf []int // index into out.Hands of each record
+	for i, e := range entries {
+		res := &out.Hands[i]
+		res.Index, res.Line = e.Index, e.Line
+		switch {
+		case e.Err != nil:
+			p := problemFor(r, inputError(e.Err))
+			p.Hand, p.Instance, p.RequestID = e.Index, "", ""
+			if p.Line == 0 {
+				p.Line = e.Line
+			}
+			res.Problem = &p
+			out.Failed++
+		case e.Hand == nil:
+			res.Skipped = e.Skipped
+			if res.Skipped == "" {
+				res.Skipped = "no hand"
+			}
+			out.Skipped++
+		default:
+			v, err := s.replay(r, e.Hand)
+			if err != nil {
+				p := problemFor(r, err)
+				p.Hand, p.Instance, p.RequestID = e.Index, "", ""
+				res.Problem = &p
+				out.Failed++
+				continue
+			}
+			v.Hand = e.Index
+			res.Verdict = &v
+			out.Read++
+			if !keep {
+				continue
+			}
+			rec, err := record(e.Hand, &v)
+			if err != nil {
+				s.writeProblem(w, r, err)
+				return
+			}
+			records = append(records, rec)
+			recordOf = append(recordOf, i)
+		}
+	}
+	if out.Failed == len(entries) {
+		// Nothing could be read: the request itself is bad.
+		p := *out.Hands[0].Problem
+		p.Instance, p.RequestID = r.URL.Path, requestID(r.Context())
+		s.sendProblem(w, p)
+		return
+	}
+	if len(records) > 0 {
+		saved, err := s.cfg.Store.SaveHands(r.Context(), records)
+		if err != nil {
+			s.writeProblem(w, r, err)
+			return
+		}
+		for j, sv := range saved {
+			res := &out.Hands[recordOf[j]]
+			created := sv.Created
+			res.ID, res.Created = sv.ID, &created
+			if created {
+				out.Stored++
+			} else {
+				out.Duplicates++
+			}
+		}
+	}
+	m := s.metrics.handsStored
+	if keep {
+		m.WithLabelValues("stored").Add(float64(out.Stored))
+		m.WithLabelValues("duplicate").Add(float64(out.Duplicates))
+	} else {
+		m.WithLabelValues("replayed").Add(float64(out.Read))
+	}
+	m.WithLabelValues("skipped").Add(float64(out.Skipped))
+	m.WithLabelValues("failed").Add(float64(out.Failed))
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// readHands reads a posted file; a file that cannot be read at all is the
+// client's fault (Invalid), whatever error the reader gives.
+func readHands(f handhistory.Format, body []byte) (entries []handhistory.Entry, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			entries, err = nil, &fault.Error{Kind: fault.Internal, Action: -1,
+				Message: "reading the hand history failed", Err: fmt.Errorf("panic: %v\n%s", v, debug.Stack())}
+		}
+	}()
+	entries, err = handhistory.Read(f, body)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return entries, nil
+}
+
+// inputError makes a reader's error about the input a domain error: Invalid
+// unless it already says what it is.
+func inputError(err error) error {
+	var f *fault.Error
+	if errors.As(err, &f) {
+		return err
+	}
+	return &fault.Error{Kind: fault.Invalid, Action: -1, Message: err.Error(), Err: err}
+}
+
+// replay runs analysis.Replay, turning a panic in the engine into an
+// Internal error for this hand (logged) rather than a failed request.
+func (s *Server) replay(r *http.Request, h *handhistory.Hand) (v analysis.Verdict, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.ErrorContext(r.Context(), "replay panic", "request_id", requestID(r.Context()),
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			err = fault.New(fault.Internal, "replay failed")
+		}
+	}()
+	return analysis.Replay(h), nil
+}
+
+// record builds the stored form of a hand and its verdict.
+func record(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
+	canonical, err := json.Marshal(h)
+	if err != nil {
+		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
+	}
+	verdict, err := json.Marshal(v)
+	if err != nil {
+		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode verdict", Err: err}
+	}
+	players := make([]string, len(h.Players))
+	for i, p := range h.Players {
+		players[i] = p.Name
+	}
+	return store.Hand{
+		NaturalKey: store.NaturalKey(h.Site, h.SiteHandID, canonical),
+		Site:       h.Site,
+		SiteHandID: h.SiteHandID,
+		Game:       h.Table.Game.String(),
+		Legal:      v.Legal,
+		Players:    players,
+		Hand:       canonical,
+		Verdict:    verdict,
+	}, nil
+}
+
+// handSummary is a stored hand in a listing.
+type handSummary struct {
+	ID         string    `json:"id"`
+	Site       string    `json:"site"`
+	SiteHandID string    `json:"site_hand_id"`
+	Game       string    `json:"game"`
+	Legal      bool      `json:"legal"`
+	Players    []string  `json:"players"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+func summary(h store.Hand) handSummary {
+	players := h.Players
+	if players == nil {
+		players = []string{}
+	}
+	return handSummary{ID: h.ID, Site: h.Site, SiteHandID: h.SiteHandID, Game: h.Game, Legal: h.Legal, Players: players, CreatedAt: h.CreatedAt}
+}
+
+func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
+	h, err := s.cfg.Store.Hand(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, struct {
+		handSummary
+		Hand    json.RawMessage `json:"hand"`
+		Verdict json.RawMessage `json:"verdict"`
+	}{summary(h), h.Hand, h.Verdict})
+}
+
+func (s *Server) listHands(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	query := store.Query{Player: q.Get("player"), Game: q.Get("game"), Cursor: q.Get("cursor")}
+	if v := q.Get("legal"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			s.writeProblem(w, r, fault.Field(fault.Invalid, "legal", "want true or false, got %q", v))
+			return
+		}
+		query.Legal = &b
+	}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > store.MaxLimit {
+			s.writeProblem(w, r, fault.Field(fault.Invalid, "limit", "want 1 to %d, got %q", store.MaxLimit, v))
+			return
+		}
+		query.Limit = n
+	}
+	page, err := s.cfg.Store.Hands(r.Context(), query)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	out := struct {
+		Hands []handSummary `json:"hands"`
+		Next  *string       `json:"next_cursor"`
+	}{Hands: make([]handSummary, len(page.Hands))}
+	for i, h := range page.Hands {
+		out.Hands[i] = summary(h)
+	}
+	if page.Next != "" {
+		out.Next = &page.Next
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}

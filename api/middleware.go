@@ -1,0 +1,159 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+)
+
+type ctxKey int
+
+const (
+	keyRequestID ctxKey = iota
+	keyBody
+)
+
+// requestID returns the request's id ("" outside a request).
+func requestID(ctx context.Context) string {
+	id, _ := ctx.Value(keyRequestID).(string)
+	return id
+}
+
+var clientRequestID = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
+
+// withRequestID takes the client's X-Request-ID when it is a sane token,
+// else makes one, and echoes it in the response.
+func withRequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-ID")
+		if !clientRequestID.MatchString(id) {
+			var b [8]byte
+			rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-ID", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyRequestID, id)))
+	})
+}
+
+// statusWriter records the status and size of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// markStatus records a status that is not sent (the client is gone).
+func markStatus(w http.ResponseWriter, status int) {
+	for {
+		switch sw := w.(type) {
+		case *statusWriter:
+			if sw.status == 0 {
+				sw.status = status
+			}
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = sw.Unwrap()
+		default:
+			return
+		}
+	}
+}
+
+// observe logs every request (log/slog) and counts it in the metrics by
+// route pattern (not path, so ids don't explode the label set) and status.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		next.ServeHTTP(sw, r)
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		elapsed := time.Since(start)
+		route := "unmatched"
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+			route = rc.RoutePattern()
+		}
+		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		if s.quietRoutes[route] && sw.status < 400 {
+			return
+		}
+		s.log.InfoContext(r.Context(), "request",
+			"request_id", requestID(r.Context()),
+			"method", r.Method, "path", r.URL.Path, "route", route,
+			"status", sw.status, "bytes", sw.bytes,
+			"duration_ms", float64(elapsed.Microseconds())/1000,
+			"remote", r.RemoteAddr)
+	})
+}
+
+// recoverer turns a panic into a logged error and a 500 problem: never a
+// stack trace to the client.
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.ErrorContext(r.Context(), "panic", "request_id", requestID(r.Context()),
+				"panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			s.sendProblem(w, newProblem(r, http.StatusInternalServerError, "internal error; the request id identifies it in the server log"))
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.sendProblem(w, newProblem(r, http.StatusNotFound, fmt.Sprintf("no resource at %s", r.URL.Path)))
+}
+
+// methodNotAllowed answers 405 with the Allow header.
+func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if s.router.Match(chi.NewRouteContext(), m, r.URL.Path) {
+			allow = append(allow, m)
+		}
+	}
+	var list string
+	for i, m := range allow {
+		if i > 0 {
+			list += ", "
+		}
+		list += m
+	}
+	w.Header().Set("Allow", list)
+	s.sendProblem(w, newProblem(r, http.StatusMethodNotAllowed, fmt.Sprintf("%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, list)))
+}

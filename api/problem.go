@@ -1,0 +1,138 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/scoophq/scoop/internal/fault"
+)
+
+// Problem is an RFC 9457 problem document, with Scoop's extension members
+// locating the fault.
+type Problem struct {
+	Type      string `json:"type"`
+	Title     string `json:"title"`
+	Status    int    `json:"status"`
+	Detail    string `json:"detail,omitempty"`
+	Instance  string `json:"instance,omitempty"`
+	Field     string `json:"field,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Action    *int   `json:"action,omitempty"`
+	Hand      int    `json:"hand,omitempty"`
+	RequestID string `json:"request_id,omitempty"`
+}
+
+// statusClientGone is logged (never sent) when the client went away.
+const statusClientGone = 499
+
+// kindStatus is THE table from a fault kind to an HTTP status.
+var kindStatus = map[fault.Kind]int{
+	fault.Invalid:     http.StatusBadRequest,
+	fault.Impossible:  http.StatusUnprocessableEntity,
+	fault.NotFound:    http.StatusNotFound,
+	fault.Unavailable: http.StatusServiceUnavailable,
+	fault.Overloaded:  http.StatusTooManyRequests,
+	fault.Canceled:    statusClientGone,
+	fault.Internal:    http.StatusInternalServerError,
+}
+
+// statusOf returns the HTTP status for err's kind.
+func statusOf(err error) int {
+	if s, ok := kindStatus[fault.KindOf(err)]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// problemFor builds the problem for err. The detail of an internal error
+// is generic: the error itself goes to the log only.
+func problemFor(r *http.Request, err error) Problem {
+	status := statusOf(err)
+	p := newProblem(r, status, "")
+	p.Type = "urn:scoop:problem:" + fault.KindOf(err).String()
+	if status == http.StatusInternalServerError {
+		p.Detail = "internal error; the request id identifies it in the server log"
+		return p
+	}
+	var f *fault.Error
+	if errors.As(err, &f) {
+		p.Detail = f.Message
+		if p.Detail == "" {
+			p.Detail = f.Error()
+		}
+		p.Field, p.Line = f.Field, f.Line
+		// Action 0 is also the zero value: trust it only for an illegal
+		// action, which names no field.
+		if f.Action > 0 || (f.Action == 0 && f.Kind == fault.Impossible && f.Field == "") {
+			a := f.Action
+			p.Action = &a
+		}
+	} else {
+		p.Detail = err.Error()
+	}
+	return p
+}
+
+// newProblem returns a problem with the given status and detail, typed
+// about:blank (the status says it all).
+func newProblem(r *http.Request, status int, detail string) Problem {
+	return Problem{
+		Type:      "about:blank",
+		Title:     http.StatusText(status),
+		Status:    status,
+		Detail:    detail,
+		Instance:  r.URL.Path,
+		RequestID: requestID(r.Context()),
+	}
+}
+
+// writeProblem is the one funnel for errors: it logs err (internal errors
+// with their cause) and writes its problem, or nothing when the client is
+// gone.
+func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
+	status := statusOf(err)
+	switch {
+	case status == statusClientGone || r.Context().Err() != nil:
+		markStatus(w, statusClientGone)
+		s.log.InfoContext(r.Context(), "client gone", "request_id", requestID(r.Context()), "err", err)
+		return
+	case status >= 500:
+		s.log.ErrorContext(r.Context(), "request failed", "request_id", requestID(r.Context()), "status", status, "err", err)
+	}
+	s.sendProblem(w, problemFor(r, err))
+}
+
+// sendProblem writes p as application/problem+json.
+func (s *Server) sendProblem(w http.ResponseWriter, p Problem) {
+	body, err := json.Marshal(p)
+	if err != nil {
+		body = []byte(`{"type":"about:blank","title":"Internal Server Error","status":500}`)
+		p.Status = http.StatusInternalServerError
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/problem+json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Del("Content-Encoding")
+	w.WriteHeader(p.Status)
+	w.Write(body)
+}
+
+// writeJSON writes v as application/json with status.
+func (s *Server) writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		s.writeProblem(w, r, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode response", Err: err})
+		return
+	}
+	s.writeRawJSON(w, status, body)
+}
+
+func (s *Server) writeRawJSON(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	w.Write(body)
+}
