@@ -184,7 +184,7 @@ func Parse(s string) (List, error) {
 	i := 0
 	for i < len(s) {
 		b := s[i]
-		if b == ' ' || b == ',' || b == '\t' {
+		if isSeparator(b) {
 			i++
 			continue
 		}
@@ -212,11 +212,15 @@ func Parse(s string) (List, error) {
 	return out, nil
 }
 
-// token returns the piece of s starting at i up to the next separator,
-// at most a few bytes, for error messages.
+// token returns the card-sized piece of s starting at i (two bytes, three
+// for a "10"), cut at a separator, for error messages.
 func token(s string, i int) string {
+	n := 2
+	if strings.HasPrefix(s[i:], "10") {
+		n = 3
+	}
 	j := i
-	for j < len(s) && j-i < 3 && s[j] != ' ' && s[j] != ',' {
+	for j < len(s) && j-i < n && !isSeparator(s[j]) {
 		j++
 	}
 	if j == i {
@@ -224,6 +228,8 @@ func token(s string, i int) string {
 	}
 	return s[i:j]
 }
+
+func isSeparator(b byte) bool { return b == ' ' || b == ',' || b == '\t' }
 
 // MustParse is Parse for constants in tests and examples; it panics on error.
 func MustParse(s string) List {
