@@ -207,3 +207,46 @@ func TestNoPanicOnBadInput(t *testing.T) {
 	_ = FlushHigh(0xFFFF, 0xFFFF)
 	_ = TripleIndex(200, 100, 13)
 }
+
+func TestFlushHighAgainstSlow(t *testing.T) {
+	// Every split of 8 suited ranks (plus the wheel ranks) into hole and
+	// board masks of 2..4 and 3..5 ranks.
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := 0; i < 100_000; i++ {
+		perm := r.Perm(13)
+		nh, nb := 2+r.IntN(3), 3+r.IntN(3)
+		var h, b uint16
+		for _, x := range perm[:nh] {
+			h |= 1 << x
+		}
+		for _, x := range perm[nh : nh+nb] {
+			b |= 1 << x
+		}
+		if got, want := FlushHigh(h, b), flushHighSlow(h, b); got != want {
+			t.Fatalf("FlushHigh(%013b, %013b) = %v, slow %v", h, b, got, want)
+		}
+	}
+	if FlushHigh(1<<12|1<<3, 1<<11) != 0 {
+		t.Error("flush from one board card")
+	}
+}
+
+func FuzzParseGame(f *testing.F) {
+	for _, s := range []string{"omaha-hi", "omaha-hilo", "", "OMAHA-HI", "holdem"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := ParseGame(s)
+		if err != nil {
+			return
+		}
+		if g.String() != s {
+			t.Fatalf("ParseGame(%q) = %v, which prints differently", s, g)
+		}
+		b, _ := g.MarshalText()
+		var back Game
+		if err := back.UnmarshalText(b); err != nil || back != g {
+			t.Fatalf("game %v does not round-trip: %v", g, err)
+		}
+	})
+}
