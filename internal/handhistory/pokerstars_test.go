@@ -1,0 +1,606 @@
+package handhistory
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
+)
+
+const psDir = "testdata/pokerstars"
+
+func readPSFile(t testing.TB, name string) []Entry {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(psDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := readPokerStars(data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return es
+}
+
+func readPSText(t *testing.T, text string) []Entry {
+	t.Helper()
+	es, err := readPokerStars([]byte(text))
+	if err != nil {
+		t.Fatalf("readPokerStars: %v", err)
+	}
+	return es
+}
+
+// oneHand reads text holding one hand and returns it, failing on a skip or
+// an error.
+func oneHand(t *testing.T, text string) *Hand {
+	t.Helper()
+	es := readPSText(t, text)
+	if len(es) != 1 {
+		t.Fatalf("got %d entries, want 1", len(es))
+	}
+	if es[0].Err != nil || es[0].Skipped != "" {
+		t.Fatalf("entry: err %v, skipped %q", es[0].Err, es[0].Skipped)
+	}
+	return es[0].Hand
+}
+
+// TestPokerStarsCorpusCounts pins, per corpus file, how many hands are read
+// per game and structure and why the others are skipped; no hand of the
+// corpus is an error.
+func TestPokerStarsCorpusCounts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		file string
+		want map[string]int
+	}{
+		{"fpdb3__cash__Stars__Flop__258753941248_anon5.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"fpdb3__cash__Stars__Flop__LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt", map[string]int{"skipped: hand cancelled": 1}},
+		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-0.50-1.00-201204.shows.2.txt", map[string]int{"omaha-hi/pot-limit": 1}},
+		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt", map[string]int{"skipped: run it twice is not supported": 1}},
+		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt", map[string]int{"omaha-hi/pot-limit": 1}},
+		{"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt", map[string]int{"omaha-hi/pot-limit": 3}},
+		{"fpdb3__cash__Stars__Flop__PLO8-6max-USD-0.01-0.02-200911.txt", map[string]int{"omaha-hilo/pot-limit": 15}},
+		{"fpdb3__cash__Stars__Flop__PLO8-9max-USD-0.01-0.02-20100829.No.VPIP.from.posted.bb.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"fpdb3__tour__Stars__Flop__NLO8-USD-STT-201109.Knockout.sample.txt", map[string]int{"omaha-hilo/no-limit": 73}},
+		{"fpdb3__tour__Stars__Flop__PLO8-6max-USD-11-1-202105.Chico.Converted.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"fpdb3__tour__Stars__Flop__PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"fpdb3__tour__Stars__Mixed__8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", map[string]int{
+			"omaha-hilo/fixed-limit": 17, "omaha-hi/pot-limit": 1,
+			"skipped: game 7 Card Stud Hi/Lo Limit is not Omaha":       18,
+			"skipped: game 7 Card Stud Limit is not Omaha":             16,
+			"skipped: game Hold'em Limit is not Omaha":                 24,
+			"skipped: game Hold'em No Limit is not Omaha":              24,
+			"skipped: game Razz Limit is not Omaha":                    19,
+			"skipped: game Triple Draw 2-7 Lowball Limit is not Omaha": 18,
+		}},
+		{"gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt", map[string]int{"omaha-hilo/fixed-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt", map[string]int{"omaha-hilo/no-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__GameTypeTests__PotLimitOmaha.txt", map[string]int{"omaha-hi/pot-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__GameTypeTests__PotLimitOmahaHiLo.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__HandActionTests__OmahaHiLo.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__PlayerTests__OmahaHiLoShowdown.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
+		{"hhsmithy__PokerStars__CashGame__PlayerTests__OmahaShowdown.txt", map[string]int{"omaha-hi/pot-limit": 1}},
+	}
+	files, err := filepath.Glob(filepath.Join(psDir, "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(tests) {
+		t.Errorf("%d corpus files in %s, the table covers %d", len(files), psDir, len(tests))
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			t.Parallel()
+			got := map[string]int{}
+			for i, e := range readPSFile(t, tt.file) {
+				if e.Index != i+1 {
+					t.Errorf("entry %d has Index %d", i, e.Index)
+				}
+				if e.Line <= 0 {
+					t.Errorf("entry %d has Line %d", e.Index, e.Line)
+				}
+				switch {
+				case e.Err != nil:
+					t.Errorf("hand %d (line %d): %v", e.Index, e.Line, e.Err)
+				case e.Skipped != "":
+					got["skipped: "+e.Skipped]++
+				default:
+					got[e.Hand.Table.Game.String()+"/"+string(e.Hand.Table.Structure)]++
+					checkHandInvariants(t, e.Hand)
+				}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("counts %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// checkHandInvariants checks what every read hand must satisfy.
+func checkHandInvariants(t *testing.T, h *Hand) {
+	t.Helper()
+	n := len(h.Players)
+	if n < 2 || h.Button < 0 || h.Button >= n {
+		t.Errorf("hand %s: %d players, button %d", h.SiteHandID, n, h.Button)
+	}
+	for i := 1; i < n; i++ {
+		if h.Players[i].Seat <= h.Players[i-1].Seat {
+			t.Errorf("hand %s: players not in seat order", h.SiteHandID)
+		}
+	}
+	for _, p := range h.Posts {
+		if p.Player < 0 || p.Player >= n || p.Amount <= 0 {
+			t.Errorf("hand %s: bad post %+v", h.SiteHandID, p)
+		}
+	}
+	var all cards.List
+	for _, p := range h.Players {
+		if p.Hole != nil && len(p.Hole) != 4 {
+			t.Errorf("hand %s: %s holds %s", h.SiteHandID, p.Name, p.Hole)
+		}
+		all = append(all, p.Hole...)
+	}
+	all = append(all, h.Board()...)
+	if _, err := all.Set(); err != nil {
+		t.Errorf("hand %s: %v", h.SiteHandID, err)
+	}
+	for _, a := range h.Actions {
+		if a.Player < -1 || a.Player >= n || (a.Player == -1) != (a.Kind == DealBoard) {
+			t.Errorf("hand %s: bad action %+v", h.SiteHandID, a)
+		}
+	}
+	o := h.Outcome
+	if o == nil || len(o.Collected) != n || len(o.Returned) != n || len(o.Pots) == 0 {
+		t.Fatalf("hand %s: outcome %+v", h.SiteHandID, o)
+	}
+	var collected, pots int64
+	for _, c := range o.Collected {
+		collected += c
+	}
+	for _, p := range o.Pots {
+		pots += p
+	}
+	// The site pays out exactly the pots after rake.
+	if collected != pots || pots != o.TotalPot-o.Rake {
+		t.Errorf("hand %s: collected %d, pots %v (%d), total %d, rake %d", h.SiteHandID, collected, o.Pots, pots, o.TotalPot, o.Rake)
+	}
+}
+
+// TestPokerStarsHandMapping pins the full mapping of a few corpus hands.
+func TestPokerStarsHandMapping(t *testing.T) {
+	t.Parallel()
+	mk := func(s string) cards.List { return cards.MustParse(s) }
+	tests := []struct {
+		name  string
+		file  string
+		index int
+		want  *Hand
+	}{
+		{
+			name: "cash pot-limit hi/lo, uncalled river bet, anonymised summary seat",
+			file: "fpdb3__cash__Stars__Flop__258753941248_anon5.txt", index: 1,
+			want: &Hand{
+				Site: "pokerstars", SiteHandID: "258753941248", Format: "pokerstars",
+				Time: "2025-12-03T11:59:34-05:00", TableName: "Gutemberga V",
+				Table: Table{Game: eval.OmahaHiLo, Structure: PotLimit, MinBet: 2, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
+				Players: []Player{
+					{Name: "Player1", Seat: 1, Stack: 217, Hole: mk("2d2hAh4h")},
+					{Name: "Player2", Seat: 2, Stack: 16},
+					{Name: "Player3", Seat: 3, Stack: 175},
+					{Name: "Player4", Seat: 4, Stack: 610},
+					{Name: "Player5", Seat: 5, Stack: 42},
+				},
+				Button: 0,
+				Posts:  []Post{{1, PostSmallBlind, 1}, {2, PostBigBlind, 2}},
+				Actions: []Action{
+					{Player: 3, Kind: BetRaise, Amount: 4}, {Player: 4, Kind: Fold}, {Player: 0, Kind: CheckCall, Amount: 4},
+					{Player: 1, Kind: Fold}, {Player: 2, Kind: Fold},
+					{Player: -1, Kind: DealBoard, Cards: mk("4s8s8h")},
+					{Player: 3, Kind: BetRaise, Amount: 11}, {Player: 0, Kind: CheckCall, Amount: 11},
+					{Player: -1, Kind: DealBoard, Cards: mk("3h")},
+					{Player: 3, Kind: BetRaise, Amount: 32}, {Player: 0, Kind: CheckCall, Amount: 32},
+					{Player: -1, Kind: DealBoard, Cards: mk("6s")},
+					{Player: 3, Kind: CheckCall}, {Player: 0, Kind: BetRaise, Amount: 94}, {Player: 3, Kind: Fold},
+				},
+				Outcome: &Outcome{Collected: []int64{94, 0, 0, 0, 0}, Returned: []int64{94, 0, 0, 0, 0}, Rake: 3, TotalPot: 97, Pots: []int64{94}},
+			},
+		},
+		{
+			name: "fixed-limit stakes are the bets, split pot, mucked cards from the summary",
+			file: "gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt", index: 1,
+			want: &Hand{
+				Site: "pokerstars", SiteHandID: "0000000000", Format: "pokerstars",
+				Time: "2005-08-21T21:44:08-04:00", TableName: "Sualocin",
+				Table: Table{Game: eval.OmahaHiLo, Structure: FixedLimit, SmallBet: 500, BigBet: 1000, MaxBets: 4, ChipUnit: "0.01", Currency: "USD"},
+				Players: []Player{
+					{Name: "Player_1", Seat: 1, Stack: 7200}, {Name: "Player_2", Seat: 2, Stack: 21400},
+					{Name: "Player_3", Seat: 3, Stack: 9600}, {Name: "Player_4", Seat: 4, Stack: 8700},
+					{Name: "Player_5", Seat: 5, Stack: 26750}, {Name: "Player_6", Seat: 6, Stack: 20900},
+					{Name: "Player_7", Seat: 7, Stack: 18300, Hole: mk("Ad3hQcKh")},
+					{Name: "Player_8", Seat: 8, Stack: 22600, Hole: mk("2hKc3cJh")},
+					{Name: "Player_9", Seat: 9, Stack: 45000}, {Name: "Player_10", Seat: 10, Stack: 15500},
+				},
+				Button: 5,
+				Posts:  []Post{{6, PostSmallBlind, 200}, {7, PostBigBlind, 500}},
+				Actions: []Action{
+					{Player: 8, Kind: Fold}, {Player: 9, Kind: Fold}, {Player: 0, Kind: Fold}, {Player: 1, Kind: Fold},
+					{Player: 2, Kind: Fold}, {Player: 3, Kind: Fold}, {Player: 4, Kind: CheckCall, Amount: 500},
+					{Player: 5, Kind: Fold}, {Player: 6, Kind: CheckCall, Amount: 300}, {Player: 7, Kind: CheckCall},
+					{Player: -1, Kind: DealBoard, Cards: mk("6s7d9c")},
+					{Player: 6, Kind: CheckCall}, {Player: 7, Kind: CheckCall}, {Player: 4, Kind: CheckCall},
+					{Player: -1, Kind: DealBoard, Cards: mk("Th")},
+					{Player: 6, Kind: CheckCall}, {Player: 7, Kind: BetRaise, Amount: 1000}, {Player: 4, Kind: Fold},
+					{Player: 6, Kind: CheckCall, Amount: 1000},
+					{Player: -1, Kind: DealBoard, Cards: mk("5h")},
+					{Player: 6, Kind: CheckCall}, {Player: 7, Kind: CheckCall},
+					{Player: 6, Kind: Show, Cards: mk("Ad3hQcKh")}, {Player: 7, Kind: Muck},
+				},
+				Outcome: &Outcome{Collected: []int64{0, 0, 0, 0, 0, 0, 3400, 0, 0, 0}, Returned: make([]int64, 10), Rake: 100, TotalPot: 3500, Pots: []int64{3400}},
+			},
+		},
+		{
+			name: "tournament chips, antes, no time zone in brackets",
+			file: "fpdb3__tour__Stars__Flop__PLO8-6max-USD-11-1-202105.Chico.Converted.txt", index: 1,
+			want: &Hand{
+				Site: "pokerstars", SiteHandID: "770875946", Format: "pokerstars", Tournament: true,
+				Time: "2021-05-25T15:46:24-04:00", TableName: "18272685271857837393 23",
+				Table: Table{Game: eval.OmahaHiLo, Structure: PotLimit, MinBet: 20000, ChipUnit: "1", MaxSeats: 6},
+				Players: []Player{
+					{Name: "Player0_chico", Seat: 1, Stack: 1196091}, {Name: "Player1_chico", Seat: 2, Stack: 565718},
+					{Name: "Player2_chico", Seat: 3, Stack: 292772}, {Name: "Hero", Seat: 4, Stack: 2554350, Hole: mk("4s5s3hKd")},
+					{Name: "Player3_chico", Seat: 5, Stack: 416200}, {Name: "Player4_chico", Seat: 6, Stack: 1437951},
+				},
+				Button: 4,
+				Posts: []Post{
+					{5, PostAnte, 1000}, {0, PostAnte, 1000}, {1, PostAnte, 1000}, {2, PostAnte, 1000}, {3, PostAnte, 1000}, {4, PostAnte, 1000},
+					{5, PostSmallBlind, 10000}, {0, PostBigBlind, 20000},
+				},
+				Actions: []Action{
+					{Player: 1, Kind: Fold}, {Player: 2, Kind: Fold}, {Player: 3, Kind: BetRaise, Amount: 50000},
+					{Player: 4, Kind: Fold}, {Player: 5, Kind: Fold}, {Player: 0, Kind: Fold},
+				},
+				Outcome: &Outcome{Collected: []int64{0, 0, 0, 56000, 0, 0}, Returned: []int64{0, 0, 0, 30000, 0, 0}, TotalPot: 56000, Pots: []int64{56000}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			es := readPSFile(t, tt.file)
+			e := es[tt.index-1]
+			if e.Hand == nil {
+				t.Fatalf("hand %d: err %v, skipped %q", tt.index, e.Err, e.Skipped)
+			}
+			if !reflect.DeepEqual(e.Hand, tt.want) {
+				t.Errorf("hand mismatch\n got %+v\nwant %+v", e.Hand, tt.want)
+				if !reflect.DeepEqual(e.Hand.Actions, tt.want.Actions) {
+					t.Errorf("actions\n got %+v\nwant %+v", e.Hand.Actions, tt.want.Actions)
+				}
+				if !reflect.DeepEqual(e.Hand.Outcome, tt.want.Outcome) {
+					t.Errorf("outcome\n got %+v\nwant %+v", e.Hand.Outcome, tt.want.Outcome)
+				}
+			}
+		})
+	}
+}
+
+// TestPokerStarsSidePots pins the main and side pots and the per-player
+// collected sums of a three-pot hand.
+func TestPokerStarsSidePots(t *testing.T) {
+	t.Parallel()
+	h := readPSFile(t, "fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt")[1].Hand
+	if h == nil {
+		t.Fatal("hand 2 not read")
+	}
+	o := h.Outcome
+	if want := []int64{235, 88, 29}; !reflect.DeepEqual(o.Pots, want) {
+		t.Errorf("pots %v, want %v", o.Pots, want)
+	}
+	if o.TotalPot != 370 || o.Rake != 18 {
+		t.Errorf("total %d rake %d, want 370 and 18", o.TotalPot, o.Rake)
+	}
+	// Player0 collected the main pot and side pot-1, Player2 side pot-2.
+	if got := o.Collected[h.PlayerIndex("Player0")]; got != 323 {
+		t.Errorf("Player0 collected %d, want 323", got)
+	}
+	if got := o.Collected[h.PlayerIndex("Player2")]; got != 29 {
+		t.Errorf("Player2 collected %d, want 29", got)
+	}
+	// Player0 is not on the seat list of hand 1 ("will be allowed to play
+	// after the button"): hand 1 has 6 players, hand 2 seven.
+	if n := len(h.Players); n != 7 {
+		t.Errorf("%d players, want 7", n)
+	}
+}
+
+// psHand is a synthetic hand with names holding spaces, colons, brackets
+// and slashes; {{...}} marks are replaced per test.
+const psHand = `PokerStars Hand #111:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
+Table 'Test I' 6-max Seat #{{BTN}} is the button
+Seat 1: A: B [c] ($10 in chips)
+Seat 2: x/y (z) ($10 in chips)
+Seat 4: A ($10 in chips)
+Seat 5: Sleepy ($5 in chips) is sitting out
+{{POSTS}}
+*** HOLE CARDS ***
+Dealt to A [As Ks Qs Js]
+x/y (z) said, "A: folds"
+A: B [c]: calls $0.10
+{{PREFLOP}}
+*** FLOP *** [2c 3d 4h]
+x/y (z): checks
+A: checks
+A: B [c]: bets $0.30
+x/y (z): folds
+A: raises $0.60 to $0.90 and is all-in
+A: B [c]: calls $0.60
+*** TURN *** [2c 3d 4h] [5s]
+*** RIVER *** [2c 3d 4h 5s] [6s]
+*** SHOW DOWN ***
+A: shows [As Ks Qs Js] (a straight)
+A: B [c]: mucks hand
+A collected $2 from pot
+*** SUMMARY ***
+Total pot $2.05 | Rake $0.05
+Board [2c 3d 4h 5s 6s]
+Seat 1: A: B [c] mucked [Ah Kh Qh Jh]
+Seat 4: A showed [As Ks Qs Js] and won ($2)
+`
+
+func psText(btn, posts, preflop string) string {
+	r := strings.NewReplacer("{{BTN}}", btn, "{{POSTS}}", posts, "{{PREFLOP}}", preflop)
+	return r.Replace(psHand)
+}
+
+const psStdPosts = "x/y (z): posts small blind $0.05\nA: posts big blind $0.10"
+const psStdPreflop = "x/y (z): calls $0.05\nA: checks"
+
+// TestPokerStarsNamesAnchoredOnSeats reads players whose names hold
+// spaces, colons, brackets and slashes, ignores chat that looks like an
+// action, and leaves out a cash player sitting out.
+func TestPokerStarsNamesAnchoredOnSeats(t *testing.T) {
+	t.Parallel()
+	h := oneHand(t, psText("1", psStdPosts, psStdPreflop))
+	var names []string
+	for _, p := range h.Players {
+		names = append(names, p.Name)
+	}
+	if want := []string{"A: B [c]", "x/y (z)", "A"}; !reflect.DeepEqual(names, want) {
+		t.Fatalf("players %q, want %q", names, want)
+	}
+	wantActs := []Action{
+		{Player: 0, Kind: CheckCall, Amount: 10}, {Player: 1, Kind: CheckCall, Amount: 5}, {Player: 2, Kind: CheckCall},
+		{Player: -1, Kind: DealBoard, Cards: cards.MustParse("2c3d4h")},
+		{Player: 1, Kind: CheckCall}, {Player: 2, Kind: CheckCall}, {Player: 0, Kind: BetRaise, Amount: 30},
+		{Player: 1, Kind: Fold}, {Player: 2, Kind: BetRaise, Amount: 90}, {Player: 0, Kind: CheckCall, Amount: 60},
+		{Player: -1, Kind: DealBoard, Cards: cards.MustParse("5s")},
+		{Player: -1, Kind: DealBoard, Cards: cards.MustParse("6s")},
+		{Player: 2, Kind: Show, Cards: cards.MustParse("AsKsQsJs")}, {Player: 0, Kind: Muck},
+	}
+	if !reflect.DeepEqual(h.Actions, wantActs) {
+		t.Errorf("actions\n got %+v\nwant %+v", h.Actions, wantActs)
+	}
+	if got := h.Players[0].Hole.String(); got != "AhKhQhJh" {
+		t.Errorf("mucked hole cards %q, want AhKhQhJh", got)
+	}
+	if want := []int64{0, 0, 200}; !reflect.DeepEqual(h.Outcome.Collected, want) {
+		t.Errorf("collected %v, want %v", h.Outcome.Collected, want)
+	}
+}
+
+// TestPokerStarsButtonAndPosts pins the button when its seat is empty or
+// sitting out, and the post kinds.
+func TestPokerStarsButtonAndPosts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		btn, posts string
+		preflop    string
+		wantButton int
+		wantPosts  []Post
+	}{
+		{"button seat dealt in", "1", psStdPosts, psStdPreflop, 0, []Post{{1, PostSmallBlind, 5}, {2, PostBigBlind, 10}}},
+		{"empty button seat: the player before the small blind", "3", "A: posts small blind $0.05\nA: B [c]: posts big blind $0.10",
+			"x/y (z): calls $0.10\nA: calls $0.05", 1, []Post{{2, PostSmallBlind, 5}, {0, PostBigBlind, 10}}},
+		{"sitting-out button seat, no small blind: the last player before it", "5", "A: B [c]: posts big blind $0.10",
+			"x/y (z): calls $0.10\nA: calls $0.10", 2, []Post{{0, PostBigBlind, 10}}},
+		{"small & big blinds: dead small blind plus live big blind, antes first", "1",
+			"A: B [c]: posts the ante $0.01\nx/y (z): posts the ante $0.01\nA: posts the ante $0.01\nx/y (z): posts small blind $0.05\nA: posts big blind $0.10\nA: B [c]: posts small & big blinds $0.15",
+			"x/y (z): calls $0.05\nA: checks", 0,
+			[]Post{{0, PostAnte, 1}, {1, PostAnte, 1}, {2, PostAnte, 1}, {1, PostSmallBlind, 5}, {2, PostBigBlind, 10}, {0, PostDead, 5}, {0, PostBigBlind, 10}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := oneHand(t, psText(tt.btn, tt.posts, tt.preflop))
+			if h.Button != tt.wantButton {
+				t.Errorf("button %d, want %d", h.Button, tt.wantButton)
+			}
+			if !reflect.DeepEqual(h.Posts, tt.wantPosts) {
+				t.Errorf("posts %+v, want %+v", h.Posts, tt.wantPosts)
+			}
+		})
+	}
+}
+
+// TestPokerStarsBOMAndCRLF reads the same hand with a BOM, CRLF line ends
+// and trailing spaces.
+func TestPokerStarsBOMAndCRLF(t *testing.T) {
+	t.Parallel()
+	plain := psText("1", psStdPosts, psStdPreflop)
+	dressed := "\uFEFF" + strings.ReplaceAll(plain, "\n", "  \r\n")
+	a, b := oneHand(t, plain), oneHand(t, dressed)
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("BOM/CRLF hand differs:\n%+v\n%+v", a, b)
+	}
+}
+
+// TestPokerStarsMalformed checks that a malformed hand is an error naming
+// its line and kind, and that the hands around it are still read.
+func TestPokerStarsMalformed(t *testing.T) {
+	t.Parallel()
+	good := psText("1", psStdPosts, psStdPreflop)
+	goodLines := strings.Count(good, "\n")
+	tests := []struct {
+		name     string
+		from, to string // replaced in the middle hand
+		wantLine int    // within the middle hand, 1-based
+		wantKind fault.Kind
+		wantMsg  string
+	}{
+		{"bad amount", "A: B [c]: bets $0.30", "A: B [c]: bets $0.3x", 18, fault.Invalid, "bad amount"},
+		{"unknown action", "A: checks\n*** FLOP", "A: dances\n*** FLOP", 14, fault.Invalid, "unrecognised action"},
+		{"bad card", "[2c 3d 4h]\nx/y", "[2c 3d 4x]\nx/y", 15, fault.Invalid, "bad board card"},
+		{"duplicate card", "[2c 3d 4h]\nx/y", "[2c 3d As]\nx/y", 15, fault.Impossible, "card As"},
+		{"unknown player", "x/y (z): folds", "nobody: folds", 19, fault.Invalid, "unrecognised line"},
+		{"broken marker", "*** SUMMARY ***", "*** SUMMARY", 28, fault.Invalid, "unexpected street marker"},
+		{"truncated hand", "*** SUMMARY ***\nTotal pot $2.05 | Rake $0.05\nBoard [2c 3d 4h 5s 6s]\nSeat 1: A: B [c] mucked [Ah Kh Qh Jh]\nSeat 4: A showed [As Ks Qs Js] and won ($2)\n", "", 27, fault.Invalid, "without its *** SUMMARY ***"},
+		{"turn before flop", "*** FLOP *** [2c 3d 4h]", "*** TURN *** [2c 3d 4h] [7h]", 15, fault.Invalid, "out of place"},
+		{"bad stack", "Seat 2: x/y (z) ($10 in chips)", "Seat 2: x/y (z) ($1x in chips)", 4, fault.Invalid, "bad stack"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if !strings.Contains(good, tt.from) {
+				t.Fatalf("template lacks %q", tt.from)
+			}
+			bad := strings.Replace(good, tt.from, tt.to, 1)
+			es := readPSText(t, good+"\n"+bad+"\n"+good)
+			if len(es) != 3 {
+				t.Fatalf("%d entries, want 3", len(es))
+			}
+			if es[0].Hand == nil || es[2].Hand == nil {
+				t.Fatalf("neighbouring hands not read: %v / %v", es[0].Err, es[2].Err)
+			}
+			var fe *fault.Error
+			if !errors.As(es[1].Err, &fe) {
+				t.Fatalf("middle hand: err %v (%T), want a *fault.Error", es[1].Err, es[1].Err)
+			}
+			wantLine := goodLines + 1 + tt.wantLine
+			if fe.Line != wantLine || fe.Kind != tt.wantKind || !strings.Contains(fe.Message, tt.wantMsg) {
+				t.Errorf("got %v (kind %v, line %d), want kind %v at line %d mentioning %q", fe, fe.Kind, fe.Line, tt.wantKind, wantLine, tt.wantMsg)
+			}
+			if es[1].Line != goodLines+2 {
+				t.Errorf("entry line %d, want %d", es[1].Line, goodLines+2)
+			}
+		})
+	}
+}
+
+// TestPokerStarsNotPokerStars checks the file-level error.
+func TestPokerStarsNotPokerStars(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{"", "\n\n", "hello\nworld\n", "PokerStars is a site\n"} {
+		es, err := readPokerStars([]byte(in))
+		if err == nil || fault.KindOf(err) != fault.Invalid || es != nil {
+			t.Errorf("%q: entries %v, err %v; want an Invalid error", in, es, err)
+		}
+	}
+}
+
+// TestPokerStarsSkips checks the skip reasons of hands Scoop does not replay.
+func TestPokerStarsSkips(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ header, want string }{
+		{"PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET", "game Hold'em No Limit is not Omaha"},
+		{"PokerStars Hand #2: Tournament #9, $10+$1 USD HORSE (Razz Limit) - Level I (10/20) - 2020/01/02 3:04:05 ET", "game Razz Limit is not Omaha"},
+		{"PokerStars Hand #3:  HORSE (Hold'em Limit, $0.10/$0.20 USD) - 2020/01/02 3:04:05 ET", "game Hold'em Limit is not Omaha"},
+		{"PokerStars Hand #4:  5 Card Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET", "game 5 Card Omaha Pot Limit is not Omaha"},
+	}
+	for _, tt := range tests {
+		es := readPSText(t, tt.header+"\nTable 'T' 6-max Seat #1 is the button\nanything at all\n")
+		if len(es) != 1 || es[0].Skipped != tt.want {
+			t.Errorf("%s: got %+v, want skipped %q", tt.header, es, tt.want)
+		}
+	}
+}
+
+// FuzzReadPokerStars: no panic, no hang, and every entry is exactly one of
+// a hand, a skip or a located error.
+func FuzzReadPokerStars(f *testing.F) {
+	f.Add([]byte(psText("1", psStdPosts, psStdPreflop)))
+	f.Add([]byte(psText("3", "A: B [c]: posts small & big blinds $0.15", psStdPreflop)))
+	for _, name := range []string{
+		"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
+		"gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt",
+		"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
+		"hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt",
+	} {
+		data, err := os.ReadFile(filepath.Join(psDir, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, err := readPokerStars(data)
+		if err != nil {
+			if es != nil || fault.KindOf(err) != fault.Invalid {
+				t.Fatalf("file error %v with %d entries", err, len(es))
+			}
+			return
+		}
+		for i, e := range es {
+			set := 0
+			if e.Hand != nil {
+				set++
+			}
+			if e.Skipped != "" {
+				set++
+			}
+			if e.Err != nil {
+				set++
+				var fe *fault.Error
+				if !errors.As(e.Err, &fe) || fe.Line <= 0 {
+					t.Fatalf("entry %d: error %v has no line", i, e.Err)
+				}
+			}
+			if set != 1 || e.Index != i+1 {
+				t.Fatalf("entry %d: %+v", i, e)
+			}
+			if h := e.Hand; h != nil {
+				if h.Button < 0 || h.Button >= len(h.Players) || h.Outcome == nil {
+					t.Fatalf("entry %d: button %d of %d players", i, h.Button, len(h.Players))
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkParsePokerStars reads the whole corpus and reports the Omaha
+// hands read per second.
+func BenchmarkParsePokerStars(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(psDir, "*.txt"))
+	var datas [][]byte
+	hands := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		datas = append(datas, data)
+		es, _ := readPokerStars(data)
+		for _, e := range es {
+			if e.Hand != nil {
+				hands++
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, d := range datas {
+			if _, err := readPokerStars(d); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(hands*b.N)/b.Elapsed().Seconds(), "hands/s")
+}
