@@ -1,6 +1,10 @@
 package eval
 
 import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"sort"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -84,5 +88,98 @@ func TestLow5AllHands(t *testing.T) {
 	})
 	if len(distinct) != 56 {
 		t.Errorf("%d distinct qualifying lows, want 56", len(distinct))
+	}
+}
+
+// naive5 is an independent, obvious five-card evaluator for the tests: a
+// category and the ranks that break ties, compared lexicographically.
+func naive5(h [5]cards.Card) (Category, []int) {
+	count := map[int]int{}
+	flush := true
+	for _, c := range h {
+		count[int(c.Rank())]++
+		flush = flush && c.Suit() == h[0].Suit()
+	}
+	var ranks []int
+	for r := range count {
+		ranks = append(ranks, r)
+	}
+	sort.Slice(ranks, func(i, j int) bool {
+		if count[ranks[i]] != count[ranks[j]] {
+			return count[ranks[i]] > count[ranks[j]]
+		}
+		return ranks[i] > ranks[j]
+	})
+	straight, top := false, 0
+	if len(ranks) == 5 {
+		if ranks[0]-ranks[4] == 4 {
+			straight, top = true, ranks[0]
+		} else if ranks[0] == 12 && ranks[1] == 3 { // A-5-4-3-2
+			straight, top = true, 3
+		}
+	}
+	switch {
+	case straight && flush:
+		return StraightFlush, []int{top}
+	case count[ranks[0]] == 4:
+		return FourOfAKind, ranks
+	case count[ranks[0]] == 3 && count[ranks[1]] == 2:
+		return FullHouse, ranks
+	case flush:
+		return Flush, ranks
+	case straight:
+		return Straight, []int{top}
+	case count[ranks[0]] == 3:
+		return ThreeOfAKind, ranks
+	case count[ranks[0]] == 2 && count[ranks[1]] == 2:
+		return TwoPair, ranks
+	case count[ranks[0]] == 2:
+		return OnePair, ranks
+	}
+	return HighCard, ranks
+}
+
+func naiveCompare(a, b [5]cards.Card) int {
+	ca, ra := naive5(a)
+	cb, rb := naive5(b)
+	if ca != cb {
+		return cmp.Compare(ca, cb)
+	}
+	return slices.Compare(ra, rb)
+}
+
+func TestHigh5MatchesNaiveEvaluator(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	hand := func() [5]cards.Card {
+		p := r.Perm(cards.NumCards)
+		return [5]cards.Card{cards.Card(p[0]), cards.Card(p[1]), cards.Card(p[2]), cards.Card(p[3]), cards.Card(p[4])}
+	}
+	// Uniform hands are mostly weak; also draw from a 2-suit, 7-rank deck
+	// to meet flushes, straights, full houses and quads often.
+	small := func() [5]cards.Card {
+		var deck []cards.Card
+		lo := r.IntN(7)
+		for rk := lo; rk < lo+7; rk++ {
+			deck = append(deck, cards.New(cards.Rank(rk%13), cards.Spades), cards.New(cards.Rank(rk%13), cards.Hearts),
+				cards.New(cards.Rank(rk%13), cards.Clubs))
+		}
+		if lo == 0 {
+			deck = append(deck, cards.New(cards.Ace, cards.Spades))
+		}
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		return [5]cards.Card(deck[:5])
+	}
+	for i := 0; i < 200_000; i++ {
+		gen := hand
+		if i%2 == 1 {
+			gen = small
+		}
+		a, b := gen(), gen()
+		if c, _ := naive5(a); High5(a).Category() != c {
+			t.Fatalf("High5(%v) category %v, naive %v", cards.List(a[:]), High5(a).Category(), c)
+		}
+		if got, want := cmp.Compare(High5(a), High5(b)), naiveCompare(a, b); got != want {
+			t.Fatalf("%v vs %v: High5 compares %d, naive evaluator %d", cards.List(a[:]), cards.List(b[:]), got, want)
+		}
 	}
 }

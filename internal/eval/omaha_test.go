@@ -62,12 +62,12 @@ func deal(r *rand.Rand, n int) cards.List {
 }
 
 func TestOmahaMatchesSlowEvaluator(t *testing.T) {
-	n := 200_000
+	n := 1_000_000
 	if *long {
 		n = 5_000_000
 	}
 	if testing.Short() {
-		n = 20_000
+		n = 50_000
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < n; i++ {
