@@ -27,8 +27,9 @@ const (
 	DefaultTrials        = 1_000_000
 )
 
-// Request is a validated equity question. Build one with NewRequest (which
-// checks every rule of the contract) or fill it directly and call Validate.
+// Request is a validated equity question. Build one with ParseInput (which
+// checks every rule of the contract) or fill it directly and call Validate
+// (Compute validates it too).
 type Request struct {
 	Game  eval.Game
 	Hands []cards.List // 2 to 10 hands of exactly 4 cards
