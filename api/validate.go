@@ -16,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/go-chi/chi/v5"
 
 	scoop "github.com/scoophq/scoop"
 )
@@ -39,7 +40,7 @@ var registerDecoders sync.Once
 func LoadSpec(ctx context.Context) (*Spec, error) {
 	registerDecoders.Do(func() {
 		// Hand-history text is validated as a string; the readers judge it.
-		for _, ct := range []string{"application/toml", "application/x-ndjson"} {
+		for _, ct := range []string{"application/toml", "application/x-ndjson", "text/html"} {
 			if openapi3filter.RegisteredBodyDecoder(ct) == nil {
 				openapi3filter.RegisterBodyDecoder(ct, openapi3filter.PlainBodyDecoder)
 			}
@@ -68,6 +69,13 @@ func LoadSpec(ctx context.Context) (*Spec, error) {
 // to answer 404 or 405.
 func (s *Server) validated(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The router answers what it does not route (404, 405); the
+		// contract's own router is looser (it matches /v1/equity/{id} with
+		// an empty id).
+		if !s.router.Match(chi.NewRouteContext(), r.Method, r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		route, params, err := s.spec.Router.FindRoute(r)
 		if err != nil {
 			next.ServeHTTP(w, r)
@@ -159,7 +167,7 @@ func validationProblem(r *http.Request, err error) Problem {
 	case errors.As(re.Err, &se):
 		d := deepest(se)
 		p.Field = strings.Join(d.JSONPointer(), ".")
-		if d.SchemaField == "additionalProperties" {
+		if strings.HasPrefix(d.Reason, `property "`) && strings.HasSuffix(d.Reason, "is unsupported") {
 			// The pointer stops at the object; the reason quotes the key.
 			if _, rest, ok := strings.Cut(d.Reason, `"`); ok {
 				if name, _, ok := strings.Cut(rest, `"`); ok {

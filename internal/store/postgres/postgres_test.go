@@ -2,12 +2,7 @@ package postgres_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"os"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
@@ -15,43 +10,7 @@ import (
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
-// testURL is the PostgreSQL the tests need: they fail, not skip, when it
-// cannot be reached.
-func testURL() string {
-	if u := os.Getenv("SCOOP_TEST_DATABASE_URL"); u != "" {
-		return u
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}
-
-// openFresh opens a store in a new schema, migrated, dropped at cleanup.
-func openFresh(t testing.TB) *postgres.Store {
-	t.Helper()
-	ctx := context.Background()
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "storetest_" + hex.EncodeToString(b)
-	s, err := postgres.Open(ctx, postgres.Config{URL: testURL(), Schema: schema, MaxConns: 8})
-	if err != nil {
-		t.Fatalf("PostgreSQL at SCOOP_TEST_DATABASE_URL is required: %v", err)
-	}
-	t.Cleanup(func() {
-		s.Close()
-		conn, err := pgx.Connect(ctx, testURL())
-		if err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP SCHEMA "+schema+" CASCADE"); err != nil {
-			t.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	if _, err := s.Migrate(ctx); err != nil {
-		t.Fatalf("migrate: %v", err)
-	}
-	return s
-}
+func openFresh(t testing.TB) *postgres.Store { return storetest.OpenPostgres(t) }
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openFresh(t) })

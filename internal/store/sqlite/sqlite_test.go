@@ -11,18 +11,7 @@ import (
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
-func openFresh(t testing.TB) *sqlite.Store {
-	t.Helper()
-	s, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "scoop.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Migrate(context.Background()); err != nil {
-		s.Close()
-		t.Fatalf("migrate: %v", err)
-	}
-	return s
-}
+func openFresh(t testing.TB) *sqlite.Store { return storetest.OpenSQLite(t) }
 
 func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return openFresh(t) })
@@ -49,7 +38,6 @@ func TestClosedIsUnavailable(t *testing.T) {
 
 func BenchmarkSaveHands(b *testing.B) {
 	s := openFresh(b)
-	defer s.Close()
 	const batch = 500
 	n := 0
 	for b.Loop() {

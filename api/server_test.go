@@ -1,0 +1,124 @@
+package api_test
+
+import (
+	"bytes"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// TestRoutesMatchSpec fails when a route is in the router but not in
+// openapi.yaml, or the reverse.
+func TestRoutesMatchSpec(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	var routes []string
+	err := chi.Walk(c.api.Router(), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		routes = append(routes, method+" "+strings.TrimSuffix(route, "/"))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec []string
+	for path, item := range c.spec.Doc.Paths.Map() {
+		for method := range item.Operations() {
+			spec = append(spec, method+" "+path)
+		}
+	}
+	slices.Sort(routes)
+	slices.Sort(spec)
+	for _, r := range routes {
+		if !slices.Contains(spec, r) {
+			t.Errorf("route %s is not in openapi.yaml", r)
+		}
+	}
+	for _, s := range spec {
+		if !slices.Contains(routes, s) {
+			t.Errorf("openapi.yaml has %s, the router does not", s)
+		}
+	}
+	if len(routes) < 11 {
+		t.Errorf("walked %d routes: %q", len(routes), routes)
+	}
+}
+
+func TestOperations(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		tests := []struct {
+			name, path   string
+			status       int
+			contentType  string
+			bodyContains string
+		}{
+			{"health", "/healthz", 200, "application/json", `"ok"`},
+			{"ready", "/readyz", 200, "application/json", `"ready"`},
+			{"contract", "/openapi.yaml", 200, "application/yaml", "openapi: 3.0"},
+			{"docs render the paths", "/docs", 200, "text/html; charset=utf-8", "/v1/hands/{id}"},
+			{"unknown path", "/nope", 404, "application/problem+json", "/nope"},
+		}
+		for _, tc := range tests {
+			res := c.get(tc.path)
+			if res.status != tc.status || res.header.Get("Content-Type") != tc.contentType || !bytes.Contains(res.body, []byte(tc.bodyContains)) {
+				t.Errorf("%s: GET %s = %d %q %.200s; want %d %q containing %q", tc.name, tc.path, res.status, res.header.Get("Content-Type"), res.body, tc.status, tc.contentType, tc.bodyContains)
+			}
+			if res.header.Get("X-Request-ID") == "" {
+				t.Errorf("%s: no X-Request-ID", tc.name)
+			}
+		}
+		// The docs page fetches nothing: no script, no external URL.
+		docs := c.get("/docs").body
+		for _, bad := range []string{"<script", "http://", "https://"} {
+			if bytes.Contains(docs, []byte(bad)) {
+				t.Errorf("/docs contains %q", bad)
+			}
+		}
+	})
+}
+
+func TestMethodNotAllowed(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	tests := []struct {
+		method, path, allow string
+	}{
+		{http.MethodDelete, "/v1/hands", "GET, POST"},
+		{http.MethodGet, "/v1/equity", "POST"},
+		{http.MethodPut, "/v1/hands/1", "GET"},
+		{http.MethodPost, "/healthz", "GET"},
+	}
+	for _, tc := range tests {
+		res := c.do(tc.method, tc.path, "application/json", []byte(`{}`))
+		if res.status != http.StatusMethodNotAllowed || res.header.Get("Allow") != tc.allow {
+			t.Errorf("%s %s = %d Allow %q, want 405 Allow %q", tc.method, tc.path, res.status, res.header.Get("Allow"), tc.allow)
+		}
+	}
+}
+
+func TestMetricsCountRoutesByPattern(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	c.get("/v1/hands/12345")
+	c.get("/v1/hands/67890")
+	c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
+	res := c.get("/metrics")
+	body := string(res.body)
+	for _, want := range []string{
+		`scoop_http_requests_total{method="GET",route="/v1/hands/{id}",status="404"} 2`,
+		`scoop_http_request_duration_seconds_bucket{method="POST",route="/v1/equity",le="+Inf"} 1`,
+		`scoop_equity_runs_total{mode="exhaustive",outcome="ok"} 1`,
+		`go_goroutines`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if strings.Contains(body, "12345") {
+		t.Error("/metrics labels a raw path")
+	}
+}
