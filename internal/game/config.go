@@ -163,3 +163,14 @@ func (c *Config) validate() error {
 	}
 	return nil
 }
+
+// FixedLimitBlinds returns the default fixed-limit blinds for a small bet
+// (R3): the big blind equals the small bet, the small blind is half of it
+// rounded down to a whole chip unit (unit, in chips; 0 means 1). $5/$10 in
+// dollars gives 2 and 5; $2/$4 gives 1 and 2.
+func FixedLimitBlinds(smallBet, unit int64) (sb, bb int64) {
+	if unit <= 0 {
+		unit = 1
+	}
+	return smallBet / 2 / unit * unit, smallBet
+}

@@ -603,12 +603,14 @@ func (s *State) bettingAction(i int, a Action) error {
 			return s.illegal(i, p, tried, fmt.Sprintf("is not above the current bet %d", s.currentBet))
 		case to > allIn:
 			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the stack: all-in is a %s to %d", verb, allIn))
+		case s.cfg.Structure == FixedLimit && (to > l.MaxTo || to < l.MinTo && to != allIn):
+			if l.MinTo == l.MaxTo {
+				return s.illegal(i, p, tried, fmt.Sprintf("is not the fixed-limit %s to %d", verb, l.MinTo))
+			}
+			return s.illegal(i, p, tried, fmt.Sprintf("is not a fixed-limit %s to %d..%d", verb, l.MinTo, l.MaxTo))
 		case to > l.MaxTo:
 			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the %s maximum %d", s.cfg.Structure, l.MaxTo))
 		case to < l.MinTo && to != allIn:
-			if s.cfg.Structure == FixedLimit {
-				return s.illegal(i, p, tried, fmt.Sprintf("is not the fixed-limit %s to %d", verb, l.MinTo))
-			}
 			return s.illegal(i, p, tried, fmt.Sprintf("is below the %s minimum %d", s.cfg.Structure, l.MinTo))
 		}
 		s.raise(p, to)
