@@ -557,3 +557,41 @@ func FuzzParseInput(f *testing.F) {
 		}
 	})
 }
+
+func TestRule_R17_R18_E1_SplitsOnTheRiver(t *testing.T) {
+	tests := []struct {
+		name   string
+		game   string
+		hands  []string
+		board  string
+		nums   string
+		den    string
+		scoops []float64
+		noLow  float64
+	}{
+		{"quartered: one high, two share the low", "omaha-hilo", []string{"Ac4c9s9d", "Ad4dTsTh", "KcKhJsJd"}, "2c3d8hKsQd",
+			"1,1,2", "4", []float64{0, 0, 0}, 0},
+		{"no low: the high takes the whole pot", "omaha-hilo", []string{"Ac4c9s9d", "KcKhJsJd"}, "2c9hTdKsQd",
+			"0,1", "1", []float64{0, 1}, 1},
+		{"scoop: high and low alone", "omaha-hilo", []string{"Ac2c3s3d", "KcKhJsJd"}, "3c4d5hKsQd",
+			"1,0", "1", []float64{1, 0}, 0},
+		{"three-way high split in omaha-hi", "omaha-hi", []string{"Ac2c3s4d", "Ad2d3c4h", "Ah2h3h4s"}, "KcKdKhQsQd",
+			"1,1,1", "3", []float64{0, 0, 0}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := mustCompute(t, Input{Game: tt.game, Hands: tt.hands, Board: tt.board})
+			if got := strings.Join(res.Exact.Numerators, ","); got != tt.nums || res.Exact.Denominator != tt.den {
+				t.Errorf("exact %s/%s, want %s/%s", got, res.Exact.Denominator, tt.nums, tt.den)
+			}
+			for i, p := range res.Players {
+				if p.Scoop != tt.scoops[i] {
+					t.Errorf("player %d scoop %v, want %v", i, p.Scoop, tt.scoops[i])
+				}
+			}
+			if res.NoLow != tt.noLow {
+				t.Errorf("no_low %v, want %v", res.NoLow, tt.noLow)
+			}
+		})
+	}
+}

@@ -107,7 +107,7 @@ func TestOmahaMatchesSlowEvaluatorSuited(t *testing.T) {
 	}
 }
 
-func TestOmahaHighExamples(t *testing.T) {
+func TestRule_R14_R15_OmahaHigh(t *testing.T) {
 	tests := []struct {
 		name, hole, board, want string
 	}{
