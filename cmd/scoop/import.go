@@ -2,11 +2,389 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// runImport is being built (see the open issues).
+const importUsage = `usage: scoop import [--json] FILE...
+
+Reads hand-history files of any supported format (PokerStars text, PHH,
+Scoop JSON; detected by content; "-" reads standard input), replays every
+hand through the rules engine and prints a summary: hands read, legal,
+illegal (with reasons), settlement mismatches with the site's record,
+skipped hands (by reason) and unreadable hands (with their line). On a
+terminal a progress line (hands/s, ETA) is shown on standard error.
+This is a dry run: nothing is stored yet. With --json the summary is one
+JSON object. Exit status 0 when every file was read (an illegal or
+unreadable hand is reported, not a failure), 2 for an unreadable file or
+bad flags.
+`
+
+// importListMax bounds each detailed list of the readable summary.
+const importListMax = 20
+
+// importSummary is the result of `scoop import` (its --json form).
+type importSummary struct {
+	DryRun     bool            `json:"dry_run"`
+	Files      int             `json:"files"`
+	Unreadable []string        `json:"unreadable_files"` // "name: why"
+	Hands      int             `json:"hands"`            // every hand found, whatever became of it
+	Legal      int             `json:"legal"`
+	Matching   int             `json:"matching"`     // legal and equal to the record
+	NoRecord   int             `json:"no_record"`    // legal, nothing recorded to compare with
+	Mismatches []importProblem `json:"mismatches"`   // legal, settlement differs from the record
+	Illegal    []importProblem `json:"illegal"`      // the first illegal action of each
+	Skipped    map[string]int  `json:"skipped"`      // reason -> hands
+	Errors     []importProblem `json:"parse_errors"` // unreadable hands, with their line
+	Seconds    float64         `json:"seconds"`
+}
+
+// importProblem locates one hand and says what is wrong with it.
+type importProblem struct {
+	File    string  `json:"file"`
+	Hand    int     `json:"hand"`           // 1-based index in the file
+	Line    int     `json:"line,omitempty"` // where the hand (or its error) is
+	ID      *string `json:"id"`
+	Message string  `json:"message"`
+}
+
+// runImport is `scoop import`.
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
+	var files []string
+	rest := args
+	for { // flags may follow the files
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stderr, importUsage)
+				return nil
+			}
+			return usagef("%v", err)
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		files = append(files, rest[0])
+		rest = rest[1:]
+	}
+	if len(files) == 0 {
+		return usagef("no files (usage: scoop import [--json] FILE...)")
+	}
+	im := &importer{
+		ctx:      ctx,
+		stdin:    stdin,
+		progress: newProgress(stderr, isTerminal(stderr), time.Now),
+		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
+	}
+	err := im.run(files)
+	im.progress.clear()
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		if e := enc.Encode(im.sum); e != nil && err == nil {
+			err = e
+		}
+	} else {
+		writeImportSummary(stdout, &im.sum)
+	}
+	if err != nil {
+		return err
+	}
+	switch n := len(im.sum.Unreadable); n {
+	case 0:
+		return nil
+	case 1:
+		return usagef("%s", im.sum.Unreadable[0])
+	default:
+		return usagef("%d files unreadable: %s", n, strings.Join(im.sum.Unreadable, "; "))
+	}
+}
+
+// importer runs one import.
+type importer struct {
+	ctx      context.Context
+	stdin    io.Reader
+	progress *progress
+	sum      importSummary
+}
+
+func (im *importer) run(files []string) error {
+	start := im.progress.now()
+	defer func() { im.sum.Seconds = im.progress.now().Sub(start).Seconds() }()
+	// Sizes first, so that progress and ETA are by bytes over all files.
+	sizes := make([]int64, len(files))
+	var total int64
+	for i, name := range files {
+		if name == "-" {
+			continue
+		}
+		if st, err := os.Stat(name); err == nil {
+			sizes[i] = st.Size()
+			total += sizes[i]
+		}
+	}
+	im.progress.start(total)
+	var done int64
+	for i, name := range files {
+		if err := im.ctx.Err(); err != nil {
+			return err
+		}
+		im.sum.Files++
+		if err := im.file(name, done, sizes[i]); err != nil {
+			if fault.KindOf(err) == fault.Canceled {
+				return err
+			}
+			im.sum.Unreadable = append(im.sum.Unreadable, err.Error())
+		}
+		done += sizes[i]
+		im.progress.update(done, im.sum.Hands, true)
+	}
+	return nil
+}
+
+// file imports one file; the error is for a file that cannot be read at
+// all, or cancellation.
+func (im *importer) file(name string, before, size int64) error {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(im.stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	format, err := handhistory.Detect(name, data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	entries, err := handhistory.Read(format, data)
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	for k, e := range entries {
+		if k&63 == 0 {
+			if err := im.ctx.Err(); err != nil {
+				return err
+			}
+		}
+		im.entry(name, e)
+		im.progress.update(before+size*int64(k+1)/int64(len(entries)), im.sum.Hands, false)
+	}
+	return nil
+}
+
+// entry tallies one hand.
+func (im *importer) entry(file string, e handhistory.Entry) {
+	s := &im.sum
+	s.Hands++
+	p := importProblem{File: file, Hand: e.Index, Line: e.Line}
+	switch {
+	case e.Err != nil:
+		p.Message = e.Err.Error()
+		var fe *fault.Error
+		if errors.As(e.Err, &fe) && fe.Line > 0 {
+			p.Line = fe.Line
+			// The message without its "line N: " prefix: Line says it.
+			p.Message = strings.TrimPrefix(p.Message, fmt.Sprintf("line %d: ", fe.Line))
+		}
+		s.Errors = append(s.Errors, p)
+		return
+	case e.Skipped != "":
+		s.Skipped[e.Skipped]++
+		return
+	case e.Hand == nil:
+		p.Message = "no hand"
+		s.Errors = append(s.Errors, p)
+		return
+	}
+	if e.Hand.SiteHandID != "" {
+		id := e.Hand.SiteHandID
+		p.ID = &id
+	}
+	v := analysis.Replay(e.Hand)
+	switch {
+	case v.Skipped != "":
+		s.Skipped[v.Skipped]++
+	case !v.Legal:
+		p.Message = "illegal"
+		if v.Error != nil {
+			p.Message = v.Error.Message
+		}
+		s.Illegal = append(s.Illegal, p)
+	case v.MatchesRecord == nil:
+		s.Legal++
+		s.NoRecord++
+	case *v.MatchesRecord:
+		s.Legal++
+		s.Matching++
+	default:
+		s.Legal++
+		var parts []string
+		for _, d := range v.Differences {
+			parts = append(parts, fmt.Sprintf("%s %s recorded %d, replayed %d", d.Player, d.Field, d.Recorded, d.Replayed))
+		}
+		p.Message = strings.Join(parts, "; ")
+		s.Mismatches = append(s.Mismatches, p)
+	}
+}
+
+// writeImportSummary prints the readable summary.
+func writeImportSummary(w io.Writer, s *importSummary) {
+	fmt.Fprintln(w, "dry run: nothing stored")
+	fmt.Fprintf(w, "files: %d read", s.Files-len(s.Unreadable))
+	if n := len(s.Unreadable); n > 0 {
+		fmt.Fprintf(w, ", %d unreadable", n)
+	}
+	fmt.Fprintln(w)
+	for _, u := range s.Unreadable {
+		fmt.Fprintf(w, "  %s\n", u)
+	}
+	rate := ""
+	if s.Seconds > 0 && s.Hands > 0 {
+		rate = fmt.Sprintf(" in %.2fs (%.0f hands/s)", s.Seconds, float64(s.Hands)/s.Seconds)
+	}
+	fmt.Fprintf(w, "hands read: %d%s\n", s.Hands, rate)
+	fmt.Fprintf(w, "legal: %d (matching the record: %d, nothing recorded: %d)\n", s.Legal, s.Matching, s.NoRecord)
+	fmt.Fprintf(w, "settlement mismatches: %d\n", len(s.Mismatches))
+	writeProblems(w, s.Mismatches)
+	fmt.Fprintf(w, "illegal: %d\n", len(s.Illegal))
+	writeProblems(w, s.Illegal)
+	skipped := 0
+	reasons := make([]string, 0, len(s.Skipped))
+	for r, n := range s.Skipped {
+		skipped += n
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := s.Skipped[reasons[i]], s.Skipped[reasons[j]]
+		if a != b {
+			return a > b
+		}
+		return reasons[i] < reasons[j]
+	})
+	fmt.Fprintf(w, "skipped: %d\n", skipped)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %5d  %s\n", s.Skipped[r], r)
+	}
+	fmt.Fprintf(w, "parse errors: %d\n", len(s.Errors))
+	writeProblems(w, s.Errors)
+}
+
+func writeProblems(w io.Writer, ps []importProblem) {
+	for i, p := range ps {
+		if i == importListMax {
+			fmt.Fprintf(w, "  ... and %d more\n", len(ps)-i)
+			return
+		}
+		loc := fmt.Sprintf("%s #%d", p.File, p.Hand)
+		if p.ID != nil {
+			loc += " (" + *p.ID + ")"
+		}
+		if p.Line > 0 {
+			loc += fmt.Sprintf(" line %d", p.Line)
+		}
+		fmt.Fprintf(w, "  %s: %s\n", loc, p.Message)
+	}
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressEvery is the shortest interval between two progress lines.
+const progressEvery = 100 * time.Millisecond
+
+// progress draws a one-line progress indicator on a terminal: percent of
+// bytes, hands, hands/s and ETA, redrawn at most every progressEvery. It
+// draws nothing when not on a terminal.
+type progress struct {
+	w     io.Writer
+	on    bool
+	now   func() time.Time
+	t0    time.Time
+	last  time.Time
+	total int64
+	drawn bool
+}
+
+func newProgress(w io.Writer, on bool, now func() time.Time) *progress {
+	return &progress{w: w, on: on, now: now}
+}
+
+func (p *progress) start(totalBytes int64) {
+	p.total = totalBytes
+	p.t0 = p.now()
+}
+
+// update redraws the line if due (or forced) with done of total bytes
+// processed and hands hands so far.
+func (p *progress) update(done int64, hands int, force bool) {
+	if !p.on {
+		return
+	}
+	t := p.now()
+	if !force && p.drawn && t.Sub(p.last) < progressEvery {
+		return
+	}
+	p.last = t
+	p.drawn = true
+	fmt.Fprintf(p.w, "\r\x1b[K%s", progressLine(done, p.total, hands, t.Sub(p.t0)))
+}
+
+// clear removes the progress line.
+func (p *progress) clear() {
+	if p.on && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// progressLine formats "importing: 42% 1234 hands 5678 hands/s ETA 3s".
+func progressLine(done, total int64, hands int, elapsed time.Duration) string {
+	var b strings.Builder
+	b.WriteString("importing:")
+	frac := -1.0
+	if total > 0 {
+		frac = float64(done) / float64(total)
+		if frac > 1 {
+			frac = 1
+		}
+		fmt.Fprintf(&b, " %3.0f%%", 100*frac)
+	}
+	fmt.Fprintf(&b, " %d hands", hands)
+	if s := elapsed.Seconds(); s > 0 {
+		fmt.Fprintf(&b, " %.0f hands/s", float64(hands)/s)
+	}
+	if frac > 0 && frac < 1 && elapsed >= time.Second/2 { // earlier estimates are noise
+		eta := time.Duration(float64(elapsed) * (1 - frac) / frac)
+		fmt.Fprintf(&b, " ETA %s", eta.Round(time.Second))
+	} else if frac >= 1 {
+		b.WriteString(" ETA 0s")
+	}
+	return b.String()
 }

@@ -94,6 +94,7 @@ func readPokerStars(data []byte) ([]Entry, error) {
 			l, text = text, ""
 		}
 		n++
+		l = strings.TrimPrefix(l, psBOM) // files concatenated with their BOMs
 		l = strings.Trim(l, " \t\r\v\f")
 		if l == "" {
 			continue

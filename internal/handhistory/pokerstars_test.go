@@ -440,6 +440,11 @@ func TestPokerStarsBOMAndCRLF(t *testing.T) {
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("BOM/CRLF hand differs:\n%+v\n%+v", a, b)
 	}
+	// Files concatenated with their BOMs: every hand is still found.
+	es := readPSText(t, dressed+"\r\n"+dressed)
+	if len(es) != 2 || es[1].Hand == nil || !reflect.DeepEqual(es[1].Hand, a) {
+		t.Errorf("second of two concatenated BOM files: %+v", es)
+	}
 }
 
 // TestPokerStarsMalformed checks that a malformed hand is an error naming
