@@ -1,0 +1,172 @@
+package game
+
+import (
+	"testing"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// byteSource hands out fuzz bytes; it returns zeros once they run out.
+type byteSource struct {
+	b []byte
+	i int
+}
+
+func (s *byteSource) next() byte {
+	if s.i >= len(s.b) {
+		s.i++
+		return 0
+	}
+	s.i++
+	return s.b[s.i-1]
+}
+
+func (s *byteSource) intn(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	return int(uint16(s.next())<<8|uint16(s.next())) % n
+}
+
+func (s *byteSource) done() bool { return s.i >= len(s.b)+64 }
+
+// randomHand drives a State with actions chosen from the fuzz bytes: mostly
+// legal ones, sometimes arbitrary ones (which must be rejected cleanly).
+// It returns the state and whether it reached a settleable end.
+func randomHand(src *byteSource) (*State, bool) {
+	n := 2 + src.intn(9)
+	cfg := Config{
+		Game:            eval.Game(src.intn(2)),
+		Structure:       Structure(src.intn(3)),
+		Stacks:          make([]int64, n),
+		Button:          src.intn(n),
+		SmallBet:        int64(src.intn(5)),
+		BigBet:          int64(src.intn(9)),
+		MinBet:          int64(src.intn(4)),
+		MaxBets:         src.intn(6),
+		UncappedHeadsUp: src.intn(2) == 1,
+	}
+	for i := range cfg.Stacks {
+		cfg.Stacks[i] = int64(src.intn(300))
+	}
+	for k := src.intn(6); k > 0; k-- {
+		cfg.Posts = append(cfg.Posts, Post{Player: src.intn(n), Kind: PostKind(src.intn(5)), Amount: int64(src.intn(12))})
+	}
+	s, err := New(cfg)
+	if err != nil {
+		return nil, false
+	}
+	deck := cards.FullDeck
+	draw := func() cards.Card {
+		c0 := src.intn(cards.NumCards)
+		for k := range cards.NumCards {
+			c := cards.Card((c0 + k) % cards.NumCards)
+			if deck.Has(c) {
+				deck = deck.Remove(c)
+				return c
+			}
+		}
+		return 0
+	}
+	for step := 0; step < 400 && !src.done(); step++ {
+		if src.intn(16) == 0 { // an arbitrary action
+			a := Action{Player: src.intn(n+2) - 1, Kind: ActionKind(src.intn(8)), Amount: int64(src.intn(400)) - 5}
+			for k := src.intn(6); k > 0; k-- {
+				a.Cards = append(a.Cards, cards.Card(src.intn(60)))
+			}
+			if err := s.Apply(a); err == nil {
+				for _, c := range a.Cards { // dealt, shown or in a hole now
+					deck = deck.Remove(c)
+				}
+			}
+			continue
+		}
+		switch s.Phase() {
+		case Betting:
+			l, _ := s.Legal()
+			a := Action{Player: l.Player}
+			switch r := src.intn(8); {
+			case r == 0:
+				a.Kind = Fold
+			case r < 5 || !l.Raise:
+				a.Kind = CheckCall
+			default:
+				a.Kind = BetRaise
+				a.Amount = l.MinTo + int64(src.intn(int(l.MaxTo-l.MinTo)+1))
+			}
+			if err := s.Apply(a); err != nil && a.Kind != BetRaise {
+				panic("a legal action was rejected: " + err.Error())
+			}
+		case Dealing, Runout:
+			k := 1
+			if len(s.Board()) == 0 {
+				k = 3
+			}
+			var cs cards.List
+			for range k {
+				cs = append(cs, draw())
+			}
+			if err := s.Apply(Action{Player: -1, Kind: DealBoard, Cards: cs}); err != nil {
+				panic("a fresh board card was rejected: " + err.Error())
+			}
+		default:
+			for p := 0; p < n; p++ {
+				if s.Folded(p) || s.hole[p] != nil {
+					continue
+				}
+				if src.intn(5) == 0 {
+					_ = s.Apply(Action{Player: p, Kind: Muck})
+					continue
+				}
+				hole := cards.List{draw(), draw(), draw(), draw()}
+				_ = s.Apply(Action{Player: p, Kind: Show, Cards: hole})
+			}
+			return s, true
+		}
+	}
+	return s, s.Done()
+}
+
+func FuzzStateMachine(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte("\x00\x03\x01\x02\x00\x01\x00\x02\x00\x01\x00\x00\x01\x05\x02\x00\x40\x00\x40\x00\x40"))
+	f.Add([]byte("the quick brown fox jumps over the lazy dog, raising to the pot every street"))
+	f.Add([]byte{0, 9, 0, 1, 0, 2, 0, 0, 0, 2, 0, 4, 0, 3, 0, 0, 0, 1, 1, 0, 1, 44, 1, 44, 1, 44, 0, 200, 0, 7, 0, 7, 0, 7})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, done := randomHand(&byteSource{b: data})
+		if s == nil || !done {
+			return
+		}
+		src := &byteSource{b: data, i: len(data) / 2}
+		var r Rake
+		if src.intn(3) == 0 {
+			r.Total = int64(src.intn(50))
+		}
+		st, err := s.Settle(r)
+		if err != nil {
+			return // e.g. every player in a pot mucked
+		}
+		var before, after, pots, returned int64
+		for i := range s.cfg.Stacks {
+			before += s.cfg.Stacks[i]
+			after += st.Finishing[i]
+			returned += st.Returned[i]
+			if st.Payouts[i] < 0 || st.Finishing[i] < 0 {
+				t.Fatalf("negative payout or stack: %+v", st)
+			}
+		}
+		for _, p := range st.Pots {
+			pots += p.Amount
+			if p.Rake < 0 || p.Rake > p.Amount {
+				t.Fatalf("rake %d of pot %d", p.Rake, p.Amount)
+			}
+		}
+		if after+st.Rake != before {
+			t.Fatalf("chips not conserved: %d + rake %d != %d (%+v)", after, st.Rake, before, st)
+		}
+		if pots+returned != s.Pot() {
+			t.Fatalf("pots %d + returned %d != chips put in %d", pots, returned, s.Pot())
+		}
+	})
+}
