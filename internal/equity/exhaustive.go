@@ -146,8 +146,21 @@ func (es *enumState) walk(g int, lanes uint64, count uint32) {
 		return
 	}
 	gr := &es.groups[g]
+	if g < es.ng-1 {
+		for _, sub := range gr.subs {
+			es.walk(g+1, lanes|spread[sub]<<gr.shift, count+suitCount[sub])
+		}
+		return
+	}
+	// The last rank: the common no-flush leaf is counted without a call.
+	sp := es.e.s.suitPlayers
 	for _, sub := range gr.subs {
-		es.walk(g+1, lanes|spread[sub]<<gr.shift, count+suitCount[sub])
+		c := count + suitCount[sub]
+		if su := flushSuit(c); su < 0 || sp[su] == 0 {
+			es.nonFlush++
+			continue
+		}
+		es.leaf(lanes|spread[sub]<<gr.shift, c)
 	}
 }
 
