@@ -3,6 +3,15 @@
 // exactly-two-plus-three rule (R14).
 //
 // Values are plain integers that compare directly: a larger HighValue is a
-// better high; for lows, see LowValue. The package imports only cards and
-// the standard library, does no I/O and allocates nothing on its hot paths.
+// better high; a SMALLER LowValue is a better low. High5 and Low5 evaluate
+// five cards; OmahaHigh and OmahaLow evaluate a hand against a board of 3 to
+// 5 cards by table lookups (about 250 KB of tables, built once on first use
+// in a couple of milliseconds). The building blocks of those lookups
+// (PairIndex, TripleIndex, PairTripleRow, FlushHigh, LowByMasks, LowRow) are
+// exported for the equity engine, which prepares each hand once and then
+// spends about ten lookups per player per board rank pattern.
+//
+// The package imports only cards and the standard library, does no I/O,
+// never panics on any input and allocates nothing on its hot paths. All its
+// functions are safe for concurrent use.
 package eval
