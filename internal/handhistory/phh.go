@@ -83,7 +83,7 @@ func splitPHH(text string) []phhSection {
 	headers := false
 	for i, l := range lines {
 		if phhHeader.MatchString(strings.TrimRight(l, "\r\n")) {
-			if cur != nil && (headers || strings.TrimSpace(cur.String()) != "") {
+			if cur != nil && (headers || hasKeys(cur.String())) {
 				out = append(out, phhSection{start, cur.String()})
 			}
 			headers = true
@@ -96,10 +96,21 @@ func splitPHH(text string) []phhSection {
 		}
 		cur.WriteString(l)
 	}
-	if cur != nil && (headers || strings.TrimSpace(cur.String()) != "") {
+	if cur != nil && (headers || hasKeys(cur.String())) {
 		out = append(out, phhSection{start, cur.String()})
 	}
 	return out
+}
+
+// hasKeys reports whether text has a line that is neither blank nor a
+// comment.
+func hasKeys(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			return true
+		}
+	}
+	return false
 }
 
 // readPHH reads a .phh (one hand) or .phhs (several) text.
