@@ -3,6 +3,7 @@ package equity
 import (
 	"context"
 	"errors"
+	"flag"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -15,6 +16,8 @@ import (
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
 )
+
+var long = flag.Bool("long", false, "compare with the slow enumerator on many more random cases")
 
 func mustCompute(t testing.TB, in Input) Result {
 	t.Helper()
@@ -221,6 +224,9 @@ func slowEnumerate(r Request) slowTally {
 func TestExhaustiveMatchesSlowEnumerator(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	cases := 40
+	if *long {
+		cases = 1000
+	}
 	if testing.Short() {
 		cases = 10
 	}
@@ -593,5 +599,29 @@ func TestRule_R17_R18_E1_SplitsOnTheRiver(t *testing.T) {
 				t.Errorf("no_low %v, want %v", res.NoLow, tt.noLow)
 			}
 		})
+	}
+}
+
+// TestNoAllocationPerBoard: a million boards cost the same few allocations
+// as a few hundred (the per-request setup), never one per board.
+func TestNoAllocationPerBoard(t *testing.T) {
+	count := func(in Input) float64 {
+		r, err := ParseInput(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := runtime.GOMAXPROCS(1) // the same single worker in both runs
+		defer runtime.GOMAXPROCS(old)
+		return testing.AllocsPerRun(2, func() {
+			if _, err := Compute(context.Background(), r); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Board: "4c7hKh"})
+	big := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "exhaustive"})
+	mc := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "montecarlo", Trials: 100_000})
+	if big > small+100 || mc > small+100 {
+		t.Errorf("allocations: %v for 820 boards, %v for 1,086,008 boards, %v for 100,000 trials", small, big, mc)
 	}
 }
