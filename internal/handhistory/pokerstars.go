@@ -214,7 +214,7 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 			return nil, "hand cancelled", nil
 		case strings.HasPrefix(l.s, "*** FIRST ") || strings.HasPrefix(l.s, "*** SECOND ") || l.s == "Hand was run twice" || l.s == "Hand was run three times":
 			return nil, "run it twice is not supported", nil
-		case strings.Contains(l.s, " cashed out the hand for "):
+		case strings.Contains(l.s, " cashed out the hand for "), strings.Contains(l.s, ": Receives Cashout ("):
 			return nil, "all-in cash-out is not supported", nil
 		}
 	}
@@ -613,7 +613,8 @@ var (
 	}
 	psIgnoredSub = []string{
 		" said, \"", " joins the table at seat #", " finished the tournament", " wins the tournament",
-		" bounty for eliminating ", " re-buys and receives ", " takes the add-on", " was removed from the table",
+		" for eliminating ", " re-buys and receives ", " takes the add-on", " was removed from the table",
+		" wins an entry to tournament", " Pays Cashout Risk (",
 	}
 )
 

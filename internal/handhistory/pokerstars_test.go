@@ -1,7 +1,10 @@
 package handhistory
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -170,6 +173,71 @@ func checkHandInvariants(t *testing.T, h *Hand) {
 	// The site pays out exactly the pots after rake.
 	if collected != pots || pots != o.TotalPot-o.Rake {
 		t.Errorf("hand %s: collected %d, pots %v (%d), total %d, rake %d", h.SiteHandID, collected, o.Pots, pots, o.TotalPot, o.Rake)
+	}
+}
+
+var updatePokerStars = flag.Bool("update-pokerstars", false, "rewrite testdata/pokerstars/golden from the reader's output")
+
+// TestPokerStarsGolden pins the reading of every corpus file, hand by hand,
+// against reviewed JSON Lines in testdata/pokerstars/golden (regenerate
+// with -update-pokerstars and review the diff).
+func TestPokerStarsGolden(t *testing.T) {
+	t.Parallel()
+	files, err := filepath.Glob(filepath.Join(psDir, "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus: %v", err)
+	}
+	type entryJSON struct {
+		Index   int    `json:"index"`
+		Line    int    `json:"line"`
+		Skipped string `json:"skipped,omitempty"`
+		Error   string `json:"error,omitempty"`
+		Hand    *Hand  `json:"hand,omitempty"`
+	}
+	for _, f := range files {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		for _, e := range readPSFile(t, filepath.Base(f)) {
+			ej := entryJSON{Index: e.Index, Line: e.Line, Skipped: e.Skipped, Hand: e.Hand}
+			if e.Err != nil {
+				ej.Error = e.Err.Error()
+			}
+			if err := enc.Encode(ej); err != nil {
+				t.Fatal(err)
+			}
+		}
+		golden := filepath.Join(psDir, "golden", strings.TrimSuffix(filepath.Base(f), ".txt")+".jsonl")
+		if *updatePokerStars {
+			if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update-pokerstars)", err)
+		}
+		if !bytes.Equal(buf.Bytes(), want) {
+			got := strings.Split(buf.String(), "\n")
+			exp := strings.Split(string(want), "\n")
+			for i := 0; i < len(got) || i < len(exp); i++ {
+				var g, w string
+				if i < len(got) {
+					g = got[i]
+				}
+				if i < len(exp) {
+					w = exp[i]
+				}
+				if g != w {
+					t.Errorf("%s: entry %d differs from the golden file\n got %s\nwant %s", filepath.Base(f), i+1, g, w)
+					break
+				}
+			}
+		}
 	}
 }
 
@@ -499,6 +567,23 @@ func TestPokerStarsMalformed(t *testing.T) {
 	}
 }
 
+// TestPokerStarsTextBeforeFirstHand reports stray text before the first
+// header as an entry of its own, and still reads the hand.
+func TestPokerStarsTextBeforeFirstHand(t *testing.T) {
+	t.Parallel()
+	es := readPSText(t, "\nsome preamble\n"+psText("1", psStdPosts, psStdPreflop))
+	if len(es) != 2 {
+		t.Fatalf("%d entries, want 2", len(es))
+	}
+	var fe *fault.Error
+	if !errors.As(es[0].Err, &fe) || fe.Line != 2 || fe.Kind != fault.Invalid || es[0].Index != 1 {
+		t.Errorf("first entry %+v, want an Invalid error at line 2", es[0])
+	}
+	if es[1].Hand == nil || es[1].Index != 2 || es[1].Line != 3 {
+		t.Errorf("second entry %+v, want the hand at line 3", es[1])
+	}
+}
+
 // TestPokerStarsNotPokerStars checks the file-level error.
 func TestPokerStarsNotPokerStars(t *testing.T) {
 	t.Parallel()
@@ -518,11 +603,24 @@ func TestPokerStarsSkips(t *testing.T) {
 		{"PokerStars Hand #2: Tournament #9, $10+$1 USD HORSE (Razz Limit) - Level I (10/20) - 2020/01/02 3:04:05 ET", "game Razz Limit is not Omaha"},
 		{"PokerStars Hand #3:  HORSE (Hold'em Limit, $0.10/$0.20 USD) - 2020/01/02 3:04:05 ET", "game Hold'em Limit is not Omaha"},
 		{"PokerStars Hand #4:  5 Card Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET", "game 5 Card Omaha Pot Limit is not Omaha"},
+		{"PokerStars Hand #5:  Courchevel Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET", "game Courchevel Hi/Lo Pot Limit is not Omaha"},
 	}
 	for _, tt := range tests {
 		es := readPSText(t, tt.header+"\nTable 'T' 6-max Seat #1 is the button\nanything at all\n")
 		if len(es) != 1 || es[0].Skipped != tt.want {
 			t.Errorf("%s: got %+v, want skipped %q", tt.header, es, tt.want)
+		}
+	}
+	// Omaha hands skipped for what happens in them.
+	body := []struct{ from, to, want string }{
+		{"*** FLOP *** [2c 3d 4h]", "*** FIRST FLOP *** [2c 3d 4h]", "run it twice is not supported"},
+		{"*** HOLE CARDS ***", "Hand cancelled", "hand cancelled"},
+		{"A collected $2 from pot", "A: Receives Cashout ($2)", "all-in cash-out is not supported"},
+	}
+	for _, tt := range body {
+		es := readPSText(t, strings.Replace(psText("1", psStdPosts, psStdPreflop), tt.from, tt.to, 1))
+		if len(es) != 1 || es[0].Skipped != tt.want {
+			t.Errorf("%s: got %+v, want skipped %q", tt.to, es, tt.want)
 		}
 	}
 }
