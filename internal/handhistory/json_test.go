@@ -1,0 +1,158 @@
+package handhistory_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
+)
+
+func corpusHands(t testing.TB) []*handhistory.Hand {
+	t.Helper()
+	var hs []*handhistory.Hand
+	for _, path := range phhCorpus(t) {
+		h, err := handhistory.ParsePHH(readFile(t, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs = append(hs, h)
+	}
+	return hs
+}
+
+func TestJSONRoundTripOneArrayAndLines(t *testing.T) {
+	t.Parallel()
+	hs := corpusHands(t)
+	one, _ := json.Marshal(hs[0])
+	arr, _ := json.Marshal(hs)
+	var lines strings.Builder
+	for _, h := range hs {
+		b, _ := json.Marshal(h)
+		lines.Write(b)
+		lines.WriteString("\n")
+	}
+	tests := []struct {
+		name string
+		data string
+		want []*handhistory.Hand
+	}{
+		{"one object", "\n  " + string(one) + "\n", hs[:1]},
+		{"array", string(arr), hs},
+		{"JSON Lines", lines.String(), hs},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, err := handhistory.Detect("", []byte(tt.data))
+			if err != nil || f != handhistory.FormatJSON {
+				t.Fatalf("Detect %q %v", f, err)
+			}
+			es, err := handhistory.Read(f, []byte(tt.data))
+			if err != nil || len(es) != len(tt.want) {
+				t.Fatalf("%v, %d entries, want %d", err, len(es), len(tt.want))
+			}
+			for i, e := range es {
+				if e.Err != nil || e.Index != i+1 {
+					t.Fatalf("entry %d: %+v", i, e)
+				}
+				if !reflect.DeepEqual(e.Hand, tt.want[i]) {
+					t.Fatalf("hand %d differs after the round trip:\n%+v\n%+v", i, e.Hand, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestJSONValidation(t *testing.T) {
+	t.Parallel()
+	good := `{"table":{"game":"omaha-hilo","structure":"fixed-limit","small_bet":2},"players":[{"name":"a","stack":10},{"name":"b","stack":10}],"button":1,"actions":[]}`
+	tests := []struct {
+		name  string
+		from  string
+		to    string
+		field string
+	}{
+		{"one player", `,{"name":"b","stack":10}`, ``, "players"},
+		{"unknown game", `omaha-hilo`, `razz`, ""},
+		{"unknown structure", `fixed-limit`, `spread-limit`, "table.structure"},
+		{"button off the table", `"button":1`, `"button":2`, "button"},
+		{"negative stack", `"stack":10}]`, `"stack":-1}]`, "players[1].stack"},
+		{"three hole cards", `"name":"a",`, `"name":"a","hole":"AsKsQs",`, "players[0].hole"},
+		{"bad card", `"name":"a",`, `"name":"a","hole":"AsKsQsZz",`, ""},
+		{"action player out of range", `"actions":[]`, `"actions":[{"player":5,"kind":"fold"}]`, "actions[0].player"},
+		{"unknown action kind", `"actions":[]`, `"actions":[{"player":0,"kind":"limp"}]`, "actions[0].kind"},
+		{"post kind", `"button":1`, `"button":1,"posts":[{"player":0,"kind":"blind","amount":1}]`, "posts[0].kind"},
+		{"outcome length", `"actions":[]`, `"actions":[],"outcome":{"finishing_stacks":[1]}`, "outcome.finishing_stacks"},
+		{"wrong type", `"stack":10}]`, `"stack":"ten"}]`, "players.stack"},
+	}
+	if es, err := handhistory.Read(handhistory.FormatJSON, []byte(good)); err != nil || es[0].Hand == nil {
+		t.Fatalf("the good hand: %v %+v", err, es)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			bad := strings.Replace(good, tt.from, tt.to, 1)
+			if bad == good {
+				t.Fatalf("replacement %q not found", tt.from)
+			}
+			es, err := handhistory.Read(handhistory.FormatJSON, []byte(bad))
+			if err == nil && len(es) == 1 {
+				err = es[0].Err
+			}
+			var fe *fault.Error
+			if !errors.As(err, &fe) || fe.Kind != fault.Invalid || fe.Field != tt.field {
+				t.Fatalf("error %v (field %q), want invalid field %q", err, fieldOf(fe), tt.field)
+			}
+		})
+	}
+}
+
+func fieldOf(fe *fault.Error) string {
+	if fe == nil {
+		return ""
+	}
+	return fe.Field
+}
+
+func TestJSONLinesBadLineIsAnEntry(t *testing.T) {
+	t.Parallel()
+	hs := corpusHands(t)
+	a, _ := json.Marshal(hs[0])
+	b, _ := json.Marshal(hs[1])
+	data := string(a) + "\n{\"players\": oops}\n\n" + string(b) + "\n"
+	es, err := handhistory.Read(handhistory.FormatJSON, []byte(data))
+	if err != nil || len(es) != 3 {
+		t.Fatalf("%v, %d entries", err, len(es))
+	}
+	var fe *fault.Error
+	if es[0].Hand == nil || es[2].Hand == nil || es[2].Index != 3 || es[2].Line != 4 || !errors.As(es[1].Err, &fe) || fe.Line != 2 {
+		t.Fatalf("entries %+v", es)
+	}
+}
+
+func FuzzReadJSON(f *testing.F) {
+	for _, h := range corpusHands(f)[:3] {
+		b, _ := json.Marshal(h)
+		f.Add(b)
+	}
+	f.Add([]byte(`[{"players":[]}]`))
+	f.Add([]byte("{}\n{}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		es, err := handhistory.Read(handhistory.FormatJSON, data)
+		if err != nil {
+			return
+		}
+		for _, e := range es {
+			if e.Hand == nil {
+				continue
+			}
+			if err := handhistory.Validate(e.Hand); err != nil {
+				t.Fatalf("accepted an invalid hand: %v", err)
+			}
+		}
+	})
+}

@@ -1,0 +1,43 @@
+package handhistory_test
+
+import (
+	"testing"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
+)
+
+func TestDetect(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, file, data string
+		want             handhistory.Format
+		ok               bool
+	}{
+		{"PokerStars hand", "x.txt", "PokerStars Hand #1: Omaha", handhistory.FormatPokerStars, true},
+		{"PokerStars after a BOM and blank lines", "", "\xef\xbb\xbf\r\n\r\nPokerStars Game #1676150046: Tournament", handhistory.FormatPokerStars, true},
+		{"PokerStars Zoom", "", "PokerStars Zoom Hand #9:", handhistory.FormatPokerStars, true},
+		{"PokerStars Home Game", "", "\nPokerStars Home Game Hand #9:", handhistory.FormatPokerStars, true},
+		{"PHH by its keys", "hand", "# comment\nvariant = 'FO/8'\n", handhistory.FormatPHH, true},
+		{"PHHS by its header", "", "[1]\nvariant = 'PO'\n", handhistory.FormatPHH, true},
+		{"JSON object", "", ` {"players":[]}`, handhistory.FormatJSON, true},
+		{"JSON array", "", "[\n {\"players\":[]}]", handhistory.FormatJSON, true},
+		{"JSON by the name", "h.jsonl", "nonsense", handhistory.FormatJSON, true},
+		{"PHH by the name", "h.phhs", "nonsense", handhistory.FormatPHH, true},
+		{"unknown text", "h.txt", "Full Tilt Poker Game #1", "", false},
+		{"empty", "", "  \n", "", false},
+		{"not UTF-8", "", "\xff\xfe\x00P", "", false},
+	}
+	for _, tt := range tests {
+		got, err := handhistory.Detect(tt.file, []byte(tt.data))
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("%s: Detect = %q, %v; want %q ok=%v", tt.name, got, err, tt.want, tt.ok)
+		}
+		if err != nil && fault.KindOf(err) != fault.Invalid {
+			t.Errorf("%s: kind %v, want invalid", tt.name, fault.KindOf(err))
+		}
+	}
+	if _, err := handhistory.Read("xml", nil); fault.KindOf(err) != fault.Invalid {
+		t.Errorf("Read of an unknown format: %v", err)
+	}
+}
