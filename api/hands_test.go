@@ -1,0 +1,323 @@
+package api_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+type handResults struct {
+	Hands []struct {
+		Index   int    `json:"index"`
+		Line    int    `json:"line"`
+		ID      string `json:"id"`
+		Created *bool  `json:"created"`
+		Skipped string `json:"skipped"`
+		Verdict *struct {
+			Hand          int     `json:"hand"`
+			ID            *string `json:"id"`
+			Legal         bool    `json:"legal"`
+			MatchesRecord *bool   `json:"matches_record"`
+			Error         *struct {
+				Index int `json:"index"`
+			} `json:"error"`
+		} `json:"verdict"`
+		Problem *api.Problem `json:"problem"`
+	} `json:"hands"`
+	Read, Stored, Duplicates, Skipped, Failed int
+}
+
+type handPage struct {
+	Hands []struct {
+		ID      string   `json:"id"`
+		Game    string   `json:"game"`
+		Legal   bool     `json:"legal"`
+		Players []string `json:"players"`
+	} `json:"hands"`
+	Next *string `json:"next_cursor"`
+}
+
+func TestPostPokerStars(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		file := readFile(t, "nlo8_knockout.txt")
+		res := c.do(http.MethodPost, "/v1/hands", "text/plain; charset=utf-8", file)
+		var first handResults
+		res.decode(t, &first)
+		if res.status != 200 || first.Read < 70 || first.Stored != first.Read || first.Duplicates != 0 || first.Failed != 0 {
+			t.Fatalf("first post = %d read %d stored %d dup %d failed %d", res.status, first.Read, first.Stored, first.Duplicates, first.Failed)
+		}
+		for _, h := range first.Hands {
+			if h.Verdict == nil || h.ID == "" || h.Created == nil || !*h.Created || h.Verdict.Hand != h.Index {
+				t.Fatalf("hand %d: %+v", h.Index, h)
+			}
+			if !h.Verdict.Legal || h.Verdict.MatchesRecord == nil || !*h.Verdict.MatchesRecord {
+				t.Errorf("hand %d (%v): legal %v matches %v", h.Index, *h.Verdict.ID, h.Verdict.Legal, h.Verdict.MatchesRecord)
+			}
+		}
+
+		// The same file again stores nothing and returns the same ids.
+		res = c.do(http.MethodPost, "/v1/hands", "text/plain", file)
+		var again handResults
+		res.decode(t, &again)
+		if res.status != 200 || again.Stored != 0 || again.Duplicates != first.Read {
+			t.Fatalf("second post: stored %d duplicates %d, want 0 and %d", again.Stored, again.Duplicates, first.Read)
+		}
+		for i, h := range again.Hands {
+			if h.ID != first.Hands[i].ID || *h.Created {
+				t.Errorf("hand %d: id %s created %v, first id %s", h.Index, h.ID, *h.Created, first.Hands[i].ID)
+			}
+		}
+
+		// A hand reads back with its hand and verdict.
+		one := first.Hands[0]
+		res = c.get("/v1/hands/" + one.ID)
+		var got struct {
+			ID         string          `json:"id"`
+			Site       string          `json:"site"`
+			SiteHandID string          `json:"site_hand_id"`
+			Players    []string        `json:"players"`
+			Hand       json.RawMessage `json:"hand"`
+			Verdict    struct {
+				Legal bool `json:"legal"`
+			} `json:"verdict"`
+		}
+		res.decode(t, &got)
+		if res.status != 200 || got.ID != one.ID || got.Site == "" || got.SiteHandID != *one.Verdict.ID || len(got.Players) < 2 || !got.Verdict.Legal {
+			t.Errorf("GET hand = %d %.400s", res.status, res.body)
+		}
+
+		// Listing by player pages newest first through every hand.
+		player := got.Players[0]
+		var ids []string
+		cursor := ""
+		for page := 0; ; page++ {
+			res := c.get("/v1/hands?limit=10&player=" + player + cursor)
+			var p handPage
+			res.decode(t, &p)
+			if res.status != 200 || page > 20 {
+				t.Fatalf("list page %d: %d %s", page, res.status, res.body)
+			}
+			for _, h := range p.Hands {
+				ids = append(ids, h.ID)
+				if !contains(strings.Join(h.Players, "\x00"), player) {
+					t.Errorf("hand %s listed for %s has players %q", h.ID, player, h.Players)
+				}
+			}
+			if p.Next == nil {
+				break
+			}
+			cursor = "&cursor=" + *p.Next
+		}
+		want := countPlayer(t, c, first, player)
+		if len(ids) != want {
+			t.Errorf("listed %d hands of %s, want %d", len(ids), player, want)
+		}
+		for i := 1; i < len(ids); i++ {
+			if len(ids[i]) > len(ids[i-1]) || (len(ids[i]) == len(ids[i-1]) && ids[i] >= ids[i-1]) {
+				t.Errorf("not newest first: %s after %s", ids[i], ids[i-1])
+			}
+		}
+		res = c.get("/v1/hands?legal=false")
+		var illegal handPage
+		res.decode(t, &illegal)
+		if len(illegal.Hands) != 0 {
+			t.Errorf("%d illegal hands listed, want 0", len(illegal.Hands))
+		}
+	})
+}
+
+// countPlayer counts the posted hands the player was dealt into, reading
+// each back.
+func countPlayer(t *testing.T, c *client, r handResults, player string) int {
+	t.Helper()
+	n := 0
+	for _, h := range r.Hands {
+		var got struct {
+			Players []string `json:"players"`
+		}
+		c.get("/v1/hands/"+h.ID).decode(t, &got)
+		for _, p := range got.Players {
+			if p == player {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+func TestPostPHHAndJSON(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		res := c.do(http.MethodPost, "/v1/hands", "application/toml", readFile(t, "fo8_odd_chip_low_tie.phh"))
+		var r handResults
+		res.decode(t, &r)
+		if res.status != 200 || r.Stored != 1 || !r.Hands[0].Verdict.Legal {
+			t.Fatalf("PHH post = %d %s", res.status, res.body)
+		}
+		// The stored canonical hand posted back as JSON is the same hand:
+		// no site id, so the content hash finds it.
+		var stored struct {
+			Hand json.RawMessage `json:"hand"`
+		}
+		c.get("/v1/hands/"+r.Hands[0].ID).decode(t, &stored)
+		res = c.do(http.MethodPost, "/v1/hands", "application/json", stored.Hand)
+		var again handResults
+		res.decode(t, &again)
+		if res.status != 200 || again.Duplicates != 1 || again.Hands[0].ID != r.Hands[0].ID {
+			t.Errorf("JSON repost of the stored hand = %d %s, want the same id %s", res.status, res.body, r.Hands[0].ID)
+		}
+		// An array of hands is accepted too.
+		arr := append(append([]byte("["), stored.Hand...), ']')
+		if res := c.do(http.MethodPost, "/v1/hands/replay", "application/json", arr); res.status != 200 {
+			t.Errorf("JSON array replay = %d %s", res.status, res.body)
+		}
+
+		// An illegal hand is stored with its verdict and found by legal=false.
+		res = c.do(http.MethodPost, "/v1/hands", "application/toml", readFile(t, "ps_plo8_quartered_as_FO8.phh"))
+		var bad handResults
+		res.decode(t, &bad)
+		if res.status != 200 || bad.Hands[0].Verdict == nil || bad.Hands[0].Verdict.Legal || bad.Hands[0].Verdict.Error == nil {
+			t.Fatalf("illegal hand = %d %s", res.status, res.body)
+		}
+		var page handPage
+		c.get("/v1/hands?legal=false").decode(t, &page)
+		if len(page.Hands) != 1 || page.Hands[0].ID != bad.Hands[0].ID || page.Hands[0].Legal {
+			t.Errorf("legal=false lists %+v, want only %s", page.Hands, bad.Hands[0].ID)
+		}
+		c.get("/v1/hands?game=omaha-hilo&legal=true").decode(t, &page)
+		if len(page.Hands) != 1 || page.Hands[0].ID != r.Hands[0].ID {
+			t.Errorf("legal omaha-hilo lists %+v, want only %s", page.Hands, r.Hands[0].ID)
+		}
+	})
+}
+
+func TestReplayStoresNothing(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	res := c.do(http.MethodPost, "/v1/hands/replay", "text/plain", readFile(t, "8game_mixed.txt"))
+	var r handResults
+	res.decode(t, &r)
+	if res.status != 200 || r.Read == 0 || r.Skipped == 0 || r.Stored != 0 {
+		t.Fatalf("replay of a mixed file = %d read %d skipped %d stored %d", res.status, r.Read, r.Skipped, r.Stored)
+	}
+	for _, h := range r.Hands {
+		if h.ID != "" || h.Created != nil {
+			t.Errorf("replayed hand %d has id %q", h.Index, h.ID)
+		}
+		if (h.Skipped == "") == (h.Verdict == nil) {
+			t.Errorf("hand %d: want exactly one of skipped or verdict: %+v", h.Index, h)
+		}
+	}
+	var page handPage
+	c.get("/v1/hands").decode(t, &page)
+	if len(page.Hands) != 0 {
+		t.Errorf("replay stored %d hands", len(page.Hands))
+	}
+}
+
+func TestHandsErrors(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	phh := string(readFile(t, "fo8_odd_chip_low_tie.phh"))
+	tests := []struct {
+		name, contentType, body string
+		status                  int
+		field                   string
+	}{
+		{"malformed JSON", "application/json", `{"table":`, 400, ""},
+		{"schema: missing players", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"actions":[]}`, 400, "players"},
+		{"schema: negative stack", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":-5}],"actions":[]}`, 400, "players.0.stack"},
+		{"bad card in JSON", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5,"hole":"AsXx"},{"name":"b","stack":5}],"actions":[]}`, 400, ""},
+		{"not PHH", "application/toml", "this is = = not toml [[", 400, ""},
+		{"not a hand history", "text/plain", "hello, world", 400, ""},
+		{"empty", "text/plain", "", 400, ""},
+		{"binary", "text/plain", "\x00\x01\x02\xff", 400, ""},
+		{"broken PHH card", "application/toml", strings.Replace(phh, "d dh p1", "d dh p1 ZzZz", 1), 400, ""},
+		{"unsupported type", "application/xml", `<hand/>`, 415, ""},
+		{"over 32 MiB", "text/plain", strings.Repeat("x", api.MaxTextBody+1), 413, ""},
+		{"JSON over 1 MiB", "application/json", `[` + strings.Repeat(`{},`, api.MaxJSONBody/3) + `{}]`, 413, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, path := range []string{"/v1/hands", "/v1/hands/replay"} {
+				res := c.do(http.MethodPost, path, tc.contentType, []byte(tc.body))
+				if res.status != tc.status {
+					t.Fatalf("%s: status %d, want %d: %.300s", path, res.status, tc.status, res.body)
+				}
+				p := res.problem(t)
+				if tc.field != "" && p.Field != tc.field {
+					t.Errorf("%s: field %q, want %q: %s", path, p.Field, tc.field, res.body)
+				}
+				if p.Detail == "" {
+					t.Errorf("%s: no detail", path)
+				}
+			}
+		})
+	}
+}
+
+// TestConcurrentDuplicatePosts posts one file from several clients at once:
+// each hand is stored once and every client gets the same ids.
+func TestConcurrentDuplicatePosts(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		file := readFile(t, "nlo8_knockout.txt")
+		const n = 4
+		results := make([]handResults, n)
+		statuses := make([]int, n)
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() {
+				req, _ := http.NewRequest(http.MethodPost, c.srv.URL+"/v1/hands", bytes.NewReader(file))
+				req.Header.Set("Content-Type", "text/plain")
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					return
+				}
+				defer res.Body.Close()
+				statuses[i] = res.StatusCode
+				json.NewDecoder(res.Body).Decode(&results[i])
+			})
+		}
+		wg.Wait()
+		stored := 0
+		for i := range n {
+			if statuses[i] != 200 {
+				t.Fatalf("client %d: status %d", i, statuses[i])
+			}
+			stored += results[i].Stored
+			for j, h := range results[i].Hands {
+				if h.ID != results[0].Hands[j].ID {
+					t.Errorf("client %d hand %d id %s, client 0 got %s", i, j, h.ID, results[0].Hands[j].ID)
+				}
+			}
+		}
+		if stored != results[0].Read {
+			t.Errorf("%d clients stored %d hands in all, want %d", n, stored, results[0].Read)
+		}
+	})
+}
+
+func TestGetHandNotFound(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	for _, id := range []string{"1", "0", "abc", fmt.Sprint(int64(1) << 62)} {
+		res := c.get("/v1/hands/" + id)
+		if res.status != 404 {
+			t.Errorf("GET /v1/hands/%s = %d", id, res.status)
+		}
+	}
+	for _, q := range []string{"legal=maybe", "limit=0", "limit=501", "game=holdem", "cursor=!!"} {
+		res := c.get("/v1/hands?" + q)
+		if res.status != 400 {
+			t.Errorf("GET /v1/hands?%s = %d %s", q, res.status, res.body)
+		}
+	}
+}
