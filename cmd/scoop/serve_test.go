@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// startServe runs `scoop serve args...` in-process on 127.0.0.1:0 and
+// returns its base URL and a stop function that cancels it (SIGINT's
+// context) and returns its exit status and stderr.
+func startServe(t *testing.T, args ...string) (base string, stop func() (int, string)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	outR, outW := io.Pipe()
+	var stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		code := Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log", "text"}, args...), strings.NewReader(""), outW, &stderr)
+		outW.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(outR).ReadString('\n')
+	if err != nil {
+		cancel()
+		t.Fatalf("serve did not start: %v; stderr:\n%s", err, stderr.String())
+	}
+	go io.Copy(io.Discard, outR)
+	base = strings.TrimSpace(strings.TrimPrefix(line, "scoop: listening on "))
+	stopped := false
+	stop = func() (int, string) {
+		if stopped {
+			return 0, ""
+		}
+		stopped = true
+		cancel()
+		select {
+		case code := <-done:
+			return code, stderr.String()
+		case <-time.After(30 * time.Second):
+			t.Fatal("serve did not stop")
+			return -1, ""
+		}
+	}
+	t.Cleanup(func() { stop() })
+	return base, stop
+}
+
+func TestServe(t *testing.T) {
+	tests := []struct {
+		name string
+		env  func(t *testing.T) []string // KEY=VALUE pairs
+		args func(t *testing.T) []string
+	}{
+		{"sqlite", func(t *testing.T) []string { return nil }, func(t *testing.T) []string {
+			return []string{"--sqlite", filepath.Join(t.TempDir(), "scoop.db")}
+		}},
+		{"postgres", func(t *testing.T) []string {
+			u, err := url.Parse(storetest.PostgresURL())
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := u.Query()
+			q.Set("search_path", storetest.NewSchema(t))
+			u.RawQuery = q.Encode()
+			return []string{"DATABASE_URL=" + u.String()}
+		}, func(t *testing.T) []string { return nil }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DATABASE_URL", "")
+			for _, kv := range tc.env(t) {
+				k, v, _ := strings.Cut(kv, "=")
+				t.Setenv(k, v)
+			}
+			base, stop := startServe(t, tc.args(t)...)
+			get := func(path string) (int, string) {
+				res, err := http.Get(base + path)
+				if err != nil {
+					t.Fatalf("GET %s: %v", path, err)
+				}
+				defer res.Body.Close()
+				b, _ := io.ReadAll(res.Body)
+				return res.StatusCode, string(b)
+			}
+			if code, body := get("/readyz"); code != 200 {
+				t.Fatalf("/readyz = %d %s", code, body)
+			}
+			res, err := http.Post(base+"/v1/equity", "application/json",
+				strings.NewReader(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh","store":true}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r struct {
+				ID     string `json:"id"`
+				Boards int    `json:"boards"`
+			}
+			json.NewDecoder(res.Body).Decode(&r)
+			res.Body.Close()
+			if res.StatusCode != 200 || r.ID == "" || r.Boards != 820 {
+				t.Fatalf("POST /v1/equity = %d %+v", res.StatusCode, r)
+			}
+			if code, body := get("/v1/equity/" + r.ID); code != 200 || !strings.Contains(body, `"boards":820`) {
+				t.Errorf("GET stored equity = %d %s", code, body)
+			}
+			if code, body := get("/metrics"); code != 200 || !strings.Contains(body, "scoop_http_requests_total") ||
+				(tc.name == "postgres") != strings.Contains(body, "scoop_db_pool_max_conns") {
+				t.Errorf("/metrics = %d, pool metrics only for postgres (%s)", code, tc.name)
+			}
+			code, stderr := stop()
+			if code != 0 {
+				t.Errorf("serve exited %d; stderr:\n%s", code, stderr)
+			}
+			for _, want := range []string{"storage ready", "shutting down", "stopped"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("log lacks %q:\n%s", want, stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestServeDrainsInFlight starts a request whose body is still arriving,
+// stops the server, and checks the request is still answered in full.
+func TestServeDrainsInFlight(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	base, stop := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"))
+	pr, pw := io.Pipe()
+	type result struct {
+		code int
+		body string
+		err  error
+	}
+	got := make(chan result, 1)
+	go func() {
+		req, _ := http.NewRequest(http.MethodPost, base+"/v1/equity", pr)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			got <- result{err: err}
+			return
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		got <- result{code: res.StatusCode, body: string(b)}
+	}()
+	io.WriteString(pw, `{"hands":["As2s3dKd",`)
+	time.Sleep(100 * time.Millisecond) // the request is in flight
+	stopped := make(chan int, 1)
+	go func() { code, _ := stop(); stopped <- code }()
+	time.Sleep(100 * time.Millisecond) // shutdown has begun
+	io.WriteString(pw, `"QhQcJhTc"],"board":"4c7hKh"}`)
+	pw.Close()
+	r := <-got
+	if r.err != nil || r.code != 200 || !strings.Contains(r.body, `"boards":820`) {
+		t.Errorf("in-flight request during shutdown = %d %q %v", r.code, r.body, r.err)
+	}
+	if code := <-stopped; code != 0 {
+		t.Errorf("serve exited %d", code)
+	}
+}
+
+func TestServeAndMigrateBadConfig(t *testing.T) {
+	tests := []struct {
+		name string
+		env  string
+		args []string
+	}{
+		{"bad address", "", []string{"serve", "--addr", "nowhere"}},
+		{"unknown flag", "", []string{"serve", "--port", "1"}},
+		{"stray argument", "", []string{"serve", "extra"}},
+		{"bad log format", "", []string{"serve", "--log", "xml"}},
+		{"empty sqlite path", "", []string{"serve", "--sqlite", ""}},
+		{"bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{"serve", "--addr", "127.0.0.1:0"}},
+		{"migrate: bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{"migrate"}},
+		{"migrate: stray argument", "", []string{"migrate", "up"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DATABASE_URL", tc.env)
+			var stdout, stderr bytes.Buffer
+			code := Run(context.Background(), tc.args, strings.NewReader(""), &stdout, &stderr)
+			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+			last := lines[len(lines)-1]
+			if code != 2 || !strings.HasPrefix(last, "scoop "+tc.args[0]+": ") {
+				t.Errorf("exit %d, stderr %q; want 2 and one line scoop %s: ...", code, stderr.String(), tc.args[0])
+			}
+			if strings.Contains(stderr.String(), ":p@") {
+				t.Errorf("the password is echoed: %s", stderr.String())
+			}
+		})
+	}
+}
+
+func TestMigrate(t *testing.T) {
+	u, err := url.Parse(storetest.PostgresURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", storetest.NewSchema(t))
+	u.RawQuery = q.Encode()
+	tests := []struct {
+		name, databaseURL string
+		args              []string
+	}{
+		{"sqlite", "", []string{"migrate", "--sqlite", filepath.Join(t.TempDir(), "scoop.db")}},
+		{"postgres", u.String(), []string{"migrate"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("DATABASE_URL", tc.databaseURL)
+			for i, want := range []string{"applied migrations [1]", "up to date"} {
+				var stdout, stderr bytes.Buffer
+				code := Run(context.Background(), tc.args, strings.NewReader(""), &stdout, &stderr)
+				if code != 0 || !strings.Contains(stdout.String(), want) {
+					t.Errorf("run %d: exit %d stdout %q stderr %q; want %q", i+1, code, stdout.String(), stderr.String(), want)
+				}
+			}
+		})
+	}
+}
