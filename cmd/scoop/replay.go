@@ -139,7 +139,7 @@ func replayFile(name string, stdin io.Reader) ([]analysis.Verdict, error) {
 }
 
 func emptyVerdict() analysis.Verdict {
-	return analysis.Verdict{Pots: []analysis.Pot{}, Payouts: []int64{}, FinishingStacks: []int64{}, Differences: []analysis.Difference{}}
+	return analysis.Verdict{Players: []string{}, Pots: []analysis.Pot{}, Payouts: []int64{}, FinishingStacks: []int64{}, Differences: []analysis.Difference{}}
 }
 
 // verdictLine is the readable one-line form of a verdict.

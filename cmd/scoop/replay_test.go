@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const oddChipPHH = `variant = 'FO/8'
+antes = [1, 1, 1]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 KsKh9c9d', 'd dh p2 As4dJhJc', 'd dh p3 Ad4cTdTh', 'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c3d7h', 'p1 cbr 2', 'p2 cc', 'p3 cc', 'd db Kc', 'p1 cc', 'p2 cc', 'p3 cc', 'd db Qs', 'p1 cc', 'p2 cc', 'p3 cc', 'p1 sm KsKh9c9d', 'p2 sm As4dJhJc', 'p3 sm Ad4cTdTh']
+finishing_stacks = [103, 99, 98]
+`
+
+const threeHandsPHHS = `[1]
+variant = 'PO'
+blinds_or_straddles = [1, 2, 0]
+starting_stacks = [100, 100, 100]
+actions = ['p3 cbr 7', 'p1 f', 'p2 f']
+finishing_stacks = [99, 98, 103]
+
+[2]
+variant = 'PO'
+blinds_or_straddles = [1, 2, 0]
+starting_stacks = [100, 100, 100]
+actions = ['p3 cbr 9']
+
+[3]
+variant = 'NT'
+starting_stacks = [100, 100]
+actions = []
+
+[4]
+variant = 'PO'
+blinds_or_straddles = [1, 2, 0]
+starting_stacks = [100, 100, 100]
+actions = ['p3 cbr 8', 'p9 f']
+`
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func runReplayCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+type verdictJSON struct {
+	File      string  `json:"file"`
+	Hand      int     `json:"hand"`
+	ID        *string `json:"id"`
+	Game      string  `json:"game"`
+	Structure string  `json:"structure"`
+	Skipped   string  `json:"skipped"`
+	Legal     bool    `json:"legal"`
+	Error     *struct {
+		Index           int
+		Player, Message string
+	} `json:"error"`
+	Pots          []json.RawMessage `json:"pots"`
+	Payouts       []int64           `json:"payouts"`
+	Finishing     []int64           `json:"finishing_stacks"`
+	MatchesRecord *bool             `json:"matches_record"`
+	Differences   []json.RawMessage `json:"differences"`
+}
+
+func TestReplayJSONLines(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"odd.phh": oddChipPHH, "three.phhs": threeHandsPHHS})
+	odd, three := filepath.Join(dir, "odd.phh"), filepath.Join(dir, "three.phhs")
+	code, out, errs := runReplayCmd("replay", "--json", odd, three)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines, want 5:\n%s", len(lines), out)
+	}
+	var vs []verdictJSON
+	for _, l := range lines {
+		var v verdictJSON
+		if err := json.Unmarshal([]byte(l), &v); err != nil {
+			t.Fatalf("%v: %s", err, l)
+		}
+		vs = append(vs, v)
+	}
+	if !strings.Contains(lines[0], `"pots":[{"amount":15,"eligible":["p1","p2","p3"],"hi":{"p1":8},"lo":{"p2":4,"p3":3}}]`) {
+		t.Errorf("odd-chip pots: %s", lines[0])
+	}
+	if v := vs[0]; v.File != odd || v.Hand != 1 || v.ID != nil || v.Game != "omaha-hilo" || v.Structure != "fixed-limit" ||
+		!v.Legal || v.Error != nil || v.MatchesRecord == nil || !*v.MatchesRecord || len(v.Differences) != 0 {
+		t.Errorf("verdict 1: %s", lines[0])
+	}
+	if v := vs[1]; v.File != three || v.Hand != 1 || !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+		t.Errorf("verdict 2: %s", lines[1])
+	}
+	if v := vs[2]; v.Hand != 2 || v.Legal || v.Error == nil || v.Error.Index != 0 || v.Error.Message != "action 0: p3 raise to 9 exceeds the pot-limit maximum 7" {
+		t.Errorf("verdict 3 (illegal): %s", lines[2])
+	}
+	if v := vs[3]; v.Hand != 3 || v.Skipped == "" || v.Legal {
+		t.Errorf("verdict 4 (skipped): %s", lines[3])
+	}
+	if v := vs[4]; v.Hand != 4 || v.Legal || v.Error == nil || v.Error.Index != 1 || !strings.Contains(v.Error.Message, "line 23") {
+		t.Errorf("verdict 5 (malformed): %s", lines[4])
+	}
+}
+
+func TestReplayText(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"odd.phh": oddChipPHH, "three.phhs": threeHandsPHHS})
+	code, out, _ := runReplayCmd("replay", filepath.Join(dir, "odd.phh"), filepath.Join(dir, "three.phhs"))
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"odd.phh #1: omaha-hilo fixed-limit legal, board 2c3d7hKcQs; main pot 15: hi p1 8, lo p2 4, p3 3; matches the record",
+		"three.phhs #2: omaha-hi pot-limit ILLEGAL: action 0: p3 raise to 9 exceeds the pot-limit maximum 7",
+		"three.phhs #3: skipped:",
+		"three.phhs #4: unreadable: line 23",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestReplayExitStatus(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"odd.phh": oddChipPHH, "junk.txt": "hello"})
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+		lines  int
+	}{
+		{"missing file, the others still replayed", []string{"replay", "--json", filepath.Join(dir, "odd.phh"), filepath.Join(dir, "nope.phh")}, 2, "nope.phh: no such file or directory", 1},
+		{"not a hand history", []string{"replay", filepath.Join(dir, "junk.txt")}, 2, "is not a hand history", 0},
+		{"bad flag", []string{"replay", "--yaml", "x"}, 2, "flag provided but not defined", 0},
+		{"no files", []string{"replay", "--json"}, 2, "no files", 0},
+		{"help", []string{"replay", "-h"}, 0, "usage: scoop replay", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runReplayCmd(tt.args...)
+			if code != tt.code || !strings.Contains(errs, tt.stderr) {
+				t.Fatalf("exit %d stderr %q, want %d containing %q", code, errs, tt.code, tt.stderr)
+			}
+			if tt.code == 2 && strings.Count(errs, "\n") != 1 {
+				t.Errorf("stderr %q, want one line", errs)
+			}
+			if got := strings.Count(out, "\n"); got != tt.lines {
+				t.Errorf("%d lines on stdout, want %d", got, tt.lines)
+			}
+		})
+	}
+}
