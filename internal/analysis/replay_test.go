@@ -31,7 +31,7 @@ func readHand(t testing.TB, path string) *handhistory.Hand {
 type expectedHand struct {
 	File            string  `json:"file"`
 	FinishingStacks []int64 `json:"finishing_stacks"`
-	Pushes []struct {
+	Pushes          []struct {
 		PotIndex int     `json:"pot_index"`
 		HandType *string `json:"hand_type"` // "high", "low", or null for an uncontested pot
 		Amounts  []int64 `json:"amounts"`
