@@ -122,3 +122,32 @@ func TestMetricsCountRoutesByPattern(t *testing.T) {
 		t.Error("/metrics labels a raw path")
 	}
 }
+
+// TestReadyWhenDatabaseDown: /readyz answers 503 when the database is gone,
+// and equity, which needs no database, keeps working.
+func TestReadyWhenDatabaseDown(t *testing.T) {
+	st := storetest.OpenSQLite(t)
+	c := newClient(t, st, api.Config{})
+	if res := c.get("/readyz"); res.status != 200 {
+		t.Fatalf("/readyz before = %d", res.status)
+	}
+	st.Close()
+	res := c.get("/readyz")
+	if res.status != 503 {
+		t.Fatalf("/readyz with the database closed = %d %s", res.status, res.body)
+	}
+	if p := res.problem(t); !strings.Contains(p.Detail, "database") {
+		t.Errorf("detail %q does not mention the database", p.Detail)
+	}
+	if res := c.get("/healthz"); res.status != 200 {
+		t.Errorf("/healthz = %d", res.status)
+	}
+	res = c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
+	if res.status != 200 {
+		t.Errorf("equity with the database down = %d %s", res.status, res.body)
+	}
+	res = c.get("/v1/hands/1")
+	if res.status != 503 {
+		t.Errorf("GET a hand with the database down = %d %s, want 503", res.status, res.body)
+	}
+}
