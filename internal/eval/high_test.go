@@ -183,3 +183,30 @@ func TestHigh5MatchesNaiveEvaluator(t *testing.T) {
 		}
 	}
 }
+
+func TestHighValueString(t *testing.T) {
+	tests := []struct{ hand, want string }{
+		{"AsKsQsJsTs", "straight flush, ace high (royal flush)"},
+		{"5h4h3h2hAh", "straight flush, five high"},
+		{"9c9d9h9sAc", "four of a kind, nines, ace kicker"},
+		{"KcKdKh7s7c", "full house, kings full of sevens"},
+		{"AhJh8h6h2h", "flush, ace-jack-eight-six-deuce"},
+		{"5c4d3h2sAs", "straight, five high"},
+		{"QcQdQh3s2c", "three of a kind, queens, three-deuce"},
+		{"KcKdQhQs2c", "two pair, kings and queens, deuce kicker"},
+		{"AcAd5h4s3c", "one pair, aces, five-four-three"},
+		{"AcKd9h4s3c", "high card, ace-king-nine-four-three"},
+	}
+	for _, tt := range tests {
+		v := High5([5]cards.Card(cards.MustParse(tt.hand)))
+		if v.String() != tt.want {
+			t.Errorf("%s: %q, want %q", tt.hand, v, tt.want)
+		}
+	}
+	if HighValue(0).String() != "no hand" || HighValue(0xF00000).String() != "invalid hand value" || Category(9).String() != "invalid category" {
+		t.Errorf("out-of-range values: %q %q %q", HighValue(0), HighValue(0xF00000), Category(9))
+	}
+	if LowValue(0x1F).String() != "5-4-3-2-A" || LowValue(0x3).String() != "no low" {
+		t.Errorf("low strings: %q %q", LowValue(0x1F), LowValue(0x3))
+	}
+}
