@@ -51,13 +51,9 @@ import (
 
 const psBOM = "\uFEFF"
 
-// ReadPokerStars reads every hand of a PokerStars text file. It is Read
-// with FormatPokerStars. The error return is for data holding no
-// PokerStars hand header at all (a *fault.Error of kind Invalid).
-// Safe for concurrent use.
-func ReadPokerStars(data []byte) ([]Entry, error) { return readPokerStars(data) }
-
-// readPokerStars reads a PokerStars text file (see Read).
+// readPokerStars reads a PokerStars text file (see Read): an Entry per
+// hand. The error return is for data holding no PokerStars hand header at
+// all (a *fault.Error of kind Invalid). Safe for concurrent use.
 func readPokerStars(data []byte) ([]Entry, error) {
 	text := string(data)
 	text = strings.TrimPrefix(text, psBOM)

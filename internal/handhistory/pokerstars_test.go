@@ -498,6 +498,60 @@ func TestPokerStarsButtonAndPosts(t *testing.T) {
 	}
 }
 
+// TestPokerStarsTournamentSeats: in a tournament a player sitting out is
+// dealt in (and folds), a player "out of hand" is not; the button seat's
+// player being out of hand, the button is the player before the small
+// blind. Tournament money is in chips.
+func TestPokerStarsTournamentSeats(t *testing.T) {
+	t.Parallel()
+	h := oneHand(t, `PokerStars Hand #7: Tournament #8, $1+$0.10 USD Omaha Hi/Lo No Limit - Level I (10/20) - 2020/01/02 3:04:05 ET
+Table '8 1' 9-max Seat #2 is the button
+Seat 1: Sleepy (1500 in chips) is sitting out
+Seat 2: Moved (1500 in chips) out of hand (moved from another table into small blind)
+Seat 3: B (1,500 in chips, $0.50 bounty)
+Seat 4: C (1500 in chips)
+B: posts small blind 10
+C: posts big blind 20
+*** HOLE CARDS ***
+Sleepy: folds
+B: folds
+Uncalled bet (10) returned to C
+C collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+`)
+	var names []string
+	for _, p := range h.Players {
+		names = append(names, p.Name)
+	}
+	if want := []string{"Sleepy", "B", "C"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("players %q, want %q", names, want)
+	}
+	if h.Button != 0 || !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Table.MinBet != 20 || h.Players[1].Stack != 1500 {
+		t.Errorf("button %d, tournament %v, table %+v, B's stack %d", h.Button, h.Tournament, h.Table, h.Players[1].Stack)
+	}
+	if want := []int64{0, 0, 10}; !reflect.DeepEqual(h.Outcome.Returned, want) {
+		t.Errorf("returned %v, want %v", h.Outcome.Returned, want)
+	}
+	// Heads-up with an empty button seat: the small blind is the button.
+	hu := oneHand(t, `PokerStars Hand #9: Tournament #8, $1+$0.10 USD Omaha Hi/Lo No Limit - Level I (10/20) - 2020/01/02 3:04:05 ET
+Table '8 1' 9-max Seat #2 is the button
+Seat 3: B (1500 in chips)
+Seat 4: C (1500 in chips)
+C: posts small blind 10
+B: posts big blind 20
+*** HOLE CARDS ***
+C: folds
+Uncalled bet (10) returned to B
+B collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+`)
+	if hu.Button != 1 {
+		t.Errorf("heads-up button %d, want 1 (C, the small blind)", hu.Button)
+	}
+}
+
 // TestPokerStarsBOMAndCRLF reads the same hand with a BOM, CRLF line ends
 // and trailing spaces.
 func TestPokerStarsBOMAndCRLF(t *testing.T) {
