@@ -600,3 +600,15 @@ func TestImpossibleDeals(t *testing.T) {
 		})
 	}
 }
+
+func TestR11ShortBigBlindIsAllInAndOthersCallTheFullBlind(t *testing.T) {
+	t.Parallel()
+	s := mustNew(t, Config{Game: eval.OmahaHi, Structure: NoLimit, Stacks: []int64{100, 1, 100}, Button: 2, Posts: blinds(3, 2, 1, 2)})
+	if l := legal(t, s); l.Player != 2 || l.Call != 2 {
+		t.Fatalf("%+v: want the button to call the full big blind 2", l)
+	}
+	mustApply(t, s, cc(2), cc(0))
+	if s.Phase() != Dealing || s.Committed(1) != 1 {
+		t.Fatalf("phase %v, big blind committed %d; want dealing with the blind all-in for 1", s.Phase(), s.Committed(1))
+	}
+}

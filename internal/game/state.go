@@ -213,7 +213,10 @@ func New(cfg Config) (*State, error) {
 		s.maxBets = 4
 	}
 
-	// Preflop, the blinds are the bet (R6: the big blind counts as the bet).
+	// Preflop, the blinds are the bet (R6: the big blind counts as the
+	// bet). A blind all-in for less than its amount still sets the bet to
+	// its full amount: the others call the full blind.
+	s.currentBet = max(s.currentBet, maxLive)
 	s.fullLevel = s.currentBet
 	s.lastRaise = max(s.minBet, s.currentBet)
 	if s.currentBet > 0 {
