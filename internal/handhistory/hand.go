@@ -7,6 +7,11 @@
 // actions are legal and how the pots settle. Readers fill a Hand; they check
 // syntax and card validity, never betting legality.
 //
+// PHH (phh.go) reads the PHH variants "FO/8" (fixed-limit Omaha hi/lo) and
+// "PO" (pot-limit Omaha high) and, as Scoop EXTENSIONS that the PHH
+// standard lacks, "PO/8" (pot-limit hi/lo), "NO/8" (no-limit hi/lo), "FO"
+// (fixed-limit high) and "NO" (no-limit high); other variants are skipped.
+//
 // This package may import cards, eval and game; it does no network or
 // database I/O.
 package handhistory
