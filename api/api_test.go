@@ -150,9 +150,11 @@ func (c *client) postJSON(path string, v any) response {
 	return c.do(http.MethodPost, path, "application/json", b)
 }
 
+func readTestdata(name string) ([]byte, error) { return os.ReadFile("testdata/" + name) }
+
 func readFile(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("testdata/" + name)
+	b, err := readTestdata(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,79 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"testing"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+var handNumber = regexp.MustCompile(`PokerStars Game #\d+`)
+
+// batch returns the PokerStars test file repeated copies times, every hand
+// renumbered from first, so that each batch stores new hands.
+func batch(b *testing.B, copies int, first *int) []byte {
+	b.Helper()
+	src, err := readTestdata("nlo8_knockout.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	var out bytes.Buffer
+	for range copies {
+		out.Write(handNumber.ReplaceAllFunc(src, func([]byte) []byte {
+			*first++
+			return fmt.Appendf(nil, "PokerStars Game #%d", 900_000_000_000+*first)
+		}))
+		out.WriteString("\n\n\n")
+	}
+	return out.Bytes()
+}
+
+// BenchmarkPostHands posts batches of ~1,000 PokerStars hands through the
+// whole handler (read, replay, store) and reports hands stored per second.
+func BenchmarkPostHands(b *testing.B) {
+	for _, bk := range []struct {
+		name string
+		open func(testing.TB) store.Store
+	}{
+		{"postgres", func(t testing.TB) store.Store { return storetest.OpenPostgres(t) }},
+		{"sqlite", func(t testing.TB) store.Store { return storetest.OpenSQLite(t) }},
+		{"replay-only", nil},
+	} {
+		b.Run(bk.name, func(b *testing.B) {
+			var st store.Store = storetest.OpenSQLite(b)
+			path := "/v1/hands/replay"
+			if bk.open != nil {
+				st, path = bk.open(b), "/v1/hands"
+			}
+			s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			if err != nil {
+				b.Fatal(err)
+			}
+			n, hands := 0, 0
+			for b.Loop() {
+				b.StopTimer()
+				body := batch(b, 14, &n)
+				b.StartTimer()
+				req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+				req.Header.Set("Content-Type", "text/plain")
+				rec := httptest.NewRecorder()
+				s.ServeHTTP(rec, req)
+				if rec.Code != 200 {
+					b.Fatalf("%d %s", rec.Code, rec.Body.Bytes())
+				}
+				hands += bytes.Count(body, []byte("PokerStars Game #"))
+			}
+			b.ReportMetric(float64(hands)/b.Elapsed().Seconds(), "hands/s")
+		})
+	}
+}
