@@ -129,6 +129,37 @@ func TestCorpusPokerStarsReplaysLegalAndMatchesCollected(t *testing.T) {
 	}
 }
 
+// TestPokerStarsEdgeCasesReplay replays hand-written PokerStars hands of
+// cases the corpus lacks, each legal and settling as recorded: names with
+// colons, brackets and slashes; an empty button seat; a sitting-out button
+// seat with no small blind; antes with a dead "small & big blinds" post; a
+// tournament player sitting out (dealt in, folds) and one out of hand
+// (not dealt in); heads-up with an empty button seat.
+func TestPokerStarsEdgeCasesReplay(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(psCorpus, "edge", "edge-cases.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := handhistory.Read(handhistory.FormatPokerStars, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != 6 {
+		t.Fatalf("%d hands, want 6", len(es))
+	}
+	for _, e := range es {
+		if e.Hand == nil {
+			t.Errorf("hand %d (line %d): err %v, skipped %q", e.Index, e.Line, e.Err, e.Skipped)
+			continue
+		}
+		v := Replay(e.Hand)
+		if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+			t.Errorf("hand %d (line %d): legal %v, error %+v, differences %+v", e.Index, e.Line, v.Legal, v.Error, v.Differences)
+		}
+	}
+}
+
 func mapsEqualInt(a, b map[string]int) bool {
 	if len(a) != len(b) {
 		return false

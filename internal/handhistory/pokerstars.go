@@ -644,11 +644,22 @@ func (p *psParser) line(l psLine) error {
 	}
 	if who := p.player(s, ": "); who >= 0 {
 		err := p.action(l, who, s[len(p.seats[who].name)+2:])
-		if err != nil && strings.Contains(s, " said, \"") {
-			return nil // chat from a player whose name holds ": "
+		if err == nil {
+			return nil
+		}
+		// Not an action of that player: the line may be about another
+		// whose name starts with it and ": " ("A" and "A: B").
+		if p.other(l) == nil {
+			return nil
 		}
 		return err
 	}
+	return p.other(l)
+}
+
+// other reads a line that is not a listed player's action.
+func (p *psParser) other(l psLine) error {
+	s := l.s
 	switch {
 	case strings.HasPrefix(s, "Dealt to "):
 		return p.dealt(l)

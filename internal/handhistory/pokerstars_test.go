@@ -388,21 +388,24 @@ func TestPokerStarsSidePots(t *testing.T) {
 	}
 }
 
-// psHand is a synthetic hand with names holding spaces, colons, brackets
-// and slashes; {{...}} marks are replaced per test.
+// psHand is a synthetic, legal hand with names holding spaces, colons,
+// brackets and slashes; {{...}} marks are replaced per test (psText).
 const psHand = `PokerStars Hand #111:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
 Table 'Test I' 6-max Seat #{{BTN}} is the button
 Seat 1: A: B [c] ($10 in chips)
 Seat 2: x/y (z) ($10 in chips)
-Seat 4: A ($10 in chips)
+Seat 4: A ($1 in chips)
 Seat 5: Sleepy ($5 in chips) is sitting out
 {{POSTS}}
 *** HOLE CARDS ***
 Dealt to A [As Ks Qs Js]
 x/y (z) said, "A: folds"
-A: B [c]: calls $0.10
 {{PREFLOP}}
-*** FLOP *** [2c 3d 4h]
+{{REST}}`
+
+// psStdRest is the rest of the standard hand, from the flop: A is all-in
+// on the flop and wins at showdown.
+const psStdRest = `*** FLOP *** [2c 3d 4h]
 x/y (z): checks
 A: checks
 A: B [c]: bets $0.30
@@ -416,26 +419,29 @@ A: shows [As Ks Qs Js] (a straight)
 A: B [c]: mucks hand
 A collected $2 from pot
 *** SUMMARY ***
-Total pot $2.05 | Rake $0.05
+Total pot $2.10 | Rake $0.10
 Board [2c 3d 4h 5s 6s]
 Seat 1: A: B [c] mucked [Ah Kh Qh Jh]
 Seat 4: A showed [As Ks Qs Js] and won ($2)
 `
 
-func psText(btn, posts, preflop string) string {
-	r := strings.NewReplacer("{{BTN}}", btn, "{{POSTS}}", posts, "{{PREFLOP}}", preflop)
+func psText(btn, posts, preflop, rest string) string {
+	r := strings.NewReplacer("{{BTN}}", btn, "{{POSTS}}", posts, "{{PREFLOP}}", preflop, "{{REST}}", rest)
 	return r.Replace(psHand)
 }
 
 const psStdPosts = "x/y (z): posts small blind $0.05\nA: posts big blind $0.10"
-const psStdPreflop = "x/y (z): calls $0.05\nA: checks"
+const psStdPreflop = "A: B [c]: calls $0.10\nx/y (z): calls $0.05\nA: checks"
+
+// psStd is the standard hand: button on seat 1, blinds from seats 2 and 4.
+var psStd = psText("1", psStdPosts, psStdPreflop, psStdRest)
 
 // TestPokerStarsNamesAnchoredOnSeats reads players whose names hold
 // spaces, colons, brackets and slashes, ignores chat that looks like an
 // action, and leaves out a cash player sitting out.
 func TestPokerStarsNamesAnchoredOnSeats(t *testing.T) {
 	t.Parallel()
-	h := oneHand(t, psText("1", psStdPosts, psStdPreflop))
+	h := oneHand(t, psStd)
 	var names []string
 	for _, p := range h.Players {
 		names = append(names, p.Name)
@@ -471,23 +477,31 @@ func TestPokerStarsButtonAndPosts(t *testing.T) {
 		name       string
 		btn, posts string
 		preflop    string
+		rest       string
 		wantButton int
 		wantPosts  []Post
 	}{
-		{"button seat dealt in", "1", psStdPosts, psStdPreflop, 0, []Post{{1, PostSmallBlind, 5}, {2, PostBigBlind, 10}}},
-		{"empty button seat: the player before the small blind", "3", "A: posts small blind $0.05\nA: B [c]: posts big blind $0.10",
-			"x/y (z): calls $0.10\nA: calls $0.05", 1, []Post{{2, PostSmallBlind, 5}, {0, PostBigBlind, 10}}},
-		{"sitting-out button seat, no small blind: the last player before it", "5", "A: B [c]: posts big blind $0.10",
-			"x/y (z): calls $0.10\nA: calls $0.10", 2, []Post{{0, PostBigBlind, 10}}},
+		{"button seat dealt in", "1", psStdPosts, psStdPreflop, psStdRest, 0, []Post{{1, PostSmallBlind, 5}, {2, PostBigBlind, 10}}},
+		{"empty button seat: the player before the small blind", "3",
+			"A: posts small blind $0.05\nA: B [c]: posts big blind $0.10",
+			"x/y (z): folds\nA: folds",
+			"Uncalled bet ($0.05) returned to A: B [c]\nA: B [c] collected $0.10 from pot\n*** SUMMARY ***\nTotal pot $0.10 | Rake $0\n",
+			1, []Post{{2, PostSmallBlind, 5}, {0, PostBigBlind, 10}}},
+		{"sitting-out button seat, no small blind: the last player before it", "5",
+			"A: B [c]: posts big blind $0.10",
+			"x/y (z): raises $0.20 to $0.30\nA: folds\nA: B [c]: folds",
+			"Uncalled bet ($0.20) returned to x/y (z)\nx/y (z) collected $0.20 from pot\n*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n",
+			2, []Post{{0, PostBigBlind, 10}}},
 		{"small & big blinds: dead small blind plus live big blind, antes first", "1",
 			"A: B [c]: posts the ante $0.01\nx/y (z): posts the ante $0.01\nA: posts the ante $0.01\nx/y (z): posts small blind $0.05\nA: posts big blind $0.10\nA: B [c]: posts small & big blinds $0.15",
-			"x/y (z): calls $0.05\nA: checks", 0,
-			[]Post{{0, PostAnte, 1}, {1, PostAnte, 1}, {2, PostAnte, 1}, {1, PostSmallBlind, 5}, {2, PostBigBlind, 10}, {0, PostDead, 5}, {0, PostBigBlind, 10}}},
+			"A: B [c]: raises $0.30 to $0.40\nx/y (z): folds\nA: folds",
+			"Uncalled bet ($0.30) returned to A: B [c]\nA: B [c] collected $0.33 from pot\n*** SUMMARY ***\nTotal pot $0.33 | Rake $0\n",
+			0, []Post{{0, PostAnte, 1}, {1, PostAnte, 1}, {2, PostAnte, 1}, {1, PostSmallBlind, 5}, {2, PostBigBlind, 10}, {0, PostDead, 5}, {0, PostBigBlind, 10}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := oneHand(t, psText(tt.btn, tt.posts, tt.preflop))
+			h := oneHand(t, psText(tt.btn, tt.posts, tt.preflop, tt.rest))
 			if h.Button != tt.wantButton {
 				t.Errorf("button %d, want %d", h.Button, tt.wantButton)
 			}
@@ -556,7 +570,7 @@ Total pot 20 | Rake 0
 // and trailing spaces.
 func TestPokerStarsBOMAndCRLF(t *testing.T) {
 	t.Parallel()
-	plain := psText("1", psStdPosts, psStdPreflop)
+	plain := psStd
 	dressed := "\uFEFF" + strings.ReplaceAll(plain, "\n", "  \r\n")
 	a, b := oneHand(t, plain), oneHand(t, dressed)
 	if !reflect.DeepEqual(a, b) {
@@ -573,7 +587,7 @@ func TestPokerStarsBOMAndCRLF(t *testing.T) {
 // its line and kind, and that the hands around it are still read.
 func TestPokerStarsMalformed(t *testing.T) {
 	t.Parallel()
-	good := psText("1", psStdPosts, psStdPreflop)
+	good := psStd
 	goodLines := strings.Count(good, "\n")
 	tests := []struct {
 		name     string
@@ -588,7 +602,7 @@ func TestPokerStarsMalformed(t *testing.T) {
 		{"duplicate card", "[2c 3d 4h]\nx/y", "[2c 3d As]\nx/y", 15, fault.Impossible, "card As"},
 		{"unknown player", "x/y (z): folds", "nobody: folds", 19, fault.Invalid, "unrecognised line"},
 		{"broken marker", "*** SUMMARY ***", "*** SUMMARY", 28, fault.Invalid, "unexpected street marker"},
-		{"truncated hand", "*** SUMMARY ***\nTotal pot $2.05 | Rake $0.05\nBoard [2c 3d 4h 5s 6s]\nSeat 1: A: B [c] mucked [Ah Kh Qh Jh]\nSeat 4: A showed [As Ks Qs Js] and won ($2)\n", "", 27, fault.Invalid, "without its *** SUMMARY ***"},
+		{"truncated hand", "*** SUMMARY ***\nTotal pot $2.10 | Rake $0.10\nBoard [2c 3d 4h 5s 6s]\nSeat 1: A: B [c] mucked [Ah Kh Qh Jh]\nSeat 4: A showed [As Ks Qs Js] and won ($2)\n", "", 27, fault.Invalid, "without its *** SUMMARY ***"},
 		{"turn before flop", "*** FLOP *** [2c 3d 4h]", "*** TURN *** [2c 3d 4h] [7h]", 15, fault.Invalid, "out of place"},
 		{"bad stack", "Seat 2: x/y (z) ($10 in chips)", "Seat 2: x/y (z) ($1x in chips)", 4, fault.Invalid, "bad stack"},
 	}
@@ -625,7 +639,7 @@ func TestPokerStarsMalformed(t *testing.T) {
 // header as an entry of its own, and still reads the hand.
 func TestPokerStarsTextBeforeFirstHand(t *testing.T) {
 	t.Parallel()
-	es := readPSText(t, "\nsome preamble\n"+psText("1", psStdPosts, psStdPreflop))
+	es := readPSText(t, "\nsome preamble\n"+psStd)
 	if len(es) != 2 {
 		t.Fatalf("%d entries, want 2", len(es))
 	}
@@ -672,7 +686,7 @@ func TestPokerStarsSkips(t *testing.T) {
 		{"A collected $2 from pot", "A: Receives Cashout ($2)", "all-in cash-out is not supported"},
 	}
 	for _, tt := range body {
-		es := readPSText(t, strings.Replace(psText("1", psStdPosts, psStdPreflop), tt.from, tt.to, 1))
+		es := readPSText(t, strings.Replace(psStd, tt.from, tt.to, 1))
 		if len(es) != 1 || es[0].Skipped != tt.want {
 			t.Errorf("%s: got %+v, want skipped %q", tt.to, es, tt.want)
 		}
@@ -682,8 +696,8 @@ func TestPokerStarsSkips(t *testing.T) {
 // FuzzReadPokerStars: no panic, no hang, and every entry is exactly one of
 // a hand, a skip or a located error.
 func FuzzReadPokerStars(f *testing.F) {
-	f.Add([]byte(psText("1", psStdPosts, psStdPreflop)))
-	f.Add([]byte(psText("3", "A: B [c]: posts small & big blinds $0.15", psStdPreflop)))
+	f.Add([]byte(psStd))
+	f.Add([]byte(psText("3", "A: B [c]: posts small & big blinds $0.15", psStdPreflop, psStdRest)))
 	for _, name := range []string{
 		"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
 		"gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt",
