@@ -199,12 +199,18 @@ func TestR6AllInForLessHalfBetRule(t *testing.T) {
 	t.Run("at least half a bet reopens", func(t *testing.T) {
 		s := setup(t, 26) // 16 behind: all-in raise of 6 >= 5
 		mustApply(t, s, cbr(1, 16))
-		if l := legal(t, s); !l.Raise || l.MinTo != 26 {
-			t.Fatalf("p3 %+v: want a raise to 26", l)
+		// A raise over the all-in (26) or over the completed bet of 20 (30).
+		if l := legal(t, s); !l.Raise || l.MinTo != 26 || l.MaxTo != 30 {
+			t.Fatalf("p3 %+v: want a raise to 26..30", l)
 		}
 		mustApply(t, s, cc(2))
-		if l := legal(t, s); l.Player != 0 || !l.Raise || l.MinTo != 26 {
-			t.Fatalf("p1 %+v: want the betting reopened, raise to 26", l)
+		if l := legal(t, s); l.Player != 0 || !l.Raise || l.MinTo != 26 || l.MaxTo != 30 {
+			t.Fatalf("p1 %+v: want the betting reopened, raise to 26..30", l)
+		}
+		wantIllegal(t, s, cbr(0, 36), "p1 raise to 36 is not a fixed-limit raise to 26..30")
+		mustApply(t, s, cbr(0, 30))
+		if l := legal(t, s); l.Player != 2 || l.MinTo != 40 || l.MaxTo != 40 {
+			t.Fatalf("p3 %+v: want the next raise to 40", l)
 		}
 	})
 	t.Run("less than half does not", func(t *testing.T) {

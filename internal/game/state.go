@@ -335,12 +335,11 @@ func (s *State) Legal() (l Legal, ok bool) {
 	l.Raise = true
 	switch s.cfg.Structure {
 	case FixedLimit:
+		// One increment over the bet; after an all-in for less than a full
+		// raise (R6) either over the all-in or over the completed bet.
 		inc := s.increment()
-		l.MinTo = s.fullLevel + inc
-		if l.MinTo <= s.currentBet {
-			l.MinTo = s.currentBet + inc
-		}
-		l.MaxTo = max(l.MinTo, s.currentBet+inc)
+		l.MinTo = min(s.fullLevel, s.currentBet) + inc
+		l.MaxTo = max(s.fullLevel, s.currentBet) + inc
 	case PotLimit:
 		l.MinTo = s.currentBet + s.lastRaise
 		l.MaxTo = s.currentBet + s.Pot() + max(owe, 0)
@@ -638,11 +637,19 @@ func (s *State) raise(p int, to int64) {
 	full := false
 	switch s.cfg.Structure {
 	case FixedLimit:
-		// R6: a full bet or raise, or an all-in of at least half of one.
-		full = to >= s.fullLevel+s.increment() || 2*inc >= s.increment()
+		// R6: a full bet or raise, or an all-in of at least half of one,
+		// which counts as the completed bet.
+		step := s.increment()
+		switch {
+		case to >= min(s.fullLevel, s.currentBet)+step:
+			full = true
+			s.fullLevel = to
+		case 2*inc >= step:
+			full = true
+			s.fullLevel = max(to, s.fullLevel+step)
+		}
 		if full {
 			s.bets++
-			s.fullLevel = to
 		}
 	default:
 		// R7-R9: a full raise is at least the last bet or raise.
