@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -318,6 +319,45 @@ func (a *accum) settle(hilo bool, hv []eval.HighValue, lv []uint8, w int64, squa
 	}
 }
 
+// settleMasks adds w boards of n players on which the players of hi share
+// the high and those of lo the low (lo empty: no qualifying low, or a game
+// without low). It tallies like settle.
+func (a *accum) settleMasks(n int, hi, lo uint16, w int64, hilo bool) {
+	hiPot := int64(potUnits)
+	nh := int64(bits.OnesCount16(hi))
+	nl := int64(bits.OnesCount16(lo))
+	if nl > 0 {
+		hiPot = potUnits / 2
+	} else if hilo {
+		a.noLow += w
+	}
+	a.boards += w
+	for i := 0; i < n; i++ {
+		bit := uint16(1) << i
+		var s int64
+		if hi&bit != 0 {
+			s = hiPot / nh
+			if nh == 1 {
+				a.hiWin[i] += w
+				if nl == 0 || lo == bit {
+					a.scoop[i] += w
+				}
+			} else {
+				a.hiTie[i] += w
+			}
+		}
+		if lo&bit != 0 {
+			s += potUnits / 2 / nl
+			if nl == 1 {
+				a.loWin[i] += w
+			} else {
+				a.loTie[i] += w
+			}
+		}
+		a.share[i] += w * s
+	}
+}
+
 // player is one hand prepared for fast evaluation against many boards.
 type player struct {
 	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple
@@ -456,6 +496,9 @@ type evalState struct {
 	hv  [10]eval.HighValue
 	lv  [10]uint8
 	acc accum
+	// Exhaustive: boards of the current pattern by set of high winners.
+	byWinners []int64 // 1<<players entries, made on first use
+	touched   []uint16
 }
 
 // rankPattern computes the non-flush highs and the lows of every player for

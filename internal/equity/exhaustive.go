@@ -13,7 +13,9 @@ import (
 // low depend on the ranks alone, so they are computed once per pattern (ten
 // table lookups per player) and every suit choice that makes no flush
 // possible only adds one to a counter. Only boards with three or more cards
-// of a suit held twice by some player are settled one by one.
+// of a suit held twice by some player are evaluated one by one, and even
+// they are only tallied by the set of high winners: each distinct set is
+// settled once per pattern.
 
 // patternChunk is the number of rank patterns a worker takes at a time:
 // about a thousand boards preflop, between two cancellation checks.
@@ -134,10 +136,19 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	}
 	e.rankPattern(&rk, low)
 	es.walk(0, s.known.lanes, s.known.count)
+	n := len(s.players)
 	if es.nonFlush > 0 {
-		n := len(s.players)
-		e.acc.settle(s.hilo, e.nf[:n], e.lv[:n], es.nonFlush, false)
+		e.tally(winners(e.nf[:n]), es.nonFlush)
 	}
+	lo := uint16(0)
+	if s.hilo {
+		lo = lowWinners(e.lv[:n])
+	}
+	for _, m := range e.touched {
+		e.acc.settleMasks(n, m, lo, e.byWinners[m], s.hilo)
+		e.byWinners[m] = 0
+	}
+	e.touched = e.touched[:0]
 }
 
 func (es *enumState) walk(g int, lanes uint64, count uint32) {
@@ -172,8 +183,45 @@ func (es *enumState) leaf(lanes uint64, count uint32) {
 	}
 	e := es.e
 	e.flushHighs(su, uint16(lanes>>(16*uint(su)))&0x1FFF)
-	n := len(e.s.players)
-	e.acc.settle(e.s.hilo, e.hv[:n], e.lv[:n], 1, false)
+	e.tally(winners(e.hv[:len(e.s.players)]), 1)
 }
 
-var _ = eval.NoLow
+// tally adds w boards whose high winners are the players of mask m.
+func (e *evalState) tally(m uint16, w int64) {
+	if e.byWinners == nil {
+		e.byWinners = make([]int64, 1<<len(e.s.players))
+	}
+	if e.byWinners[m] == 0 {
+		e.touched = append(e.touched, m)
+	}
+	e.byWinners[m] += w
+}
+
+// winners returns the set of players with the best high value.
+func winners(hv []eval.HighValue) uint16 {
+	best := hv[0]
+	m := uint16(1)
+	for i := 1; i < len(hv); i++ {
+		if hv[i] > best {
+			best, m = hv[i], 1<<i
+		} else if hv[i] == best {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// lowWinners returns the set of players with the best low, empty when no
+// one has a low.
+func lowWinners(lv []uint8) uint16 {
+	best := uint8(eval.NoLow)
+	var m uint16
+	for i, v := range lv {
+		if v < best {
+			best, m = v, 1<<i
+		} else if v == best && v != eval.NoLow {
+			m |= 1 << i
+		}
+	}
+	return m
+}
