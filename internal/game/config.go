@@ -106,6 +106,11 @@ type Config struct {
 	// MaxBets is the number of bets allowed per fixed-limit round, a bet and
 	// MaxBets-1 raises; zero means 4 (R6).
 	MaxBets int
+	// ChipUnit is the smallest chip that pots are split in (R18), in chips;
+	// zero means 1. Amounts stay whole chips; a pot that is not a multiple
+	// of the unit gives the part of a unit to the high half and its first
+	// winner.
+	ChipUnit int64
 	// UncappedHeadsUp lifts the fixed-limit cap when only two players remain
 	// in the hand (R6).
 	UncappedHeadsUp bool
@@ -158,7 +163,7 @@ func (c *Config) validate() error {
 			return fault.Field(fault.Invalid, f, "unknown post kind %d", p.Kind)
 		}
 	}
-	if c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.MaxBets < 0 {
+	if c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.MaxBets < 0 || c.ChipUnit < 0 {
 		return fault.Field(fault.Invalid, "table", "negative bet size or cap")
 	}
 	return nil

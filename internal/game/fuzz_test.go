@@ -46,6 +46,7 @@ func randomHand(src *byteSource) (*State, bool) {
 		MinBet:          int64(src.intn(4)),
 		MaxBets:         src.intn(6),
 		UncappedHeadsUp: src.intn(2) == 1,
+		ChipUnit:        int64(src.intn(4)),
 	}
 	for i := range cfg.Stacks {
 		cfg.Stacks[i] = int64(src.intn(300))

@@ -618,3 +618,24 @@ func TestR11ShortBigBlindIsAllInAndOthersCallTheFullBlind(t *testing.T) {
 		t.Fatalf("phase %v, big blind committed %d; want dealing with the blind all-in for 1", s.Phase(), s.Committed(1))
 	}
 }
+
+func TestR18ChipUnit(t *testing.T) {
+	t.Parallel()
+	// Blinds 25/50, chips of 25: pot 150 (ante 50 + 100) splits 75 hi
+	// (three chips) and 75 lo; with a unit of 50 it splits 100 hi, 50 lo.
+	for _, tt := range []struct{ unit, hi, lo int64 }{{25, 75, 75}, {50, 100, 50}, {0, 75, 75}} {
+		posts := append([]Post{{0, Ante, 50}}, blinds(2, 1, 25, 50)...)
+		s := mustNew(t, Config{Game: eval.OmahaHiLo, Structure: PotLimit, Stacks: stacks(2, 1000), Button: 1, Posts: posts, ChipUnit: tt.unit,
+			Holes: holes("7s5sQcQh", "8cAhKcJd")})
+		mustApply(t, s, cc(1), cc(0), board("2c4d6h"))
+		checkDown(t, s)
+		mustApply(t, s, board("Ks"))
+		checkDown(t, s)
+		mustApply(t, s, board("Kd"))
+		checkDown(t, s)
+		st := settle(t, s, Rake{})
+		if !slices.Equal(st.Pots[0].Hi, []Share{{1, tt.hi}}) || !slices.Equal(st.Pots[0].Lo, []Share{{0, tt.lo}}) {
+			t.Errorf("unit %d: pot %+v, want hi %d lo %d", tt.unit, st.Pots[0], tt.hi, tt.lo)
+		}
+	}
+}

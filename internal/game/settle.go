@@ -234,25 +234,31 @@ func (s *State) award(pot *Pot, k int) error {
 			}
 		}
 	}
+	unit := max(s.cfg.ChipUnit, 1)
 	hiAmt := amount
 	if len(loWin) > 0 {
-		hiAmt = amount - amount/2 // the odd chip to the high half (R17)
-		pot.Lo = split(amount/2, loWin)
+		// The odd chip (and any part of a chip unit) to the high half (R17).
+		loAmt := amount / unit / 2 * unit
+		hiAmt = amount - loAmt
+		pot.Lo = split(loAmt, unit, loWin)
 	}
-	pot.Hi = split(hiAmt, hiWin)
+	pot.Hi = split(hiAmt, unit, hiWin)
 	return nil
 }
 
 // split shares amt among winners (already in seat order from the button):
-// equal parts, the chips left over one at a time in that order (R18).
-func split(amt int64, winners []int) []Share {
+// equal parts in whole chip units, the units left over one at a time in
+// that order, and any part of a unit to the first (R18).
+func split(amt, unit int64, winners []int) []Share {
 	k := int64(len(winners))
+	units, part := amt/unit, amt%unit
 	out := make([]Share, len(winners))
 	for j, p := range winners {
-		out[j] = Share{p, amt / k}
-		if int64(j) < amt%k {
-			out[j].Amount++
+		out[j] = Share{p, units / k * unit}
+		if int64(j) < units%k {
+			out[j].Amount += unit
 		}
 	}
+	out[0].Amount += part
 	return out
 }
