@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -17,10 +19,11 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-const importUsage = `usage: scoop import [--json] FILE...
+const importUsage = `usage: scoop import [--json] FILE|DIR...
 
 Reads hand-history files of any supported format (PokerStars text, PHH,
-Scoop JSON; detected by content; "-" reads standard input), replays every
+Scoop JSON; detected by content; a directory means every file under it;
+"-" reads standard input), replays every
 hand through the rules engine and prints a summary: hands read, legal,
 illegal (with reasons), settlement mismatches with the site's record,
 skipped hands (by reason) and unreadable hands (with their line). On a
@@ -61,20 +64,20 @@ type importProblem struct {
 
 // runImport is `scoop import`.
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "print the summary as one JSON object")
+	flags := flag.NewFlagSet("import", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	asJSON := flags.Bool("json", false, "print the summary as one JSON object")
 	var files []string
 	rest := args
 	for { // flags may follow the files
-		if err := fs.Parse(rest); err != nil {
+		if err := flags.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				fmt.Fprint(stderr, importUsage)
 				return nil
 			}
 			return usagef("%v", err)
 		}
-		rest = fs.Args()
+		rest = flags.Args()
 		if len(rest) == 0 {
 			break
 		}
@@ -122,9 +125,10 @@ type importer struct {
 	sum      importSummary
 }
 
-func (im *importer) run(files []string) error {
+func (im *importer) run(args []string) error {
 	start := im.progress.now()
 	defer func() { im.sum.Seconds = im.progress.now().Sub(start).Seconds() }()
+	files := expandDirs(args)
 	// Sizes first, so that progress and ETA are by bytes over all files.
 	sizes := make([]int64, len(files))
 	var total int64
@@ -154,6 +158,37 @@ func (im *importer) run(files []string) error {
 		im.progress.update(done, im.sum.Hands, true)
 	}
 	return nil
+}
+
+// expandDirs replaces each directory among names by the regular files
+// under it, in lexical order, skipping hidden files and directories.
+// Other names (files, "-", missing paths) are kept as given.
+func expandDirs(names []string) []string {
+	var out []string
+	for _, name := range names {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.IsDir() {
+			out = append(out, name)
+			continue
+		}
+		_ = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				out = append(out, path) // reported as unreadable when read
+				return nil
+			}
+			if path != name && strings.HasPrefix(d.Name(), ".") {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() {
+				out = append(out, path)
+			}
+			return nil
+		})
+	}
+	return out
 }
 
 // file imports one file; the error is for a file that cannot be read at

@@ -133,6 +133,35 @@ func TestImportReportsEachOutcome(t *testing.T) {
 	}
 }
 
+// TestImportDirectory imports every regular file under a directory,
+// skipping hidden ones.
+func TestImportDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"a.txt":             importHand,
+		"sub/b.txt":         strings.Replace(importHand, "#900", "#904", 1),
+		".hidden.txt":       "not a hand history",
+		".git/objects.txt":  "not a hand history",
+		"sub/.DS_Store.txt": "not a hand history",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runImportCmd(t, "--json", dir)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	s := decodeSummary(t, out)
+	if s.Files != 2 || s.Hands != 2 || s.Matching != 2 {
+		t.Errorf("files %d, hands %d, matching %d; want 2, 2, 2", s.Files, s.Hands, s.Matching)
+	}
+}
+
 // TestImportBadInput checks the exit status 2 cases, each with one line on
 // standard error.
 func TestImportBadInput(t *testing.T) {
