@@ -82,6 +82,7 @@ func TestEquityErrors(t *testing.T) {
 		{"one hand", "application/json", `{"hands":["As2s3dKd"]}`, 400, "hands", "minimum"},
 		{"unknown field", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"bord":"4c"}`, 400, "bord", "bord"},
 		{"wrong type", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"trials":"many"}`, 400, "trials", ""},
+		{"too many trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":10000001}`, 400, "trials", "at most"},
 		{"unknown game", "application/json", `{"game":"holdem","hands":["As2s3dKd","QhQcJhTc"]}`, 400, "game", ""},
 		{"bad card", "application/json", `{"hands":["As2s3dKx","QhQcJhTc"]}`, 400, "hands[0]", ""},
 		{"three-card hand", "application/json", `{"hands":["As2s3d","QhQcJhTc"]}`, 400, "hands[0]", ""},
@@ -116,7 +117,7 @@ func TestEquityErrors(t *testing.T) {
 func TestEquityOverloaded(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: 20 * time.Millisecond})
 	// A long Monte Carlo run holds the only slot until it is cancelled.
-	slow := []byte(`{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":100000000}`)
+	slow := []byte(`{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":10000000}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var wg sync.WaitGroup
@@ -147,7 +148,7 @@ func TestEquityOverloaded(t *testing.T) {
 func TestEquityCancelledWithClient(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: time.Second})
 	// Monte Carlo with a huge trial count would run for minutes.
-	body := `{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":100000000}`
+	body := `{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":10000000}`
 	conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
