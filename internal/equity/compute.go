@@ -433,6 +433,7 @@ func (b *board) add(c cards.Card) {
 }
 
 func newSetup(r Request) *setup {
+	tripleTableOnce.Do(buildTripleTable)
 	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board)}
 	s.players = make([]player, len(r.Hands))
 	for i, h := range r.Hands {
@@ -501,17 +502,38 @@ type evalState struct {
 	touched   []uint16
 }
 
+// tripleTable[a*169+b*13+c] is eval.TripleIndex(a, b, c), copied once so
+// the hot loops index it directly.
+var (
+	tripleTable     [13 * 13 * 13]uint16
+	tripleTableOnce sync.Once
+)
+
+func buildTripleTable() {
+	for a := cards.Rank(0); a < 13; a++ {
+		for b := cards.Rank(0); b < 13; b++ {
+			for c := cards.Rank(0); c < 13; c++ {
+				tripleTable[int(a)*169+int(b)*13+int(c)] = uint16(eval.TripleIndex(a, b, c))
+			}
+		}
+	}
+}
+
 // rankPattern computes the non-flush highs and the lows of every player for
 // a full board of ranks rk and low mask low.
 func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
-	t := 0
-	for a := 0; a < 5; a++ {
-		for b := a + 1; b < 5; b++ {
-			for c := b + 1; c < 5; c++ {
-				e.tri[t] = eval.TripleIndex(rk[a], rk[b], rk[c])
-				t++
-			}
-		}
+	// The ten triples a<b<c of the five ranks, through the 13x13x13 table
+	// indexed a*169 + b*13 + c.
+	var r [5]int
+	for i, x := range rk {
+		r[i] = int(x % 13)
+	}
+	a0, a1, a2 := r[0]*169, r[1]*169, r[2]*169
+	b1, b2, b3 := r[1]*13, r[2]*13, r[3]*13
+	t := &tripleTable
+	e.tri = [10]int{
+		int(t[a0+b1+r[2]]), int(t[a0+b1+r[3]]), int(t[a0+b1+r[4]]), int(t[a0+b2+r[3]]), int(t[a0+b2+r[4]]),
+		int(t[a0+b3+r[4]]), int(t[a1+b2+r[3]]), int(t[a1+b2+r[4]]), int(t[a1+b3+r[4]]), int(t[a2+b3+r[4]]),
 	}
 	n := len(e.s.players)
 	for i := 0; i < n; i++ {
