@@ -113,7 +113,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	case 1:
 		return usagef("%s", im.sum.Unreadable[0])
 	default:
-		return usagef("%d files unreadable: %s", n, strings.Join(im.sum.Unreadable, "; "))
+		return usagef("%d files unreadable (listed in the summary), the first: %s", n, im.sum.Unreadable[0])
 	}
 }
 
@@ -206,15 +206,15 @@ func (im *importer) file(name string, before, size int64) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return fmt.Errorf("%s: %v", name, err)
+		return fileError(name, err)
 	}
 	format, err := handhistory.Detect(name, data)
 	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return fileError(name, err)
 	}
 	entries, err := handhistory.Read(format, data)
 	if err != nil {
-		return fmt.Errorf("%s: %v", name, err)
+		return fileError(name, err)
 	}
 	for k, e := range entries {
 		if k&63 == 0 {
@@ -228,6 +228,14 @@ func (im *importer) file(name string, before, size int64) error {
 	return nil
 }
 
+// fileError names the file in err's message unless it already does.
+func fileError(name string, err error) error {
+	if strings.Contains(err.Error(), name) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
 // entry tallies one hand.
 func (im *importer) entry(file string, e handhistory.Entry) {
 	s := &im.sum
@@ -238,9 +246,10 @@ func (im *importer) entry(file string, e handhistory.Entry) {
 		p.Message = e.Err.Error()
 		var fe *fault.Error
 		if errors.As(e.Err, &fe) && fe.Line > 0 {
-			p.Line = fe.Line
-			// The message without its "line N: " prefix: Line says it.
-			p.Message = strings.TrimPrefix(p.Message, fmt.Sprintf("line %d: ", fe.Line))
+			// Line says where: the message without it.
+			c := *fe
+			c.Line = 0
+			p.Line, p.Message = fe.Line, c.Error()
 		}
 		s.Errors = append(s.Errors, p)
 		return
