@@ -1,0 +1,406 @@
+package equity
+
+import (
+	"context"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// The engine shared by the exhaustive and the Monte Carlo modes: players
+// prepared once per request, integer tallies per worker, the per-board
+// evaluation and the worker pool.
+
+// accum holds one worker's integer tallies; merged at the end.
+type accum struct {
+	boards int64
+	noLow  int64
+	share  [10]int64 // pot units won (potUnits per board in all)
+	sq     [10]int64 // sum of squared per-trial shares (Monte Carlo)
+	hiWin  [10]int64
+	hiTie  [10]int64
+	loWin  [10]int64
+	loTie  [10]int64
+	scoop  [10]int64
+}
+
+func (a *accum) add(b *accum) {
+	a.boards += b.boards
+	a.noLow += b.noLow
+	for i := range a.share {
+		a.share[i] += b.share[i]
+		a.sq[i] += b.sq[i]
+		a.hiWin[i] += b.hiWin[i]
+		a.hiTie[i] += b.hiTie[i]
+		a.loWin[i] += b.loWin[i]
+		a.loTie[i] += b.loTie[i]
+		a.scoop[i] += b.scoop[i]
+	}
+}
+
+// settle adds w boards on which the players have high values hv and lows lv
+// (eval.NoLow for none) to a (RULES.md R17, R18, E1, E2). With squares it
+// also adds each player's squared share (w must then be 1).
+func (a *accum) settle(hilo bool, hv []eval.HighValue, lv []uint8, w int64, squares bool) {
+	n := len(hv)
+	best := hv[0]
+	nh := int64(1)
+	for i := 1; i < n; i++ {
+		if hv[i] > best {
+			best, nh = hv[i], 1
+		} else if hv[i] == best {
+			nh++
+		}
+	}
+	bestLow := uint8(eval.NoLow)
+	nl := int64(0)
+	if hilo {
+		for i := 0; i < n; i++ {
+			if lv[i] < bestLow {
+				bestLow, nl = lv[i], 1
+			} else if lv[i] == bestLow {
+				nl++
+			}
+		}
+	}
+	hiPot := int64(potUnits)
+	if bestLow != eval.NoLow {
+		hiPot = potUnits / 2
+	} else if hilo {
+		a.noLow += w
+	}
+	a.boards += w
+	hiShare := hiPot / nh
+	for i := 0; i < n; i++ {
+		var s int64
+		hiWon := hv[i] == best
+		if hiWon {
+			s = hiShare
+			if nh == 1 {
+				a.hiWin[i] += w
+			} else {
+				a.hiTie[i] += w
+			}
+		}
+		scoop := hiWon && nh == 1
+		if bestLow != eval.NoLow {
+			if lv[i] == bestLow {
+				s += potUnits / 2 / nl
+				if nl == 1 {
+					a.loWin[i] += w
+				} else {
+					a.loTie[i] += w
+				}
+			} else {
+				scoop = false
+			}
+			if nl != 1 {
+				scoop = false
+			}
+		}
+		if scoop {
+			a.scoop[i] += w
+		}
+		a.share[i] += w * s
+		if squares {
+			a.sq[i] += s * s
+		}
+	}
+}
+
+// settleMasks adds w boards of n players on which the players of hi share
+// the high and those of lo the low (lo empty: no qualifying low, or a game
+// without low). It tallies like settle.
+func (a *accum) settleMasks(n int, hi, lo uint16, w int64, hilo bool) {
+	hiPot := int64(potUnits)
+	nh := int64(bits.OnesCount16(hi))
+	nl := int64(bits.OnesCount16(lo))
+	if nl > 0 {
+		hiPot = potUnits / 2
+	} else if hilo {
+		a.noLow += w
+	}
+	a.boards += w
+	for i := 0; i < n; i++ {
+		bit := uint16(1) << i
+		var s int64
+		if hi&bit != 0 {
+			s = hiPot / nh
+			if nh == 1 {
+				a.hiWin[i] += w
+				if nl == 0 || lo == bit {
+					a.scoop[i] += w
+				}
+			} else {
+				a.hiTie[i] += w
+			}
+		}
+		if lo&bit != 0 {
+			s += potUnits / 2 / nl
+			if nl == 1 {
+				a.loWin[i] += w
+			} else {
+				a.loTie[i] += w
+			}
+		}
+		a.share[i] += w * s
+	}
+}
+
+// player is one hand prepared for fast evaluation against many boards.
+type player struct {
+	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple
+	low  *[256]uint8                     // best low for each board low-rank mask
+	suit [4]uint16                       // hole rank mask of each suit
+}
+
+func preparePlayer(p *player, hole cards.List) {
+	var pairs [6]int
+	np := 0
+	for i := 0; i < len(hole); i++ {
+		for j := i + 1; j < len(hole); j++ {
+			q := eval.PairIndex(hole[i].Rank(), hole[j].Rank())
+			dup := false
+			for _, x := range pairs[:np] {
+				dup = dup || x == q
+			}
+			if !dup && np < len(pairs) {
+				pairs[np] = q
+				np++
+			}
+		}
+	}
+	rows := make([][]eval.HighValue, np)
+	for i := range rows {
+		rows[i] = eval.PairTripleRow(pairs[i])
+	}
+	for q := range p.tri {
+		var best eval.HighValue
+		for _, row := range rows {
+			if row[q] > best {
+				best = row[q]
+			}
+		}
+		p.tri[q] = best
+	}
+	var lowMask uint8
+	p.suit = [4]uint16{}
+	for _, c := range hole {
+		lowMask |= eval.LowMask(c)
+		p.suit[c.Suit()] |= 1 << c.Rank()
+	}
+	p.low = eval.LowRow(lowMask)
+}
+
+// setup is what every worker shares: the prepared players and the deck.
+type setup struct {
+	req         Request
+	hilo        bool
+	players     []player
+	suitPlayers [4]uint16 // per suit, the players holding 2+ cards of it
+	known       board     // the given board cards
+	rest        cards.List
+	avail       [13]uint8 // per rank, the suits still in the deck
+	k           int       // board cards to deal
+}
+
+// board is a (partial) board in the forms the evaluation needs.
+type board struct {
+	ranks [5]cards.Rank
+	n     int
+	lanes uint64 // rank mask of suit s in bits 16s..16s+12
+	count uint32 // number of cards of suit s in bits 4s..4s+3
+	low   uint8  // low-rank mask
+}
+
+func (b *board) add(c cards.Card) {
+	b.ranks[b.n] = c.Rank()
+	b.n++
+	b.lanes |= 1 << (uint(c.Rank()) + 16*uint(c.Suit()))
+	b.count += 1 << (4 * uint(c.Suit()))
+	b.low |= eval.LowMask(c)
+}
+
+func newSetup(r Request) *setup {
+	tripleTableOnce.Do(buildTripleTable)
+	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board)}
+	s.players = make([]player, len(r.Hands))
+	for i, h := range r.Hands {
+		preparePlayer(&s.players[i], h)
+		for su := range 4 {
+			if bitsCount(s.players[i].suit[su]) >= 2 {
+				s.suitPlayers[su] |= 1 << i
+			}
+		}
+	}
+	used := cards.CardSet(0)
+	for _, h := range r.Hands {
+		for _, c := range h {
+			used = used.Add(c)
+		}
+	}
+	for _, c := range r.Board {
+		used = used.Add(c)
+		s.known.add(c)
+	}
+	for _, c := range r.Dead {
+		used = used.Add(c)
+	}
+	s.rest = (cards.FullDeck &^ used).List()
+	for _, c := range s.rest {
+		s.avail[c.Rank()] |= 1 << c.Suit()
+	}
+	return s
+}
+
+func bitsCount(m uint16) int { return bits.OnesCount16(m) }
+
+// flushSuit returns the suit with 3 or more cards on a full board, or -1.
+func flushSuit(count uint32) int {
+	f := (count + 0x5555) & 0x8888
+	if f == 0 {
+		return -1
+	}
+	switch {
+	case f&0x8 != 0:
+		return 0
+	case f&0x80 != 0:
+		return 1
+	case f&0x800 != 0:
+		return 2
+	}
+	return 3
+}
+
+// evalState is a worker's scratch space: no allocation per board.
+type evalState struct {
+	s   *setup
+	tri [10]int
+	nf  [10]eval.HighValue // non-flush highs of the current rank pattern
+	hv  [10]eval.HighValue
+	lv  [10]uint8
+	acc accum
+	// Exhaustive: boards of the current pattern by set of high winners.
+	byWinners []int64 // 1<<players entries, made on first use
+	touched   []uint16
+}
+
+// tripleTable[a*169+b*13+c] is eval.TripleIndex(a, b, c), copied once so
+// the hot loops index it directly.
+var (
+	tripleTable     [13 * 13 * 13]uint16
+	tripleTableOnce sync.Once
+)
+
+func buildTripleTable() {
+	for a := cards.Rank(0); a < 13; a++ {
+		for b := cards.Rank(0); b < 13; b++ {
+			for c := cards.Rank(0); c < 13; c++ {
+				tripleTable[int(a)*169+int(b)*13+int(c)] = uint16(eval.TripleIndex(a, b, c))
+			}
+		}
+	}
+}
+
+// rankPattern computes the non-flush highs and the lows of every player for
+// a full board of ranks rk and low mask low.
+func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
+	// The ten triples a<b<c of the five ranks, through the 13x13x13 table
+	// indexed a*169 + b*13 + c.
+	var r [5]int
+	for i, x := range rk {
+		r[i] = int(x % 13)
+	}
+	a0, a1, a2 := r[0]*169, r[1]*169, r[2]*169
+	b1, b2, b3 := r[1]*13, r[2]*13, r[3]*13
+	t := &tripleTable
+	e.tri = [10]int{
+		int(t[a0+b1+r[2]]), int(t[a0+b1+r[3]]), int(t[a0+b1+r[4]]), int(t[a0+b2+r[3]]), int(t[a0+b2+r[4]]),
+		int(t[a0+b3+r[4]]), int(t[a1+b2+r[3]]), int(t[a1+b2+r[4]]), int(t[a1+b3+r[4]]), int(t[a2+b3+r[4]]),
+	}
+	n := len(e.s.players)
+	for i := 0; i < n; i++ {
+		p := &e.s.players[i]
+		best := p.tri[e.tri[0]]
+		for _, q := range e.tri[1:] {
+			if v := p.tri[q]; v > best {
+				best = v
+			}
+		}
+		e.nf[i] = best
+		e.lv[i] = p.low[low]
+	}
+}
+
+// flushHighs fills hv with the highs on a board whose suit su has rank mask
+// lane, starting from the non-flush highs.
+func (e *evalState) flushHighs(su int, lane uint16) {
+	n := len(e.s.players)
+	copy(e.hv[:n], e.nf[:n])
+	for m := e.s.suitPlayers[su]; m != 0; m &= m - 1 {
+		i := trailingZeros(m)
+		if v := eval.FlushHigh(e.s.players[i].suit[su], lane); v > e.hv[i] {
+			e.hv[i] = v
+		}
+	}
+}
+
+func trailingZeros(m uint16) int { return bits.TrailingZeros16(m) }
+
+// parallel runs work(w, chunk) for chunk 0..chunks-1 on up to GOMAXPROCS
+// workers (inline when inline is set), each worker with its own evalState,
+// and returns the merged tallies or ctx.Err().
+func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func(e *evalState, chunk int)) (*accum, error) {
+	done := ctx.Done()
+	workers := runtime.GOMAXPROCS(0)
+	if inline || workers < 1 {
+		workers = 1
+	}
+	if workers > chunks {
+		workers = max(chunks, 1)
+	}
+	states := make([]evalState, workers)
+	var next atomic.Int64
+	var canceled atomic.Bool
+	run := func(e *evalState) {
+		e.s = s
+		for !canceled.Load() {
+			c := int(next.Add(1) - 1)
+			if c >= chunks {
+				return
+			}
+			select {
+			case <-done:
+				canceled.Store(true)
+				return
+			default:
+			}
+			work(e, c)
+		}
+	}
+	if workers == 1 {
+		run(&states[0])
+	} else {
+		var wg sync.WaitGroup
+		for i := range states {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				run(&states[i])
+			}()
+		}
+		wg.Wait()
+	}
+	if canceled.Load() {
+		return nil, ctx.Err()
+	}
+	total := &accum{}
+	for i := range states {
+		total.add(&states[i].acc)
+	}
+	return total, nil
+}
