@@ -281,56 +281,22 @@ func TestReplayRakeFromRecordedPots(t *testing.T) {
 	}
 }
 
+// BenchmarkReplayTypicalHand replays and settles recorded hands (reading
+// excluded): a 5-handed fixed-limit hi/lo showdown, and a 9-handed no-limit
+// hand with three pots.
 func BenchmarkReplayTypicalHand(b *testing.B) {
-	h := readHand(b, "testdata/phh/data/wsop/2023/43/5/15.phh")
-	b.ReportAllocs()
-	for b.Loop() {
-		v := Replay(h)
-		if !v.Legal {
-			b.Fatal("illegal")
-		}
-	}
-}
-
-// TestCorpusPokerStarsReplaysAndMatchesCollected replays every Omaha hand
-// of the PokerStars corpus (read by the PokerStars reader) and compares
-// the settlement with the "collected" lines, odd chips and rake included.
-func TestCorpusPokerStarsReplaysAndMatchesCollected(t *testing.T) {
-	t.Parallel()
-	files, _ := filepath.Glob("testdata/pokerstars/*.txt")
-	if len(files) != 19 {
-		t.Fatalf("%d files, want 19", len(files))
-	}
-	replayed := 0
-	for _, path := range files {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := handhistory.Detect(path, data)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		es, err := handhistory.Read(f, data)
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for _, e := range es {
-			if e.Hand == nil {
-				continue
+	for _, tt := range []struct{ name, path string }{
+		{"fo8-showdown", "testdata/phh/data/wsop/2023/43/5/15.phh"},
+		{"no8-three-pots", "testdata/phh-edge/ps_nlo8_three_pots_NO8_nonstandard.phh"},
+	} {
+		b.Run(tt.name, func(b *testing.B) {
+			h := readHand(b, tt.path)
+			b.ReportAllocs()
+			for b.Loop() {
+				if v := Replay(h); !v.Legal {
+					b.Fatal("illegal")
+				}
 			}
-			replayed++
-			v := Replay(e.Hand)
-			if !v.Legal {
-				t.Errorf("%s #%d: illegal: %+v", filepath.Base(path), e.Index, v.Error)
-				continue
-			}
-			if v.MatchesRecord == nil || !*v.MatchesRecord {
-				t.Errorf("%s #%d: differs from the record: %+v", filepath.Base(path), e.Index, v.Differences)
-			}
-		}
-	}
-	if replayed != 122 {
-		t.Errorf("%d Omaha hands replayed, want 122", replayed)
+		})
 	}
 }
