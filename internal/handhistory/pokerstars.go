@@ -506,9 +506,6 @@ func (p *psParser) seat(l psLine) error {
 		if p.seats[i].name == name {
 			return psErr(l.n, "player %q is seated twice", name)
 		}
-		if p.seats[i].seat > num {
-			return psErr(l.n, "seat %d is listed after seat %d", num, p.seats[i].seat)
-		}
 	}
 	p.seats = append(p.seats, psSeat{
 		seat:       num,
@@ -1093,9 +1090,18 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	} else {
 		t.MinBet = p.bigBlind()
 	}
+	// Seats may be listed out of order (sitting-out seats first): players
+	// go in seat order.
+	order := make([]int, len(p.seats))
+	for i := range order {
+		order[i] = i
+		for j := i; j > 0 && p.seats[order[j-1]].seat > p.seats[i].seat; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	idx := make([]int, len(p.seats))
 	n := 0
-	for i := range p.seats {
+	for _, i := range order {
 		st := &p.seats[i]
 		in := st.used || !st.outOfHand && (p.tournament || !st.sittingOut)
 		if !in {
@@ -1112,7 +1118,7 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	out := &Outcome{Collected: make([]int64, n), Returned: make([]int64, n), Rake: p.rake, TotalPot: p.total}
 	btnSeat := h.Button
 	h.Button = -1
-	for i := range p.seats {
+	for _, i := range order {
 		if idx[i] < 0 {
 			continue
 		}

@@ -566,6 +566,21 @@ Total pot 20 | Rake 0
 	}
 }
 
+// TestPokerStarsSeatsOutOfOrder: seats listed out of order give the same
+// hand as in order.
+func TestPokerStarsSeatsOutOfOrder(t *testing.T) {
+	t.Parallel()
+	seats := "Seat 1: A: B [c] ($10 in chips)\nSeat 2: x/y (z) ($10 in chips)\nSeat 4: A ($1 in chips)\nSeat 5: Sleepy ($5 in chips) is sitting out\n"
+	shuffled := "Seat 5: Sleepy ($5 in chips) is sitting out\nSeat 4: A ($1 in chips)\nSeat 1: A: B [c] ($10 in chips)\nSeat 2: x/y (z) ($10 in chips)\n"
+	if !strings.Contains(psStd, seats) {
+		t.Fatal("template seats changed")
+	}
+	a, b := oneHand(t, psStd), oneHand(t, strings.Replace(psStd, seats, shuffled, 1))
+	if !reflect.DeepEqual(a, b) {
+		t.Errorf("shuffled seats give\n%+v\nwant\n%+v", b, a)
+	}
+}
+
 // TestPokerStarsBOMAndCRLF reads the same hand with a BOM, CRLF line ends
 // and trailing spaces.
 func TestPokerStarsBOMAndCRLF(t *testing.T) {
