@@ -191,7 +191,7 @@ func actionError(h *handhistory.Hand, err error) *ActionError {
 	var fe *fault.Error
 	switch {
 	case errors.As(err, &ie):
-		ae.Index, ae.Player = ie.Index, ie.Name
+		ae.Index, ae.Player, ae.Allowed = ie.Index, ie.Name, ie.Allowed
 	case errors.As(err, &fe):
 		ae.Index = fe.Action
 		if fe.Action >= 0 && fe.Action < len(h.Actions) && h.Actions[fe.Action].Player >= 0 {

@@ -229,6 +229,9 @@ func TestCorpusPLO8AsFixedLimitIsIllegalAtFirstOverLimitBet(t *testing.T) {
 	if want := "action 21: Player2 bet to 100 is not the fixed-limit bet to 50"; v.Error.Message != want {
 		t.Errorf("message %q, want %q", v.Error.Message, want)
 	}
+	if want := "fold, check or bet to 50"; v.Error.Allowed != want {
+		t.Errorf("allowed %q, want %q", v.Error.Allowed, want)
+	}
 	if v.MatchesRecord != nil {
 		t.Errorf("matches_record %v, want null for an illegal hand", *v.MatchesRecord)
 	}

@@ -44,6 +44,9 @@ type ActionError struct {
 	Index   int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
 	Player  string `json:"player"`
 	Message string `json:"message"` // e.g. "action 14: p3 raise to 900 exceeds the pot-limit maximum 800"
+	// Allowed is what the player could do instead, when the engine knows,
+	// e.g. "fold, call 150 or raise to 300..800".
+	Allowed string `json:"allowed,omitempty"`
 }
 
 // Difference is one disagreement between our settlement and the record.

@@ -289,7 +289,7 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		}
 		a, err := parsePHHAction(s, n)
 		if err != nil {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Line: line, Field: "actions", Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
+			return nil, "", &fault.Error{Kind: fault.Invalid, Line: line, Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
 		}
 		if a.Kind == DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
 			h.Players[a.Player].Hole = a.Cards
