@@ -904,7 +904,7 @@ func (p *psParser) action(l psLine, who int, v string) error {
 	p.seats[who].used = true
 	switch verb {
 	case "folds":
-		if arg != "" {
+		if arg != "" && !strings.HasPrefix(arg, "(") { // "(timed out)" and the like say nothing
 			c, err := psBracket(l, arg)
 			if err != nil {
 				return err

@@ -694,6 +694,16 @@ func TestPokerStarsSkips(t *testing.T) {
 			t.Errorf("%s: got %+v, want skipped %q", tt.header, es, tt.want)
 		}
 	}
+	// Annotations and shown cards on a fold.
+	for _, fold := range []string{"x/y (z): folds (timed out)", "x/y (z): folds [2h 2d 7s 8s]"} {
+		h := oneHand(t, strings.Replace(psStd, "x/y (z): folds", fold, 1))
+		if got := h.Actions[7]; got.Kind != Fold || got.Player != 1 {
+			t.Errorf("%s: action %+v, want x/y's fold", fold, got)
+		}
+		if strings.Contains(fold, "[") && h.Players[1].Hole.String() != "2h2d7s8s" {
+			t.Errorf("%s: hole %s", fold, h.Players[1].Hole)
+		}
+	}
 	// Omaha hands skipped for what happens in them.
 	body := []struct{ from, to, want string }{
 		{"*** FLOP *** [2c 3d 4h]", "*** FIRST FLOP *** [2c 3d 4h]", "run it twice is not supported"},
