@@ -222,8 +222,16 @@ func (b *board) add(c cards.Card) {
 	b.n++
 	b.lanes |= 1 << (uint(c.Rank()) + 16*uint(c.Suit()))
 	b.count += 1 << (4 * uint(c.Suit()))
-	b.low |= eval.LowMask(c)
+	b.low |= cardLow[c&63]
 }
+
+// cardLow[c] is eval.LowMask(c) for the 52 cards (0 past them).
+var cardLow = func() (t [64]uint8) {
+	for c := cards.Card(0); c < cards.NumCards; c++ {
+		t[c] = eval.LowMask(c)
+	}
+	return t
+}()
 
 func newSetup(r Request) *setup {
 	tripleTableOnce.Do(buildTripleTable)
