@@ -321,3 +321,53 @@ func TestGetHandNotFound(t *testing.T) {
 		}
 	}
 }
+
+// TestOneBadHandAmongGood: a malformed hand is reported in place, with its
+// line, and the other hands of the file are still stored.
+func TestOneBadHandAmongGood(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	file := string(readFile(t, "nlo8_knockout.txt"))
+	i := strings.Index(file, "*** FLOP *** [")
+	j := i + strings.Index(file[i:], "]")
+	bad := file[:j-2] + "Zz" + file[j:]
+	res := c.do(http.MethodPost, "/v1/hands", "text/plain", []byte(bad))
+	var r handResults
+	res.decode(t, &r)
+	if res.status != 200 || r.Failed != 1 || r.Stored != r.Read || r.Read < 70 {
+		t.Fatalf("status %d read %d stored %d failed %d", res.status, r.Read, r.Stored, r.Failed)
+	}
+	for _, h := range r.Hands {
+		if h.Problem == nil {
+			continue
+		}
+		wantLine := strings.Count(bad[:i], "\n") + 1
+		if h.Problem.Status != 400 || h.Problem.Line != wantLine || h.Problem.Hand != h.Index || !strings.Contains(h.Problem.Detail, "Zz") || h.ID != "" {
+			t.Errorf("bad hand result %+v, problem %+v; want 400 at line %d naming Zz", h, *h.Problem, wantLine)
+		}
+	}
+}
+
+// TestJSONLines posts hands as JSON Lines (application/x-ndjson).
+func TestJSONLines(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	res := c.do(http.MethodPost, "/v1/hands/replay", "application/toml", readFile(t, "fo8_odd_chip_low_tie.phh"))
+	var r handResults
+	res.decode(t, &r)
+	if res.status != 200 {
+		t.Fatalf("PHH replay = %d", res.status)
+	}
+	// Re-read the hand as JSON through a stored copy.
+	res = c.do(http.MethodPost, "/v1/hands", "application/toml", readFile(t, "fo8_odd_chip_low_tie.phh"))
+	res.decode(t, &r)
+	var stored struct {
+		Hand json.RawMessage `json:"hand"`
+	}
+	c.get("/v1/hands/" + r.Hands[0].ID).decode(t, &stored)
+	lines := bytes.Join([][]byte{stored.Hand, stored.Hand, stored.Hand}, []byte("\n"))
+	res = c.do(http.MethodPost, "/v1/hands", "application/x-ndjson", lines)
+	var got handResults
+	res.decode(t, &got)
+	if res.status != 200 || got.Read != 3 || got.Duplicates != 3 || got.Hands[2].ID != r.Hands[0].ID {
+		t.Errorf("JSON Lines = %d %s", res.status, res.body)
+	}
+}
