@@ -362,7 +362,7 @@ func TestJSONLines(t *testing.T) {
 	var stored struct {
 		Hand json.RawMessage `json:"hand"`
 	}
-	c.get("/v1/hands/" + r.Hands[0].ID).decode(t, &stored)
+	c.get("/v1/hands/"+r.Hands[0].ID).decode(t, &stored)
 	lines := bytes.Join([][]byte{stored.Hand, stored.Hand, stored.Hand}, []byte("\n"))
 	res = c.do(http.MethodPost, "/v1/hands", "application/x-ndjson", lines)
 	var got handResults
