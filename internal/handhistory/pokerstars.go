@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -403,15 +402,9 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 	return nil
 }
 
-var (
-	psETOnce sync.Once
-	psET     *time.Location
-)
-
 // psTime returns the hand's start time in RFC 3339 from the header's text
 // after the game, using the Eastern time the site gives ("ET", or the
-// bracketed "[... ET]"); "" when there is none or the zone database is
-// unavailable.
+// bracketed "[... ET]"); "" when there is none.
 func psTime(s string) string {
 	if a := strings.LastIndexByte(s, '['); a >= 0 {
 		if b := strings.IndexByte(s[a:], ']'); b >= 0 {
@@ -429,16 +422,42 @@ func psTime(s string) string {
 	if k < 7 {
 		return ""
 	}
-	s = s[k-7:]
-	psETOnce.Do(func() { psET, _ = time.LoadLocation("America/New_York") })
-	if psET == nil {
-		return ""
-	}
-	t, err := time.ParseInLocation("2006/01/02 15:04:05", s, psET)
+	t, err := time.Parse("2006/01/02 15:04:05", s[k-7:])
 	if err != nil {
 		return ""
 	}
-	return t.Format(time.RFC3339)
+	return t.Format("2006-01-02T15:04:05") + psEasternOffset(t)
+}
+
+// psEasternOffset returns the US Eastern UTC offset ("-04:00" in daylight
+// time, else "-05:00") for the wall-clock time t (read as UTC), by the US
+// rules: since 2007 from the second Sunday of March to the first Sunday of
+// November, 1987-2006 from the first Sunday of April to the last Sunday of
+// October, at 2:00. The repeated autumn hour is read as daylight time. It
+// needs no time zone database.
+func psEasternOffset(t time.Time) string {
+	y := t.Year()
+	var start, end time.Time
+	if y >= 2007 {
+		start = psNthSunday(y, time.March, 2)
+		end = psNthSunday(y, time.November, 1)
+	} else {
+		start = psNthSunday(y, time.April, 1)
+		end = psNthSunday(y, time.November, 1).AddDate(0, 0, -7) // the last Sunday of October
+	}
+	start = start.Add(2 * time.Hour)
+	end = end.Add(2 * time.Hour)
+	if !t.Before(start) && t.Before(end) {
+		return "-04:00"
+	}
+	return "-05:00"
+}
+
+// psNthSunday returns midnight (UTC) of the n-th Sunday of month m in y.
+func psNthSunday(y int, m time.Month, n int) time.Time {
+	d := time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
+	d = d.AddDate(0, 0, (7-int(d.Weekday()))%7)
+	return d.AddDate(0, 0, 7*(n-1))
 }
 
 // table reads "Table 'name' 6-max Seat #1 is the button".

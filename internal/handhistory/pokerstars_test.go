@@ -800,3 +800,30 @@ func BenchmarkParsePokerStars(b *testing.B) {
 	}
 	b.ReportMetric(float64(hands*b.N)/b.Elapsed().Seconds(), "hands/s")
 }
+
+// TestPokerStarsEasternTime pins the Eastern offsets around the US
+// daylight-time changes before and after the 2007 rules.
+func TestPokerStarsEasternTime(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ header, want string }{
+		{"2006/04/02 1:59:59 ET", "2006-04-02T01:59:59-05:00"},
+		{"2006/04/02 3:00:00 ET", "2006-04-02T03:00:00-04:00"},
+		{"2006/10/29 0:59:59 ET", "2006-10-29T00:59:59-04:00"},
+		{"2006/10/29 2:00:00 ET", "2006-10-29T02:00:00-05:00"},
+		{"2007/03/11 1:59:59 ET", "2007-03-11T01:59:59-05:00"},
+		{"2007/03/11 3:00:00 ET", "2007-03-11T03:00:00-04:00"},
+		{"2007/11/04 1:30:00 ET", "2007-11-04T01:30:00-04:00"},
+		{"2007/11/04 2:00:00 ET", "2007-11-04T02:00:00-05:00"},
+		{"2026/11/29 23:45:00 ET", "2026-11-29T23:45:00-05:00"},
+		{"2005/08/21 - 21:44:08 (ET)", "2005-08-21T21:44:08-04:00"},
+		{"2016/10/11 22:21:36 JST [2016/10/11 9:21:36 ET]", "2016-10-11T09:21:36-04:00"},
+		{"2015/09/01 23:34:07", ""},
+		{"2016/10/11 22:21:36 CET", ""},
+		{"yesterday ET", ""},
+	}
+	for _, tt := range tests {
+		if got := psTime(tt.header); got != tt.want {
+			t.Errorf("psTime(%q) = %q, want %q", tt.header, got, tt.want)
+		}
+	}
+}
