@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
@@ -142,6 +143,11 @@ func FuzzReadJSON(f *testing.F) {
 	f.Add([]byte(`[{"players":[]}]`))
 	f.Add([]byte("{}\n{}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Replay never panics, even on a hand no reader validated.
+		var raw handhistory.Hand
+		if json.Unmarshal(data, &raw) == nil {
+			analysis.Replay(&raw)
+		}
 		es, err := handhistory.Read(handhistory.FormatJSON, data)
 		if err != nil {
 			return
@@ -152,6 +158,18 @@ func FuzzReadJSON(f *testing.F) {
 			}
 			if err := handhistory.Validate(e.Hand); err != nil {
 				t.Fatalf("accepted an invalid hand: %v", err)
+			}
+			v := analysis.Replay(e.Hand)
+			if !v.Legal {
+				continue
+			}
+			var before, after int64
+			for i, p := range e.Hand.Players {
+				before += p.Stack
+				after += v.FinishingStacks[i]
+			}
+			if after+v.Rake != before {
+				t.Fatalf("accepted hand does not conserve chips: %d + rake %d != %d", after, v.Rake, before)
 			}
 		}
 	})
