@@ -198,10 +198,16 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 // inputFault makes a fault of kind Invalid or Impossible (a bad
-// DATABASE_URL, say) a usage error: exit status 2.
+// DATABASE_URL, say) a usage error: exit status 2. An unreachable database
+// keeps its cause (connection refused, unknown host...) for the operator;
+// driver errors never carry the password.
 func inputFault(err error) error {
-	if k := fault.KindOf(err); k == fault.Invalid || k == fault.Impossible {
+	var f *fault.Error
+	switch k := fault.KindOf(err); {
+	case k == fault.Invalid || k == fault.Impossible:
 		return &usageError{msg: err.Error()}
+	case k == fault.Unavailable && errors.As(err, &f) && f.Err != nil:
+		return fmt.Errorf("%s (%s)", f.Error(), strings.Join(strings.Fields(f.Err.Error()), " "))
 	}
 	return err
 }

@@ -62,11 +62,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
-		return nil, wrap(err, "connect to PostgreSQL")
+		return nil, unreachable(err)
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, wrap(err, "connect to PostgreSQL")
+		return nil, unreachable(err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
 	locker, err := lock.NewPostgresSessionLocker()
@@ -86,7 +86,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 func createSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
 	conn, err := pgx.ConnectConfig(ctx, cc)
 	if err != nil {
-		return wrap(err, "connect to PostgreSQL")
+		return unreachable(err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
@@ -345,6 +345,16 @@ func (r *rawText) Scan(src any) error {
 		return fmt.Errorf("scan %T into JSON", src)
 	}
 	return nil
+}
+
+// unreachable is the error of a failed connection: whatever the server
+// said (refused, no such database, authentication failed), the database is
+// Unavailable to us.
+func unreachable(err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return wrap(err, "connect to PostgreSQL")
+	}
+	return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: "connect to PostgreSQL: database unavailable", Err: err}
 }
 
 // wrap classifies a database error: cancellation stays Canceled, a server
