@@ -1,6 +1,6 @@
 // Package handhistory owns the recorded-hand model (Hand) and its readers
-// and writers: Scoop's canonical JSON form, PHH (TOML) and, in the
-// pokerstars sub-package, PokerStars text.
+// and readers: Scoop's canonical JSON form (json.go), PHH TOML (phh.go) and
+// PokerStars text (pokerstars.go), behind one entry point (Detect, Read).
 //
 // A Hand is what a site or a file says happened, not a judgement of it: the
 // rules engine (package game, through package analysis) decides whether the

@@ -83,6 +83,15 @@ func Detect(name string, data []byte) (Format, error) {
 	case strings.HasSuffix(lower, ".json"), strings.HasSuffix(lower, ".jsonl"):
 		return FormatJSON, nil
 	}
+	// A PokerStars file may carry a preamble (a tournament summary, a note)
+	// before its first hand: look for a hand header at the start of a line
+	// in the first 64 KiB. The reader reports the preamble as an entry.
+	head := text[:min(len(text), 64<<10)]
+	for _, h := range pokerStarsHeaders {
+		if strings.Contains(head, "\n"+h) {
+			return FormatPokerStars, nil
+		}
+	}
 	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars text, PHH or Scoop JSON)", nameOr(name))
 }
 

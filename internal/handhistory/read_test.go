@@ -41,3 +41,15 @@ func TestDetect(t *testing.T) {
 		t.Errorf("Read of an unknown format: %v", err)
 	}
 }
+
+func TestDetectPokerStarsAfterPreamble(t *testing.T) {
+	t.Parallel()
+	data := []byte("Tournament summary, exported 2021\r\n\r\nPokerStars Hand #1: Omaha Pot Limit ($0.01/$0.02 USD)\r\n")
+	got, err := handhistory.Detect("export.txt", data)
+	if err != nil || got != handhistory.FormatPokerStars {
+		t.Fatalf("Detect = %q, %v; want pokerstars", got, err)
+	}
+	if _, err := handhistory.Detect("notes.txt", []byte("nothing here\nPokerStarsHand\n")); err == nil {
+		t.Fatal("Detect accepted text without a hand header")
+	}
+}
