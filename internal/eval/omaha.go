@@ -13,7 +13,39 @@ import (
 func OmahaHigh(hole, board cards.List) HighValue {
 	Init()
 	var best HighValue
-	// Without flushes: one lookup per (hole pair, board triple).
+	// Without flushes: one lookup per (hole pair, board triple), the
+	// triples' indices computed once.
+	var tri [10]uint16
+	nt := 0
+	if len(board) <= 5 {
+		for a := 0; a < len(board); a++ {
+			for b := a + 1; b < len(board); b++ {
+				for c := b + 1; c < len(board); c++ {
+					if board[a].Valid() && board[b].Valid() && board[c].Valid() {
+						tri[nt] = tables.tripleIdx[int(board[a].Rank())*169+int(board[b].Rank())*13+int(board[c].Rank())]
+						nt++
+					}
+				}
+			}
+		}
+		for i := 0; i < len(hole); i++ {
+			if !hole[i].Valid() {
+				continue
+			}
+			for j := i + 1; j < len(hole); j++ {
+				if !hole[j].Valid() {
+					continue
+				}
+				row := tables.pairTriple[int(tables.pairIdx[hole[i].Rank()][hole[j].Rank()])*NumTriples:]
+				for _, q := range tri[:nt] {
+					if v := row[q]; v > best {
+						best = v
+					}
+				}
+			}
+		}
+		return omahaFlush(hole, board, best)
+	}
 	for i := 0; i < len(hole); i++ {
 		if !hole[i].Valid() {
 			continue
@@ -45,7 +77,11 @@ func OmahaHigh(hole, board cards.List) HighValue {
 			}
 		}
 	}
-	// Flushes, suit by suit.
+	return omahaFlush(hole, board, best)
+}
+
+// omahaFlush returns the larger of best and the best flush of the hand.
+func omahaFlush(hole, board cards.List, best HighValue) HighValue {
 	var hs, bs [4]uint16
 	for _, c := range hole {
 		if c.Valid() {
