@@ -32,7 +32,8 @@ type Config struct {
 	// (default: slog.Default()).
 	Logger *slog.Logger
 	// Registry receives the server's metrics and is served at /metrics
-	// (default: a new registry with the Go and process collectors).
+	// (default: a new registry with the Go and process collectors). One
+	// registry serves one Server: New fails on a registry already used.
 	Registry *prometheus.Registry
 	// MaxCompute bounds concurrent equity computations (default
 	// runtime.GOMAXPROCS(0)).

@@ -21,6 +21,7 @@ var docsTemplate = template.Must(template.New("docs").Funcs(template.FuncMap{
 body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 h2{border-bottom:1px solid #ccc;margin-top:2.5rem}
 .op{border:1px solid #ddd;border-radius:6px;margin:1rem 0;padding:.5rem 1rem}
+.op p{white-space:pre-line}
 .m{display:inline-block;min-width:4rem;font-weight:bold;font-family:monospace}
 .get{color:#0a6}.post{color:#06c}
 code,pre{font-family:ui-monospace,monospace;background:#f5f5f5;padding:0 .2rem}
