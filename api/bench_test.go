@@ -77,3 +77,26 @@ func BenchmarkPostHands(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPostEquity is POST /v1/equity for a heads-up flop (820 boards)
+// through the whole handler (validation, compute slot, JSON), in parallel.
+func BenchmarkPostEquity(b *testing.B) {
+	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(b), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	body := []byte(`{"game":"omaha-hilo","hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequest(http.MethodPost, "/v1/equity", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			if rec.Code != 200 {
+				b.Fatalf("%d %s", rec.Code, rec.Body.Bytes())
+			}
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
+}
