@@ -100,17 +100,38 @@ func randomHand(src *byteSource) (*State, bool) {
 				panic("a legal action was rejected: " + err.Error())
 			}
 		case Dealing, Runout:
-			k := 1
+			k, run := 1, 0
 			if len(s.Board()) == 0 {
 				k = 3
+			}
+			if s.Phase() == Runout {
+				// Deal one card to the first run with a short board,
+				// labelled with its run number or (for the first) not.
+				for j, b := range s.Boards() {
+					if len(b) < 5 {
+						k, run = 1, j+1
+						break
+					}
+				}
+				if run == 1 && src.intn(2) == 0 {
+					run = 0
+				}
 			}
 			var cs cards.List
 			for range k {
 				cs = append(cs, draw())
 			}
-			if err := s.Apply(Action{Player: -1, Kind: DealBoard, Cards: cs}); err != nil {
+			if err := s.Apply(Action{Player: -1, Kind: DealBoard, Cards: cs, Run: run}); err != nil {
 				panic("a fresh board card was rejected: " + err.Error())
 			}
+		case Showdown:
+			if s.common >= 0 && s.Runs() < 3 && src.intn(3) == 0 { // run it again
+				if err := s.Apply(Action{Player: -1, Kind: DealBoard, Cards: cards.List{draw()}, Run: s.Runs() + 1}); err != nil {
+					panic("a fresh card for a new run was rejected: " + err.Error())
+				}
+				continue
+			}
+			fallthrough
 		default:
 			for p := 0; p < n; p++ {
 				if s.Folded(p) || s.hole[p] != nil {
@@ -134,6 +155,8 @@ func FuzzStateMachine(f *testing.F) {
 	f.Add([]byte("\x00\x03\x01\x02\x00\x01\x00\x02\x00\x01\x00\x00\x01\x05\x02\x00\x40\x00\x40\x00\x40"))
 	f.Add([]byte("the quick brown fox jumps over the lazy dog, raising to the pot every street"))
 	f.Add([]byte{0, 9, 0, 1, 0, 2, 0, 0, 0, 2, 0, 4, 0, 3, 0, 0, 0, 1, 1, 0, 1, 44, 1, 44, 1, 44, 0, 200, 0, 7, 0, 7, 0, 7})
+	// Heads-up no-limit all-in before the flop, then run more than once.
+	f.Add([]byte{0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50, 0, 50, 0, 0, 0, 7, 0, 7, 0, 0, 0, 7, 0, 7, 0, 7, 0, 7, 0, 7, 0, 7, 0, 7, 0, 0, 0, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, done := randomHand(&byteSource{b: data})
 		if s == nil || !done {
@@ -161,6 +184,24 @@ func FuzzStateMachine(f *testing.F) {
 			pots += p.Amount
 			if p.Rake < 0 || p.Rake > p.Amount {
 				t.Fatalf("rake %d of pot %d", p.Rake, p.Amount)
+			}
+			if s.Runs() > 1 {
+				var runs int64
+				for _, r := range p.Runs {
+					runs += r.Amount
+				}
+				if len(p.Runs) != s.Runs() || runs != p.Amount-p.Rake {
+					t.Fatalf("pot %+v: %d runs share %d, want %d runs sharing %d", p, len(p.Runs), runs, s.Runs(), p.Amount-p.Rake)
+				}
+			}
+		}
+		for i := range s.cfg.Stacks {
+			var won int64
+			for _, rp := range st.RunPayouts {
+				won += rp[i]
+			}
+			if st.RunPayouts != nil && won != st.Payouts[i] {
+				t.Fatalf("player %d: runs pay %d, payouts %d", i, won, st.Payouts[i])
 			}
 		}
 		if after+st.Rake != before {

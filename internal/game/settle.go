@@ -1,8 +1,10 @@
 package game
 
 import (
+	"fmt"
 	"slices"
 
+	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 )
 
@@ -30,6 +32,21 @@ type Pot struct {
 	Eligible []int   // players who did not fold or muck and may win it, table order
 	Hi       []Share // the high half (the whole pot when nobody has a low), seat order from the button
 	Lo       []Share // the low half; empty when high-only or no qualifying low
+	// Runs split the pot after rake between the runs of a hand run more
+	// than once, first run first (nil when run once); Hi and Lo are then
+	// each player's sums over the runs.
+	Runs []RunSplit
+}
+
+// RunSplit is one run's part of a pot when the hand is run more than once:
+// the pot after rake is shared equally between the runs in whole chip
+// units, the units left over one at a time from the first run (so the odd
+// chip of two runs goes to the first, as PokerStars pays), and each run's
+// part is split on that run's board like a pot of its own (R13-R18).
+type RunSplit struct {
+	Amount int64   // this run's part of the pot, after rake
+	Hi     []Share // as Pot.Hi, on this run's board
+	Lo     []Share // as Pot.Lo, on this run's board
 }
 
 // Settlement is the outcome of a hand.
@@ -39,6 +56,12 @@ type Settlement struct {
 	Payouts   []int64 // chips won from the pots, after rake, per player
 	Finishing []int64 // stacks after the hand, per player
 	Rake      int64   // total rake
+	// Boards are the boards of the runs, first run first, when the hand
+	// was run more than once; nil when run once.
+	Boards []cards.List
+	// RunPayouts are, per run (as Boards), the chips each player won on
+	// that run; nil when run once. They sum to Payouts.
+	RunPayouts [][]int64
 }
 
 // Settle builds the pots (main first, then side pots; R12), returns the
@@ -51,6 +74,10 @@ type Settlement struct {
 // A pot's contenders are its eligible players who did not muck and whose
 // cards are known (shown, or dealt face up in the record); when none of
 // them has known cards and exactly one did not muck, he takes it.
+//
+// A hand run more than once (see Action.Run) needs every run's board
+// complete for a showdown; each pot after rake is shared between the runs
+// and each run's part split on its own board (see RunSplit).
 func (s *State) Settle(r Rake) (*Settlement, error) {
 	if s.phase == Betting || s.phase == Dealing {
 		return nil, s.Err()
@@ -130,17 +157,32 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 	}
 
 	s.takeRake(st, r)
+	boards := s.Boards()
+	if len(boards) > 1 {
+		st.Boards = boards
+		st.RunPayouts = make([][]int64, len(boards))
+		for j := range boards {
+			st.RunPayouts[j] = make([]int64, n)
+		}
+	}
 	for k := range st.Pots {
-		if err := s.award(&st.Pots[k], k); err != nil {
+		pot := &st.Pots[k]
+		if len(boards) == 1 {
+			hi, lo, err := s.award(pot.Eligible, pot.Amount-pot.Rake, s.board, k, "")
+			if err != nil {
+				return nil, err
+			}
+			pot.Hi, pot.Lo = hi, lo
+		} else if err := s.awardRuns(pot, k, boards, st.RunPayouts); err != nil {
 			return nil, err
 		}
-		for _, sh := range st.Pots[k].Hi {
+		for _, sh := range pot.Hi {
 			st.Payouts[sh.Player] += sh.Amount
 		}
-		for _, sh := range st.Pots[k].Lo {
+		for _, sh := range pot.Lo {
 			st.Payouts[sh.Player] += sh.Amount
 		}
-		st.Rake += st.Pots[k].Rake
+		st.Rake += pot.Rake
 	}
 	for i := 0; i < n; i++ {
 		st.Finishing[i] = s.stack[i] + st.Returned[i] + st.Payouts[i]
@@ -180,11 +222,60 @@ func (s *State) seatOrder(p int) int {
 	return (p - s.cfg.Button - 1 + 2*s.n) % s.n
 }
 
-// award splits pot k among its contenders (R13, R16-R18).
-func (s *State) award(pot *Pot, k int) error {
-	amount := pot.Amount - pot.Rake
+// awardRuns shares pot k between the runs on boards, splits each run's
+// part on its board, adds the runs' shares to runPay and sums them per
+// player into pot.Hi and pot.Lo.
+func (s *State) awardRuns(pot *Pot, k int, boards []cards.List, runPay [][]int64) error {
+	runs := make([]int, len(boards))
+	for j := range runs {
+		runs[j] = j
+	}
+	parts := split(pot.Amount-pot.Rake, max(s.cfg.ChipUnit, 1), runs)
+	pot.Runs = make([]RunSplit, len(boards))
+	for j, b := range boards {
+		hi, lo, err := s.award(pot.Eligible, parts[j].Amount, b, k, fmt.Sprintf(", run %d", j+1))
+		if err != nil {
+			return err
+		}
+		pot.Runs[j] = RunSplit{Amount: parts[j].Amount, Hi: hi, Lo: lo}
+		for _, sh := range hi {
+			runPay[j][sh.Player] += sh.Amount
+		}
+		for _, sh := range lo {
+			runPay[j][sh.Player] += sh.Amount
+		}
+	}
+	pot.Hi = s.sumShares(pot.Runs, func(r RunSplit) []Share { return r.Hi })
+	pot.Lo = s.sumShares(pot.Runs, func(r RunSplit) []Share { return r.Lo })
+	return nil
+}
+
+// sumShares adds up each player's shares of one half over the runs, in
+// seat order from the button; nil when no run has that half.
+func (s *State) sumShares(runs []RunSplit, half func(RunSplit) []Share) []Share {
+	var out []Share
+	for _, r := range runs {
+	next:
+		for _, sh := range half(r) {
+			for j := range out {
+				if out[j].Player == sh.Player {
+					out[j].Amount += sh.Amount
+					continue next
+				}
+			}
+			out = append(out, sh)
+		}
+	}
+	slices.SortFunc(out, func(a, b Share) int { return s.seatOrder(a.Player) - s.seatOrder(b.Player) })
+	return out
+}
+
+// award splits amount (pot k after rake) among the contenders of the pot
+// with the given eligible players, on board (R13, R16-R18); where names
+// the run in error messages ("" or ", run 2").
+func (s *State) award(eligible []int, amount int64, board cards.List, k int, where string) (hi, lo []Share, err error) {
 	var open, known []int // not mucked; not mucked with known cards
-	for _, p := range pot.Eligible {
+	for _, p := range eligible {
 		if s.mucked[p] {
 			continue
 		}
@@ -197,25 +288,23 @@ func (s *State) award(pot *Pot, k int) error {
 	slices.SortFunc(known, func(a, b int) int { return s.seatOrder(a) - s.seatOrder(b) })
 	switch {
 	case len(open) == 1:
-		pot.Hi = []Share{{open[0], amount}}
-		return nil
+		return []Share{{open[0], amount}}, nil, nil
 	case len(open) == 0:
-		return impossible(s.index, "pot %d: every eligible player mucked", k+1)
+		return nil, nil, impossible(s.index, "pot %d%s: every eligible player mucked", k+1, where)
 	case len(known) == 0:
-		return impossible(s.index, "pot %d: none of the %d players in it showed cards", k+1, len(open))
+		return nil, nil, impossible(s.index, "pot %d%s: none of the %d players in it showed cards", k+1, where, len(open))
 	case len(known) == 1:
-		pot.Hi = []Share{{known[0], amount}}
-		return nil
+		return []Share{{known[0], amount}}, nil, nil
 	}
-	if len(s.board) < 5 {
-		return impossible(s.index, "pot %d: a showdown needs 5 board cards, the record has %d", k+1, len(s.board))
+	if len(board) < 5 {
+		return nil, nil, impossible(s.index, "pot %d%s: a showdown needs 5 board cards, the record has %d", k+1, where, len(board))
 	}
 	var hiWin []int
 	var best eval.HighValue
 	var loWin []int
 	var bestLo eval.LowValue
 	for _, p := range known {
-		h := eval.OmahaHigh(s.hole[p], s.board)
+		h := eval.OmahaHigh(s.hole[p], board)
 		switch {
 		case len(hiWin) == 0 || h > best:
 			best, hiWin = h, append(hiWin[:0], p)
@@ -225,7 +314,7 @@ func (s *State) award(pot *Pot, k int) error {
 		if !s.cfg.Game.HasLow() {
 			continue
 		}
-		if l, ok := eval.OmahaLow(s.hole[p], s.board); ok {
+		if l, ok := eval.OmahaLow(s.hole[p], board); ok {
 			switch {
 			case len(loWin) == 0 || l < bestLo:
 				bestLo, loWin = l, append(loWin[:0], p)
@@ -240,10 +329,9 @@ func (s *State) award(pot *Pot, k int) error {
 		// The odd chip (and any part of a chip unit) to the high half (R17).
 		loAmt := amount / unit / 2 * unit
 		hiAmt = amount - loAmt
-		pot.Lo = split(loAmt, unit, loWin)
+		lo = split(loAmt, unit, loWin)
 	}
-	pot.Hi = split(hiAmt, unit, hiWin)
-	return nil
+	return split(hiAmt, unit, hiWin), lo, nil
 }
 
 // split shares amt among winners (already in seat order from the button):

@@ -52,6 +52,12 @@ type Action struct {
 	Kind   ActionKind
 	Amount int64      // BetRaise: the round total bet to
 	Cards  cards.List // Show, DealBoard, DealHole
+	// Run is, for DealBoard, the run the cards are dealt to when the hand
+	// is run more than once (see State.Boards): 1 for the first run, 2 for
+	// the second...; a run's cards may be dealt only once the betting is
+	// over with the board incomplete. 0 deals to the board as usual (after
+	// the betting is over, to the first run). Ignored by other kinds.
+	Run int
 }
 
 // Phase is where the hand stands.
@@ -109,8 +115,14 @@ type State struct {
 	canRaise  []bool // may still raise in this round (R9)
 	hole      []cards.List
 
-	board cards.List
+	board cards.List // the board; the first run's when run more than once
 	used  cards.CardSet
+	// common is the number of board cards dealt when the betting closed
+	// with the board incomplete (the cards every run shares), -1 before.
+	common int
+	// runs are the boards of the second and later runs, each the common
+	// cards followed by the run's own.
+	runs []cards.List
 
 	street     Street
 	phase      Phase
@@ -135,7 +147,7 @@ func New(cfg Config) (*State, error) {
 		return nil, err
 	}
 	n := len(cfg.Stacks)
-	s := &State{cfg: cfg, n: n, aggressor: -1, riverAggessor: -1}
+	s := &State{cfg: cfg, n: n, aggressor: -1, riverAggessor: -1, common: -1}
 	s.stack = append([]int64(nil), cfg.Stacks...)
 	s.committed = make([]int64, n)
 	s.dead = make([]int64, n)
@@ -485,6 +497,7 @@ func (s *State) endRound() {
 		s.phase = Showdown
 	default:
 		s.phase = Runout
+		s.common = len(s.board)
 	}
 }
 
@@ -518,7 +531,7 @@ func (s *State) Apply(a Action) error {
 	case Muck:
 		err = s.muck(i, a)
 	case DealBoard:
-		err = s.dealBoard(i, a.Cards)
+		err = s.dealBoard(i, a.Cards, a.Run)
 	case DealHole:
 		err = s.dealHole(i, a.Player, a.Cards)
 	default:
@@ -674,9 +687,17 @@ func (s *State) raise(p int, to int64) {
 	}
 }
 
-func (s *State) dealBoard(i int, cs cards.List) error {
+func (s *State) dealBoard(i int, cs cards.List, run int) error {
 	if len(cs) == 0 {
 		return impossible(i, "a board deal with no cards")
+	}
+	if run != 0 {
+		if err := s.checkRun(i, cs, run); err != nil {
+			return err
+		}
+		if run >= 2 {
+			return s.dealRun(i, cs, run)
+		}
 	}
 	switch s.phase {
 	case Betting:
@@ -693,17 +714,15 @@ func (s *State) dealBoard(i int, cs cards.List) error {
 		return impossible(i, "board %s dealt after every other player folded", cs)
 	}
 	if len(s.board)+len(cs) > 5 {
-		return impossible(i, "board %s would make %d board cards; the board has 5", cs, len(s.board)+len(cs))
+		what := "the board"
+		if len(s.runs) > 0 {
+			what = "run 1's board"
+		}
+		return impossible(i, "board %s would make %d board cards; %s has 5", cs, len(s.board)+len(cs), what)
 	}
-	used := s.used
-	for _, c := range cs {
-		if !c.Valid() {
-			return impossible(i, "invalid card value %d", uint8(c))
-		}
-		if used.Has(c) {
-			return impossible(i, "duplicate card %s on the board", c)
-		}
-		used = used.Add(c)
+	used, err := s.fresh(i, cs)
+	if err != nil {
+		return err
 	}
 	s.used = used
 	s.board = append(s.board, cs...)
@@ -718,10 +737,96 @@ func (s *State) dealBoard(i int, cs cards.List) error {
 	for s.street < River && streetOf(len(s.board)) > s.street {
 		s.street++
 	}
-	if len(s.board) == 5 {
-		s.phase = Showdown
+	s.runoutPhase()
+	return nil
+}
+
+// checkRun checks that cards may be dealt to run number run (>= 1): the
+// betting is over with the board incomplete, and the runs before it have
+// started.
+func (s *State) checkRun(i int, cs cards.List, run int) error {
+	switch {
+	case run < 0:
+		return impossible(i, "board %s dealt to run %d; runs are numbered from 1", cs, run)
+	case s.phase == Betting || s.phase == Dealing:
+		return impossible(i, "board %s dealt to run %d before the betting is over: a hand is run more than once only when no more betting is possible", cs, run)
+	case s.phase == Over:
+		return impossible(i, "board %s dealt to run %d after every other player folded", cs, run)
+	case s.common < 0:
+		return impossible(i, "board %s dealt to run %d, but the board was complete when the betting ended: there is nothing to run again", cs, run)
+	case run > len(s.runs)+2:
+		return impossible(i, "board %s dealt to run %d before run %d", cs, run, len(s.runs)+2)
 	}
 	return nil
+}
+
+// dealRun deals cs to run number run >= 2 (already checked by checkRun).
+// Every run is dealt from the one deck: a card cannot appear in two runs.
+func (s *State) dealRun(i int, cs cards.List, run int) error {
+	var b cards.List
+	if run-2 < len(s.runs) {
+		b = s.runs[run-2]
+	} else {
+		b = s.board[:s.common:s.common]
+	}
+	if len(b)+len(cs) > 5 {
+		return impossible(i, "board %s would make %d board cards; run %d's board has 5", cs, len(b)+len(cs), run)
+	}
+	used, err := s.fresh(i, cs)
+	if err != nil {
+		return err
+	}
+	s.used = used
+	b = append(b, cs...)
+	if run-2 < len(s.runs) {
+		s.runs[run-2] = b
+	} else {
+		s.runs = append(s.runs, b)
+	}
+	s.runoutPhase()
+	return nil
+}
+
+// fresh returns the cards in use with cs added; cs must be valid cards not
+// yet seen.
+func (s *State) fresh(i int, cs cards.List) (cards.CardSet, error) {
+	used := s.used
+	for _, c := range cs {
+		if !c.Valid() {
+			return used, impossible(i, "invalid card value %d", uint8(c))
+		}
+		if used.Has(c) {
+			return used, impossible(i, "duplicate card %s on the board", c)
+		}
+		used = used.Add(c)
+	}
+	return used, nil
+}
+
+// runoutPhase sets the phase once the betting is over: Showdown when every
+// run's board is complete, else Runout.
+func (s *State) runoutPhase() {
+	s.phase = Showdown
+	if len(s.board) < 5 {
+		s.phase = Runout
+	}
+	for _, b := range s.runs {
+		if len(b) < 5 {
+			s.phase = Runout
+		}
+	}
+}
+
+// Runs returns the number of times the hand is run: 1, or more once cards
+// have been dealt to a second run.
+func (s *State) Runs() int { return 1 + len(s.runs) }
+
+// Boards returns the board of each run, first run first: one board (the
+// same as Board) unless the hand is run more than once. The caller must not
+// modify them.
+func (s *State) Boards() []cards.List {
+	out := make([]cards.List, 0, 1+len(s.runs))
+	return append(append(out, s.board), s.runs...)
 }
 
 // streetOf returns the street a board of k cards belongs to.
