@@ -18,14 +18,13 @@ run: build ## run the service (embedded SQLite at ./scoop.db unless DATABASE_URL
 test: ## run every test (storage tests need PostgreSQL at TEST_DATABASE_URL)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -count=1 ./...
 
-bench: ## run the benchmarks
-	$(GO) test -run='^$$' -bench=. -benchmem ./...
+bench: ## run the benchmarks (the storage ones use PostgreSQL at TEST_DATABASE_URL)
+	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -run='^$$' -bench=. -benchmem ./...
 
 fuzz: ## run each fuzz target for FUZZTIME (default 30s)
-	@for t in $$($(GO) test -list='^Fuzz' ./... | grep -E '^(Fuzz|ok)' ); do :; done
 	@$(GO) list -f '{{.ImportPath}}' ./... | while read p; do \
 		for f in $$($(GO) test -list='^Fuzz' $$p | grep '^Fuzz'); do \
-			echo "== $$p $$f"; $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$${FUZZTIME:-30s} $$p || exit 1; \
+			echo "== $$p $$f"; $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=$${FUZZTIME:-30s} -fuzzminimizetime=2s $$p || exit 1; \
 		done; done
 
 lint: vet ## gofmt and go vet
