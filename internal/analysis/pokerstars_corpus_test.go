@@ -41,15 +41,16 @@ func readPSCorpus(t testing.TB) map[string][]handhistory.Entry {
 
 // TestCorpusPokerStarsReplaysLegalAndMatchesCollected is the acceptance
 // test of the PokerStars importer: every Omaha hand of the corpus (18 O8
-// fixed-limit, 22 O8 pot-limit, 74 O8 no-limit, 8 PLO high read plus one
-// PLO high hand run twice) replays legal and settles, per player and to the
-// chip, to what PokerStars' "collected" lines paid, rake included; the
-// cancelled and run-twice hands and the other games of the 8-Game file are
-// skipped with their reasons; no hand is unreadable.
+// fixed-limit, 22 O8 pot-limit, 74 O8 no-limit, 9 PLO high, one of them
+// run twice) replays legal and settles, per player and to the chip, to
+// what PokerStars' "collected" lines paid, rake included, and per run for
+// the hand run twice; the cancelled hand and the other games of the 8-Game
+// file are skipped with their reasons; no hand is unreadable.
 func TestCorpusPokerStarsReplaysLegalAndMatchesCollected(t *testing.T) {
 	t.Parallel()
 	replayed := map[string]int{}
 	skipped := map[string]int{}
+	runTwice := 0
 	for file, es := range readPSCorpus(t) {
 		for _, e := range es {
 			switch {
@@ -76,6 +77,10 @@ func TestCorpusPokerStarsReplaysLegalAndMatchesCollected(t *testing.T) {
 				t.Errorf("%s: differs from the record: %+v", where, v.Differences)
 			}
 			o := h.Outcome
+			if len(v.Runs) > 0 || o.RunCollected != nil {
+				runTwice++
+				checkRuns(t, where, v, o)
+			}
 			if v.Rake != o.Rake {
 				t.Errorf("%s: rake %d, recorded %d", where, v.Rake, o.Rake)
 			}
@@ -114,18 +119,172 @@ func TestCorpusPokerStarsReplaysLegalAndMatchesCollected(t *testing.T) {
 		"omaha-hilo/fixed-limit": 18,
 		"omaha-hilo/pot-limit":   22,
 		"omaha-hilo/no-limit":    74,
-		"omaha-hi/pot-limit":     8,
+		"omaha-hi/pot-limit":     9,
 	}
 	wantSkipped := map[string]int{
-		"hand cancelled":                1,
-		"run it twice is not supported": 1,
-		"other game":                    119,
+		"hand cancelled": 1,
+		"other game":     119,
 	}
 	if !mapsEqualInt(replayed, wantReplayed) {
 		t.Errorf("replayed %v, want %v", replayed, wantReplayed)
 	}
 	if !mapsEqualInt(skipped, wantSkipped) {
 		t.Errorf("skipped %v, want %v", skipped, wantSkipped)
+	}
+	if runTwice != 1 {
+		t.Errorf("%d hands run more than once, want 1", runTwice)
+	}
+}
+
+// checkRuns checks a hand run more than once against the record: as many
+// runs as the record's showdowns, each run paying every player what that
+// run's collected lines say, each pot's runs sharing the pot after rake
+// with at most one chip between two runs and the larger parts first, and
+// the runs summing to the payouts.
+func checkRuns(t *testing.T, where string, v Verdict, o *handhistory.Outcome) {
+	t.Helper()
+	if len(v.Runs) < 2 || len(v.Runs) != len(o.RunCollected) {
+		t.Errorf("%s: %d runs, the record has %d", where, len(v.Runs), len(o.RunCollected))
+		return
+	}
+	sum := make([]int64, len(v.Payouts))
+	for j, r := range v.Runs {
+		if fmt.Sprint(r.Payouts) != fmt.Sprint(o.RunCollected[j]) {
+			t.Errorf("%s: run %d pays %v, the record %v", where, j+1, r.Payouts, o.RunCollected[j])
+		}
+		if len(r.Board) != 10 {
+			t.Errorf("%s: run %d board %q", where, j+1, r.Board)
+		}
+		for i, x := range r.Payouts {
+			sum[i] += x
+		}
+	}
+	if fmt.Sprint(sum) != fmt.Sprint(v.Payouts) {
+		t.Errorf("%s: the runs pay %v in all, payouts %v", where, sum, v.Payouts)
+	}
+	for k, p := range v.Pots {
+		var total int64
+		for j, r := range p.Runs {
+			total += r.Amount
+			if d := p.Runs[0].Amount - r.Amount; d < 0 || d > 1 || j > 0 && r.Amount > p.Runs[j-1].Amount {
+				t.Errorf("%s: pot %d runs %+v are not an even share, odd chip first", where, k+1, p.Runs)
+			}
+		}
+		if len(p.Runs) != len(v.Runs) || total != p.Amount-p.Rake {
+			t.Errorf("%s: pot %d of %d after rake shared as %+v", where, k+1, p.Amount-p.Rake, p.Runs)
+		}
+	}
+}
+
+// TestPokerStarsRunItTwiceReplays replays the hands run more than once
+// (the corpus hand and the synthetic edge cases: hi/lo side pots, an
+// all-in on the turn, a quartered low, three runs): each is legal and pays
+// every run as recorded, to the chip.
+func TestPokerStarsRunItTwiceReplays(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(psCorpus, "edge", "run-it-twice.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edge, err := handhistory.Read(handhistory.FormatPokerStars, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus := readPSCorpus(t)["fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt"]
+	tests := []struct {
+		name string
+		e    handhistory.Entry
+		// pots are "pot after rake: run parts: hi / lo" per pot; runs are
+		// the runs' boards and payouts.
+		pots []string
+		runs []string
+	}{
+		{"corpus: kings full on the first run, aces on the second", corpus[0],
+			[]string{"1677072 = 838536 + 838536: Hero 838536, Player0 838536 /"},
+			[]string{"9c6dTdKh6h [0 838536]", "2d6c7hQh8d [838536 0]"}},
+		{"hi/lo side pot: each pot halved between the runs, each half split hi/lo", edge[0],
+			[]string{"147 = 74 + 73: Kings 74 / Short 37, Wheel 36", "100 = 50 + 50: Kings 50 / Wheel 50"},
+			[]string{"4c5d8hKsQd [37 62 25]", "6c7d8cJd2d [0 62 61]"}},
+		{"all-in on the turn, odd chip to the first run", edge[1],
+			[]string{"59 = 30 + 29: A 29, B 30 /"},
+			[]string{"2c7d9hJsKh [0 30]", "2c7d9hJs3d [29 0]"}},
+		{"quartered on both runs, the low's odd chip left of the button", edge[2],
+			[]string{"83 = 42 + 41: Kings 42 / Low One 21, Low Two 20"},
+			[]string{"2c3d7hKcQs [11 21 10]", "2c3d7hQc8s [10 21 10]"}},
+		{"three runs", edge[3],
+			[]string{"59 = 20 + 20 + 19: A 39, B 20 /"},
+			[]string{"2c7d9hJsKh [0 20]", "2c7d9hJs3d [20 0]", "2c7d9hJsQd [19 0]"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := tt.e.Hand
+			if h == nil {
+				t.Fatalf("hand %d not read: %v %q", tt.e.Index, tt.e.Err, tt.e.Skipped)
+			}
+			v := Replay(h)
+			if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+				t.Fatalf("legal %v, error %+v, differences %+v", v.Legal, v.Error, v.Differences)
+			}
+			checkRuns(t, h.SiteHandID, v, h.Outcome)
+			var pots, runs []string
+			for _, p := range v.Pots {
+				parts := make([]string, len(p.Runs))
+				for j, r := range p.Runs {
+					parts[j] = fmt.Sprint(r.Amount)
+				}
+				pots = append(pots, strings.TrimSpace(fmt.Sprintf("%d = %s: %s / %s", p.Amount-p.Rake, strings.Join(parts, " + "), shareList(p.Hi), shareList(p.Lo))))
+			}
+			for _, r := range v.Runs {
+				runs = append(runs, fmt.Sprintf("%s %v", r.Board, r.Payouts))
+			}
+			if fmt.Sprint(pots) != fmt.Sprint(tt.pots) {
+				t.Errorf("pots\n got %q\nwant %q", pots, tt.pots)
+			}
+			if fmt.Sprint(runs) != fmt.Sprint(tt.runs) {
+				t.Errorf("runs\n got %q\nwant %q", runs, tt.runs)
+			}
+			if v.Board != v.Runs[0].Board {
+				t.Errorf("board %q, want the first run's %q", v.Board, v.Runs[0].Board)
+			}
+		})
+	}
+}
+
+// TestRunItTwiceDifferences: a record whose runs paid otherwise than ours
+// is reported run by run, and a record of another number of runs as a
+// difference of the whole hand.
+func TestRunItTwiceDifferences(t *testing.T) {
+	t.Parallel()
+	es := readPSCorpus(t)["fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt"]
+	tests := []struct {
+		name string
+		runs [][]int64
+		want []Difference
+	}{
+		{"runs swapped", [][]int64{{838536, 0}, {0, 838536}}, []Difference{
+			{Player: "Player0", Field: "collected", Run: 1, Recorded: 838536, Replayed: 0},
+			{Player: "Hero", Field: "collected", Run: 1, Recorded: 0, Replayed: 838536},
+			{Player: "Player0", Field: "collected", Run: 2, Recorded: 0, Replayed: 838536},
+			{Player: "Hero", Field: "collected", Run: 2, Recorded: 838536, Replayed: 0},
+		}},
+		{"one run recorded", [][]int64{{838536, 838536}}, []Difference{{Field: "runs", Recorded: 1, Replayed: 2}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := *es[0].Hand
+			o := *h.Outcome
+			o.RunCollected = tt.runs
+			h.Outcome = &o
+			v := Replay(&h)
+			if !v.Legal || v.MatchesRecord == nil || *v.MatchesRecord {
+				t.Fatalf("legal %v, matches %v: want a legal hand that differs", v.Legal, v.MatchesRecord)
+			}
+			if fmt.Sprintf("%+v", v.Differences) != fmt.Sprintf("%+v", tt.want) {
+				t.Errorf("differences\n got %+v\nwant %+v", v.Differences, tt.want)
+			}
+		})
 	}
 }
 

@@ -116,7 +116,7 @@ func Replay(h *handhistory.Hand) Verdict {
 		if !ok {
 			return fail(&fault.Error{Kind: fault.Invalid, Action: s.Index(), Message: fmt.Sprintf("unknown action kind %q", a.Kind)})
 		}
-		if err := s.Apply(game.Action{Player: a.Player, Kind: kind, Amount: a.Amount, Cards: a.Cards}); err != nil {
+		if err := s.Apply(game.Action{Player: a.Player, Kind: kind, Amount: a.Amount, Cards: a.Cards, Run: a.Run}); err != nil {
 			return fail(err)
 		}
 	}
@@ -134,21 +134,30 @@ func Replay(h *handhistory.Hand) Verdict {
 	v.Returned = st.Returned
 	v.FinishingStacks = st.Finishing
 	v.Rake = st.Rake
+	for j, b := range st.Boards {
+		v.Runs = append(v.Runs, Run{Board: b.String(), Payouts: st.RunPayouts[j]})
+	}
 	for _, p := range st.Pots {
-		vp := Pot{Amount: p.Amount, Rake: p.Rake, Eligible: make([]string, len(p.Eligible)), Hi: map[string]int64{}, Lo: map[string]int64{}}
+		vp := Pot{Amount: p.Amount, Rake: p.Rake, Eligible: make([]string, len(p.Eligible)), Hi: v.shares(p.Hi), Lo: v.shares(p.Lo)}
 		for j, e := range p.Eligible {
 			vp.Eligible[j] = v.Players[e]
 		}
-		for _, sh := range p.Hi {
-			vp.Hi[v.Players[sh.Player]] += sh.Amount
-		}
-		for _, sh := range p.Lo {
-			vp.Lo[v.Players[sh.Player]] += sh.Amount
+		for _, r := range p.Runs {
+			vp.Runs = append(vp.Runs, PotRun{Amount: r.Amount, Hi: v.shares(r.Hi), Lo: v.shares(r.Lo)})
 		}
 		v.Pots = append(v.Pots, vp)
 	}
 	compare(&v, h.Outcome)
 	return v
+}
+
+// shares maps one half's shares to player names.
+func (v *Verdict) shares(sh []game.Share) map[string]int64 {
+	m := make(map[string]int64, len(sh))
+	for _, x := range sh {
+		m[v.Players[x.Player]] += x.Amount
+	}
+	return m
 }
 
 // compare fills MatchesRecord and Differences from the recorded outcome.
@@ -180,6 +189,25 @@ func compare(v *Verdict, o *handhistory.Outcome) {
 		}
 		match = false
 		v.Differences = append(v.Differences, Difference{Player: v.Players[i], Field: "collected", Recorded: rec, Replayed: v.Payouts[i]})
+	}
+	// A hand run more than once: each run's collected lines against that
+	// run's payouts (a record of another number of runs is a difference of
+	// the whole hand, reported on the first player).
+	if o.RunCollected != nil {
+		if len(o.RunCollected) != max(len(v.Runs), 1) {
+			match = false
+			v.Differences = append(v.Differences, Difference{Field: "runs", Recorded: int64(len(o.RunCollected)), Replayed: int64(max(len(v.Runs), 1))})
+		} else {
+			for j, rec := range o.RunCollected {
+				for i := range rec {
+					if len(v.Runs) == 0 || i >= len(v.Runs[j].Payouts) || rec[i] == v.Runs[j].Payouts[i] {
+						continue
+					}
+					match = false
+					v.Differences = append(v.Differences, Difference{Player: v.Players[i], Field: "collected", Run: j + 1, Recorded: rec[i], Replayed: v.Runs[j].Payouts[i]})
+				}
+			}
+		}
 	}
 	v.MatchesRecord = &match
 }

@@ -7,19 +7,23 @@ package analysis
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
 // in the hand's player order.
 type Verdict struct {
-	File            string       `json:"file,omitempty"`
-	Hand            int          `json:"hand"`              // 1-based index within the file
-	ID              *string      `json:"id"`                // the site's hand id, null when none
-	Game            string       `json:"game"`              // omaha-hi | omaha-hilo
-	Structure       string       `json:"structure"`         // fixed-limit | pot-limit | no-limit
-	Skipped         string       `json:"skipped,omitempty"` // why the hand was not replayed (other game, cancelled...)
-	Legal           bool         `json:"legal"`
-	Error           *ActionError `json:"error"` // the first illegal action, null when legal
-	Players         []string     `json:"players"`
-	Board           string       `json:"board,omitempty"`
-	Pots            []Pot        `json:"pots"`
-	Payouts         []int64      `json:"payouts"` // what each player won from the pots
-	FinishingStacks []int64      `json:"finishing_stacks"`
+	File      string       `json:"file,omitempty"`
+	Hand      int          `json:"hand"`              // 1-based index within the file
+	ID        *string      `json:"id"`                // the site's hand id, null when none
+	Game      string       `json:"game"`              // omaha-hi | omaha-hilo
+	Structure string       `json:"structure"`         // fixed-limit | pot-limit | no-limit
+	Skipped   string       `json:"skipped,omitempty"` // why the hand was not replayed (other game, cancelled...)
+	Legal     bool         `json:"legal"`
+	Error     *ActionError `json:"error"` // the first illegal action, null when legal
+	Players   []string     `json:"players"`
+	Board     string       `json:"board,omitempty"` // the first run's when run more than once
+	// Runs describe a hand run more than once (after an all-in the rest of
+	// the board dealt two or more times), first run first; absent when the
+	// hand was run once.
+	Runs            []Run   `json:"runs,omitempty"`
+	Pots            []Pot   `json:"pots"`
+	Payouts         []int64 `json:"payouts"` // what each player won from the pots
+	FinishingStacks []int64 `json:"finishing_stacks"`
 	// Returned are the uncalled bets given back to each player (R12).
 	Returned []int64 `json:"returned,omitempty"`
 	Rake     int64   `json:"rake"`
@@ -30,13 +34,31 @@ type Verdict struct {
 }
 
 // Pot is one settled pot. Hi and Lo map player names to the chips they won
-// from that half (Lo is empty for high-only pots or when no low qualified).
+// from that half (Lo is empty for high-only pots or when no low qualified);
+// in a hand run more than once they are the sums over the runs.
 type Pot struct {
 	Amount   int64            `json:"amount"`
 	Rake     int64            `json:"rake,omitempty"` // taken from Amount before the split (R19)
 	Eligible []string         `json:"eligible"`
 	Hi       map[string]int64 `json:"hi"`
 	Lo       map[string]int64 `json:"lo"`
+	// Runs are the pot's parts per run when the hand was run more than
+	// once, first run first: the pot after rake shared equally, the odd
+	// chip to the first run, each part split on its run's board.
+	Runs []PotRun `json:"runs,omitempty"`
+}
+
+// Run is one run of a hand run more than once.
+type Run struct {
+	Board   string  `json:"board"`   // this run's five cards, the shared ones first
+	Payouts []int64 `json:"payouts"` // what each player won on this run, in player order
+}
+
+// PotRun is one run's part of a pot.
+type PotRun struct {
+	Amount int64            `json:"amount"` // after rake
+	Hi     map[string]int64 `json:"hi"`
+	Lo     map[string]int64 `json:"lo"`
 }
 
 // ActionError locates an illegal action.
@@ -51,8 +73,13 @@ type ActionError struct {
 
 // Difference is one disagreement between our settlement and the record.
 type Difference struct {
-	Player   string `json:"player"`
-	Field    string `json:"field"` // "finishing_stack" or "collected"
-	Recorded int64  `json:"recorded"`
-	Replayed int64  `json:"replayed"`
+	Player string `json:"player"`
+	// Field is "finishing_stack", "collected", or "runs" (the number of
+	// runs; Player is then empty).
+	Field string `json:"field"`
+	// Run is the run (1, 2...) of a "collected" difference found in one run
+	// of a hand run more than once; 0 for the whole hand.
+	Run      int   `json:"run,omitempty"`
+	Recorded int64 `json:"recorded"`
+	Replayed int64 `json:"replayed"`
 }

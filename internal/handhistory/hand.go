@@ -110,6 +110,15 @@ type Action struct {
 	Kind   ActionKind `json:"kind"`
 	Amount int64      `json:"amount,omitempty"` // BetRaise: the round total bet to; CheckCall: the amount recorded by the site, if any (informational)
 	Cards  cards.List `json:"cards,omitempty"`  // Show, DealBoard, DealHole
+	// Run is, for DealBoard in a hand run more than once (after an all-in,
+	// the rest of the board dealt two or more times: PokerStars "run it
+	// twice"), the run the cards belong to: 1 for the first run, 2 for the
+	// second... Every card dealt after the betting is over belongs to a
+	// run; the cards dealt before it are shared by all runs and have Run 0,
+	// as has every card of a hand run once. (The rules engine also settles
+	// a first run left at 0, as the runs start when the betting ends; Board
+	// and Boards read Run 0 as shared.) Ignored by other kinds.
+	Run int `json:"run,omitempty"`
 }
 
 // Outcome is what the record says the hand paid, where it says it. Slices
@@ -126,6 +135,12 @@ type Outcome struct {
 	// leaves in the pot). Compare Collected+Returned with the replay's
 	// winnings plus its returned bets to be independent of that convention.
 	Returned []int64 `json:"returned,omitempty"`
+	// RunCollected is, for a hand run more than once, what each player
+	// collected in each run's showdown (PokerStars "*** FIRST SHOW DOWN
+	// ***", "*** SECOND SHOW DOWN ***"): one slice per run, first run
+	// first, each indexed like Hand.Players; nil when run once. Collected
+	// is the sum over the runs.
+	RunCollected [][]int64 `json:"run_collected,omitempty"`
 	// Rake is the total rake taken from the pots, when recorded.
 	Rake int64 `json:"rake,omitempty"`
 	// TotalPot is the site's total pot, rake included, when recorded.
@@ -165,15 +180,49 @@ type Hand struct {
 	Outcome *Outcome `json:"outcome,omitempty"`
 }
 
-// Board returns the board cards dealt in the hand's actions, in order.
+// Board returns the board cards dealt in the hand's actions, in order; for
+// a hand run more than once, the first run's board (see Boards).
 func (h *Hand) Board() cards.List {
 	var b cards.List
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard {
+		if a.Kind == DealBoard && a.Run <= 1 {
 			b = append(b, a.Cards...)
 		}
 	}
 	return b
+}
+
+// Runs returns how many times the hand was run: 1, or the highest
+// Action.Run of its board deals.
+func (h *Hand) Runs() int {
+	n := 1
+	for _, a := range h.Actions {
+		if a.Kind == DealBoard && a.Run > n {
+			n = a.Run
+		}
+	}
+	return n
+}
+
+// Boards returns the board of each run, first run first: the shared cards
+// (Run 0) and then the run's own. A hand run once has one board, Board's.
+// A run with no cards of its own gets the shared cards only.
+func (h *Hand) Boards() []cards.List {
+	out := make([]cards.List, h.Runs())
+	for _, a := range h.Actions {
+		if a.Kind != DealBoard {
+			continue
+		}
+		switch {
+		case a.Run <= 0:
+			for j := range out {
+				out[j] = append(out[j], a.Cards...)
+			}
+		default:
+			out[a.Run-1] = append(out[a.Run-1], a.Cards...)
+		}
+	}
+	return out
 }
 
 // PlayerIndex returns the index of the player with the given name, or -1.

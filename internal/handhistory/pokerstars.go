@@ -33,17 +33,26 @@ import (
 //     of fewer than four cards is a muck: it cannot make a hand), mucks ->
 //     muck; each street -> deal-board with the street's new cards.
 //   - Hole cards from "Dealt to", shows and the summary's "mucked [..]".
+//   - Run it twice: after an all-in, "*** FIRST FLOP|TURN|RIVER ***" and
+//     "*** SECOND ... ***" (and THIRD) deal the rest of the board once per
+//     run -> deal-board with Run 1, 2, 3 (the board dealt before is shared,
+//     Run 0); "*** FIRST SHOW DOWN ***" ... are the runs' showdowns (a
+//     run's shows after the first's only confirm the cards); the summary's
+//     "Hand was run twice" and "FIRST Board [..]" are checked against the
+//     runs.
 //   - Outcome: Collected per player (the sum of the "collected" lines),
-//     Returned (the "Uncalled bet" lines), Rake, TotalPot and Pots (main
-//     pot then side pots after rake; one pot: [TotalPot - Rake]).
+//     RunCollected per run (the lines of each run's showdown) for a hand
+//     run more than once, Returned (the "Uncalled bet" lines), Rake,
+//     TotalPot and Pots (main pot then side pots after rake, for the whole
+//     hand; one pot: [TotalPot - Rake]).
 //   - Money is in integer chip units: one cent for real-money cash games
 //     (Table.ChipUnit "0.01"), one chip for tournaments and play money.
 //     Fixed-limit stakes are the bets ("$5/$10": SmallBet 500, BigBet 1000);
 //     pot- and no-limit stakes are the blinds and MinBet is the big blind.
 //
 // Hands of other games are Skipped ("game Razz Limit is not Omaha"), as are
-// cancelled hands ("hand cancelled") and hands run twice ("run it twice is
-// not supported": settling each run on half the pot needs engine support).
+// cancelled hands ("hand cancelled") and all-in cash-outs ("all-in
+// cash-out is not supported").
 // A hand that cannot be read is an Entry with a *fault.Error of kind
 // Invalid (Impossible for a card seen twice) naming the line; the other
 // hands of the file are still read.
@@ -149,7 +158,15 @@ type psSeat struct {
 	hole       cards.List
 	collected  int64
 	returned   int64
+	// runCollected is what the seat collected in each run's showdown.
+	runCollected [psMaxRuns]int64
 }
+
+// psMaxRuns is the most runs a hand is read with ("*** THIRD ... ***").
+const psMaxRuns = 3
+
+// psOrdinals name the runs in street markers, first run first.
+var psOrdinals = [psMaxRuns]string{"FIRST", "SECOND", "THIRD"}
 
 // psParser holds the state of one hand; it is reused from hand to hand.
 type psParser struct {
@@ -169,6 +186,14 @@ type psParser struct {
 	rake       int64
 	pots       []int64
 	hasTotal   bool
+	// Run it twice: the board of each run so far (the shared cards and the
+	// run's own), the street each run has reached, the run whose showdown
+	// is being read (0 outside a run's showdown) and the number of runs
+	// the summary states (0 when it does not).
+	runs      []cards.List
+	runStreet []int
+	sdRun     int
+	runsSaid  int
 }
 
 const (
@@ -202,13 +227,11 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 	if err != nil || skip != "" {
 		return nil, skip, err
 	}
-	// Skips that need the body: cancelled and run-twice hands, cash-outs.
+	// Skips that need the body: cancelled hands, cash-outs.
 	for _, l := range lines[1:] {
 		switch {
 		case l.s == "Hand cancelled":
 			return nil, "hand cancelled", nil
-		case strings.HasPrefix(l.s, "*** FIRST ") || strings.HasPrefix(l.s, "*** SECOND ") || l.s == "Hand was run twice" || l.s == "Hand was run three times":
-			return nil, "run it twice is not supported", nil
 		case strings.Contains(l.s, " cashed out the hand for "), strings.Contains(l.s, ": Receives Cashout ("):
 			return nil, "all-in cash-out is not supported", nil
 		}
@@ -718,49 +741,132 @@ func (p *psParser) marker(l psLine) error {
 	case strings.HasPrefix(s, "*** RIVER *** ["):
 		return p.deal(l, psTurn, psRiver, 1, s[len("*** RIVER *** "):])
 	}
+	for k, ord := range psOrdinals {
+		rest, ok := strings.CutPrefix(s, "*** "+ord+" ")
+		if !ok {
+			continue
+		}
+		run := k + 1
+		switch {
+		case rest == "SHOW DOWN ***":
+			return p.runShowdown(l, run)
+		case strings.HasPrefix(rest, "FLOP *** ["):
+			return p.dealRun(l, run, psPreflop, psFlop, 3, rest[len("FLOP *** "):])
+		case strings.HasPrefix(rest, "TURN *** ["):
+			return p.dealRun(l, run, psFlop, psTurn, 1, rest[len("TURN *** "):])
+		case strings.HasPrefix(rest, "RIVER *** ["):
+			return p.dealRun(l, run, psTurn, psRiver, 1, rest[len("RIVER *** "):])
+		}
+	}
 	return psErr(l.n, "unexpected street marker %s in an Omaha hand", psQuote(s))
+}
+
+// dealRun reads a street of run number run of a hand run more than once
+// ("*** SECOND TURN *** [a b c] [d]"): the runs are dealt in order, each
+// from the street after the shared board to the river.
+func (p *psParser) dealRun(l psLine, run, from, to, n int, s string) error {
+	if p.showdown {
+		return psErr(l.n, "%s out of place", psQuote(l.s))
+	}
+	switch {
+	case len(p.runs) == 0 && run != 1:
+		return psErr(l.n, "%s before the first run", psQuote(l.s))
+	case run > len(p.runs)+1:
+		return psErr(l.n, "%s before run %d", psQuote(l.s), len(p.runs)+1)
+	case run < len(p.runs):
+		return psErr(l.n, "%s after run %d started", psQuote(l.s), len(p.runs))
+	case run == len(p.runs)+1:
+		if run > 1 && p.runStreet[run-2] != psRiver {
+			return psErr(l.n, "%s before the river of run %d", psQuote(l.s), run-1)
+		}
+		p.runs = append(p.runs, p.board[:len(p.board):len(p.board)])
+		p.runStreet = append(p.runStreet, p.street)
+	}
+	if p.runStreet[run-1] != from {
+		return psErr(l.n, "%s out of place", psQuote(l.s))
+	}
+	c, err := p.boardCards(l, from, n, s, p.runs[run-1])
+	if err != nil {
+		return err
+	}
+	p.runs[run-1] = append(p.runs[run-1], c...)
+	p.runStreet[run-1] = to
+	p.actions = append(p.actions, Action{Player: -1, Kind: DealBoard, Cards: c, Run: run})
+	return nil
+}
+
+// runShowdown reads "*** FIRST SHOW DOWN ***" (run 1) and the like: the
+// runs' showdowns come in order, after every run's river.
+func (p *psParser) runShowdown(l psLine, run int) error {
+	switch {
+	case p.street == psSummary:
+		return psErr(l.n, "%s out of place", psQuote(l.s))
+	case run > len(p.runs):
+		return psErr(l.n, "%s in a hand run %s", psQuote(l.s), psTimes(len(p.runs)))
+	case run != p.sdRun+1:
+		return psErr(l.n, "%s out of order", psQuote(l.s))
+	}
+	for k, st := range p.runStreet {
+		if st != psRiver {
+			return psErr(l.n, "%s before the river of run %d", psQuote(l.s), k+1)
+		}
+	}
+	p.showdown = true
+	p.sdRun = run
+	return nil
 }
 
 // deal reads a street's cards: "[a b c]" on the flop, "[old] [new]" after.
 func (p *psParser) deal(l psLine, from, to, n int, s string) error {
-	if p.street != from || p.showdown {
+	if p.street != from || p.showdown || len(p.runs) > 0 {
 		return psErr(l.n, "%s out of place", psQuote(l.s))
 	}
-	a := strings.LastIndexByte(s, '[')
-	if a < 0 || !strings.HasSuffix(s, "]") {
-		return psErr(l.n, "bad board cards in %s", psQuote(l.s))
-	}
-	if old := strings.TrimSpace(s[:a]); old != "" {
-		if !strings.HasPrefix(old, "[") || !strings.HasSuffix(old, "]") {
-			return psErr(l.n, "bad board cards in %s", psQuote(l.s))
-		}
-		prev, err := cards.Parse(old[1 : len(old)-1])
-		if err != nil {
-			return psErr(l.n, "bad board card: %v", err)
-		}
-		if prev.String() != p.board.String() {
-			return psErr(l.n, "board %s differs from the board dealt so far %s", prev, p.board)
-		}
-	} else if from != psPreflop {
-		return psErr(l.n, "want the board so far and the new card in %s", psQuote(l.s))
-	}
-	c, err := cards.Parse(s[a+1 : len(s)-1])
+	c, err := p.boardCards(l, from, n, s, p.board)
 	if err != nil {
-		return psErr(l.n, "bad board card: %v", err)
-	}
-	if len(c) != n {
-		return psErr(l.n, "%d new board cards, want %d: %s", len(c), n, psQuote(l.s))
-	}
-	for _, x := range c {
-		if p.used.Has(x) {
-			return &fault.Error{Kind: fault.Impossible, Line: l.n, Action: -1, Message: fmt.Sprintf("card %s is dealt twice", x)}
-		}
-		p.used = p.used.Add(x)
+		return err
 	}
 	p.board = append(p.board, c...)
 	p.street = to
 	p.actions = append(p.actions, Action{Player: -1, Kind: DealBoard, Cards: c})
 	return nil
+}
+
+// boardCards reads a street's n new cards from s, "[a b c]" on the flop,
+// "[old] [new]" after it where old must be board, the board so far; the
+// new cards must not have been seen.
+func (p *psParser) boardCards(l psLine, from, n int, s string, board cards.List) (cards.List, error) {
+	a := strings.LastIndexByte(s, '[')
+	if a < 0 || !strings.HasSuffix(s, "]") {
+		return nil, psErr(l.n, "bad board cards in %s", psQuote(l.s))
+	}
+	if old := strings.TrimSpace(s[:a]); old != "" {
+		if !strings.HasPrefix(old, "[") || !strings.HasSuffix(old, "]") {
+			return nil, psErr(l.n, "bad board cards in %s", psQuote(l.s))
+		}
+		prev, err := cards.Parse(old[1 : len(old)-1])
+		if err != nil {
+			return nil, psErr(l.n, "bad board card: %v", err)
+		}
+		if prev.String() != board.String() {
+			return nil, psErr(l.n, "board %s differs from the board dealt so far %s", prev, board)
+		}
+	} else if from != psPreflop {
+		return nil, psErr(l.n, "want the board so far and the new card in %s", psQuote(l.s))
+	}
+	c, err := cards.Parse(s[a+1 : len(s)-1])
+	if err != nil {
+		return nil, psErr(l.n, "bad board card: %v", err)
+	}
+	if len(c) != n {
+		return nil, psErr(l.n, "%d new board cards, want %d: %s", len(c), n, psQuote(l.s))
+	}
+	for _, x := range c {
+		if p.used.Has(x) {
+			return nil, &fault.Error{Kind: fault.Impossible, Line: l.n, Action: -1, Message: fmt.Sprintf("card %s is dealt twice", x)}
+		}
+		p.used = p.used.Add(x)
+	}
+	return c, nil
 }
 
 // setHole records seat i's hole cards, checking they agree with what was
@@ -857,6 +963,9 @@ func (p *psParser) collected(l psLine) error {
 		return psErr(l.n, "bad amount %q in %s", amt, psQuote(s))
 	}
 	p.seats[i].collected += v
+	if p.sdRun > 0 {
+		p.seats[i].runCollected[p.sdRun-1] += v
+	}
 	p.seats[i].used = true
 	return nil
 }
@@ -887,7 +996,7 @@ func (p *psParser) action(l psLine, who int, v string) error {
 				return err
 			}
 		}
-		if p.showdown {
+		if p.showdown && p.sdRun <= 1 { // a later run's showdown repeats the first's
 			if len(c) == 4 {
 				p.actions = append(p.actions, Action{Player: who, Kind: Show, Cards: c})
 			} else { // a partial show cannot make an Omaha hand: it gives up
@@ -897,7 +1006,7 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		p.seats[who].used = true
 		return nil
 	case "mucks":
-		if p.showdown {
+		if p.showdown && p.sdRun <= 1 {
 			p.actions = append(p.actions, Action{Player: who, Kind: Muck})
 		}
 		if strings.HasPrefix(arg, "[") {
@@ -1028,6 +1137,33 @@ func (p *psParser) summary(l psLine) error {
 	switch {
 	case strings.HasPrefix(s, "Total pot "):
 		return p.totalPot(l)
+	case strings.HasPrefix(s, "Hand was run "):
+		switch s {
+		case "Hand was run twice":
+			p.runsSaid = 2
+		case "Hand was run three times":
+			p.runsSaid = 3
+		default:
+			return psErr(l.n, "unrecognised line %s", psQuote(s))
+		}
+		if p.runsSaid != len(p.runs) {
+			return psErr(l.n, "%s, but it was run %s", psQuote(s), psTimes(len(p.runs)))
+		}
+		return nil
+	case psRunBoard(s) >= 0:
+		k := psRunBoard(s)
+		c, err := psBracket(l, s)
+		if err != nil {
+			return err
+		}
+		var dealt cards.List
+		if k < len(p.runs) {
+			dealt = p.runs[k]
+		}
+		if k >= len(p.runs) || c.String() != dealt.String() {
+			return psErr(l.n, "%s differs from run %d's board %s", psQuote(s), k+1, dealt)
+		}
+		return nil
 	case strings.HasPrefix(s, "Seat "):
 		c := strings.Index(s, ": ")
 		if c < 0 {
@@ -1059,6 +1195,28 @@ func (p *psParser) summary(l psLine) error {
 		return psErr(l.n, "summary names seat %d, which is empty", num)
 	}
 	return nil
+}
+
+// psTimes says how many times a hand was run: "once", "twice", "3 times".
+func psTimes(n int) string {
+	switch {
+	case n <= 1:
+		return "once"
+	case n == 2:
+		return "twice"
+	}
+	return strconv.Itoa(n) + " times"
+}
+
+// psRunBoard returns k for the summary line of run k+1's board ("SECOND
+// Board [..]" -> 1), else -1.
+func psRunBoard(s string) int {
+	for k, o := range psOrdinals {
+		if strings.HasPrefix(s, o+" Board [") {
+			return k
+		}
+	}
+	return -1
 }
 
 // totalPot reads "Total pot $3.70 Main pot $2.35. Side pot-1 $0.88. | Rake $0.18".
@@ -1182,6 +1340,17 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 			a.Player = idx[a.Player]
 		}
 		h.Actions[i] = a
+	}
+	if len(p.runs) > 1 {
+		out.RunCollected = make([][]int64, len(p.runs))
+		for k := range out.RunCollected {
+			out.RunCollected[k] = make([]int64, n)
+			for _, i := range order {
+				if idx[i] >= 0 {
+					out.RunCollected[k][idx[i]] = p.seats[i].runCollected[k]
+				}
+			}
+		}
 	}
 	if len(p.pots) > 0 {
 		out.Pots = append([]int64(nil), p.pots...)

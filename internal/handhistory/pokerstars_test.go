@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestPokerStarsCorpusCounts(t *testing.T) {
 		{"fpdb3__cash__Stars__Flop__258753941248_anon5.txt", map[string]int{"omaha-hilo/pot-limit": 1}},
 		{"fpdb3__cash__Stars__Flop__LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt", map[string]int{"skipped: hand cancelled": 1}},
 		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-0.50-1.00-201204.shows.2.txt", map[string]int{"omaha-hi/pot-limit": 1}},
-		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt", map[string]int{"skipped: run it twice is not supported": 1}},
+		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt", map[string]int{"omaha-hi/pot-limit": 1}},
 		{"fpdb3__cash__Stars__Flop__PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt", map[string]int{"omaha-hi/pot-limit": 1}},
 		{"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt", map[string]int{"omaha-hi/pot-limit": 3}},
 		{"fpdb3__cash__Stars__Flop__PLO8-6max-USD-0.01-0.02-200911.txt", map[string]int{"omaha-hilo/pot-limit": 15}},
@@ -150,7 +151,11 @@ func checkHandInvariants(t *testing.T, h *Hand) {
 		}
 		all = append(all, p.Hole...)
 	}
-	all = append(all, h.Board()...)
+	for _, a := range h.Actions { // every run's board cards
+		if a.Kind == DealBoard {
+			all = append(all, a.Cards...)
+		}
+	}
 	if _, err := all.Set(); err != nil {
 		t.Errorf("hand %s: %v", h.SiteHandID, err)
 	}
@@ -173,6 +178,22 @@ func checkHandInvariants(t *testing.T, h *Hand) {
 	// The site pays out exactly the pots after rake.
 	if collected != pots || pots != o.TotalPot-o.Rake {
 		t.Errorf("hand %s: collected %d, pots %v (%d), total %d, rake %d", h.SiteHandID, collected, o.Pots, pots, o.TotalPot, o.Rake)
+	}
+	// A hand run more than once: one collected slice per run, summing to
+	// Collected.
+	if runs := h.Runs(); runs > 1 || o.RunCollected != nil {
+		if len(o.RunCollected) != runs {
+			t.Fatalf("hand %s: %d runs, run_collected %v", h.SiteHandID, runs, o.RunCollected)
+		}
+		for i := range n {
+			var sum int64
+			for _, rc := range o.RunCollected {
+				sum += rc[i]
+			}
+			if sum != o.Collected[i] {
+				t.Errorf("hand %s: player %d collected %d over the runs, %d in all", h.SiteHandID, i, sum, o.Collected[i])
+			}
+		}
 	}
 }
 
@@ -706,7 +727,6 @@ func TestPokerStarsSkips(t *testing.T) {
 	}
 	// Omaha hands skipped for what happens in them.
 	body := []struct{ from, to, want string }{
-		{"*** FLOP *** [2c 3d 4h]", "*** FIRST FLOP *** [2c 3d 4h]", "run it twice is not supported"},
 		{"*** HOLE CARDS ***", "Hand cancelled", "hand cancelled"},
 		{"A collected $2 from pot", "A: Receives Cashout ($2)", "all-in cash-out is not supported"},
 	}
@@ -728,6 +748,7 @@ func FuzzReadPokerStars(f *testing.F) {
 		"gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt",
 		"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
 		"hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt",
+		"edge/run-it-twice.txt",
 	} {
 		data, err := os.ReadFile(filepath.Join(psDir, name))
 		if err != nil {
@@ -825,5 +846,174 @@ func TestPokerStarsEasternTime(t *testing.T) {
 		if got := psTime(tt.header); got != tt.want {
 			t.Errorf("psTime(%q) = %q, want %q", tt.header, got, tt.want)
 		}
+	}
+}
+
+// psRIT is a synthetic hand run twice from the turn: the runs share the
+// flop and the turn, each deals its own river.
+const psRIT = `PokerStars Hand #900000002:  Omaha Pot Limit ($0.01/$0.02 USD) - 2020/01/02 3:05:05 ET
+Table 'Twice I' 6-max Seat #1 is the button
+Seat 1: A ($0.30 in chips)
+Seat 2: B ($0.30 in chips)
+A: posts small blind $0.01
+B: posts big blind $0.02
+*** HOLE CARDS ***
+A: calls $0.01
+B: checks
+*** FLOP *** [2c 7d 9h]
+B: checks
+A: checks
+*** TURN *** [2c 7d 9h] [Js]
+B: bets $0.04
+A: raises $0.12 to $0.16
+B: raises $0.12 to $0.28 and is all-in
+A: calls $0.12 and is all-in
+*** FIRST RIVER *** [2c 7d 9h Js] [Kh]
+*** SECOND RIVER *** [2c 7d 9h Js] [3d]
+*** FIRST SHOW DOWN ***
+B: shows [3c Kc Ks 4s] (three of a kind, Kings)
+A: shows [Jc Ad Ac 4h] (a pair of Aces)
+B collected $0.30 from pot
+*** SECOND SHOW DOWN ***
+B: shows [3c Kc Ks 4s] (a pair of Kings)
+A: shows [Jc Ad Ac 4h] (a pair of Aces)
+A collected $0.29 from pot
+*** SUMMARY ***
+Total pot $0.60 | Rake $0.01
+Hand was run twice
+FIRST Board [2c 7d 9h Js Kh]
+SECOND Board [2c 7d 9h Js 3d]
+Seat 1: A (button) (small blind) showed [Jc Ad Ac 4h] and lost with a pair of Aces, and won ($0.29) with a pair of Aces
+Seat 2: B (big blind) showed [3c Kc Ks 4s] and won ($0.30) with three of a kind, Kings, and lost with a pair of Kings
+`
+
+// TestPokerStarsRunItTwice reads hands run more than once: each run's
+// board cards are deal-board actions with their run number (the cards
+// dealt before the all-in shared, run 0), the showdowns' shows are read
+// once, and each run's collected lines are kept apart.
+func TestPokerStarsRunItTwice(t *testing.T) {
+	t.Parallel()
+	corpus := readPSFile(t, "fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt")
+	edge := readPSFile(t, "edge/run-it-twice.txt")
+	if len(edge) != 4 {
+		t.Fatalf("%d hands in edge/run-it-twice.txt, want 4", len(edge))
+	}
+	tests := []struct {
+		name   string
+		e      Entry
+		boards []string  // Boards()
+		deals  []string  // the deal-board actions, "run:cards"
+		shows  int       // show actions
+		runs   [][]int64 // Outcome.RunCollected
+	}{
+		{"corpus: all-in before the flop, PLO", corpus[0],
+			[]string{"9c6dTdKh6h", "2d6c7hQh8d"},
+			[]string{"1:9c6dTd", "1:Kh", "1:6h", "2:2d6c7h", "2:Qh", "2:8d"}, 2,
+			[][]int64{{0, 838536}, {838536, 0}}},
+		{"hi/lo with a side pot", edge[0],
+			[]string{"4c5d8hKsQd", "6c7d8cJd2d"},
+			[]string{"1:4c5d8h", "1:Ks", "1:Qd", "2:6c7d8c", "2:Jd", "2:2d"}, 3,
+			[][]int64{{37, 62, 25}, {0, 62, 61}}},
+		{"all-in on the turn: the river run twice", edge[1],
+			[]string{"2c7d9hJsKh", "2c7d9hJs3d"},
+			[]string{"0:2c7d9h", "0:Js", "1:Kh", "2:3d"}, 2,
+			[][]int64{{0, 30}, {29, 0}}},
+		{"all-in on the flop, hi/lo quartered", edge[2],
+			[]string{"2c3d7hKcQs", "2c3d7hQc8s"},
+			[]string{"0:2c3d7h", "1:Kc", "1:Qs", "2:Qc", "2:8s"}, 3,
+			[][]int64{{11, 21, 10}, {10, 21, 10}}},
+		{"run three times", edge[3],
+			[]string{"2c7d9hJsKh", "2c7d9hJs3d", "2c7d9hJsQd"},
+			[]string{"0:2c7d9h", "0:Js", "1:Kh", "2:3d", "3:Qd"}, 2,
+			[][]int64{{0, 20}, {20, 0}, {19, 0}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := tt.e.Hand
+			if h == nil {
+				t.Fatalf("hand %d: err %v, skipped %q", tt.e.Index, tt.e.Err, tt.e.Skipped)
+			}
+			checkHandInvariants(t, h)
+			var boards, deals []string
+			for _, b := range h.Boards() {
+				boards = append(boards, b.String())
+			}
+			shows := 0
+			for _, a := range h.Actions {
+				switch a.Kind {
+				case DealBoard:
+					deals = append(deals, strconv.Itoa(a.Run)+":"+a.Cards.String())
+				case Show:
+					shows++
+				}
+			}
+			if !reflect.DeepEqual(boards, tt.boards) || h.Runs() != len(tt.boards) || h.Board().String() != tt.boards[0] {
+				t.Errorf("boards %q (%d runs, board %s), want %q", boards, h.Runs(), h.Board(), tt.boards)
+			}
+			if !reflect.DeepEqual(deals, tt.deals) {
+				t.Errorf("deals %q, want %q", deals, tt.deals)
+			}
+			if shows != tt.shows {
+				t.Errorf("%d show actions, want %d (the later runs' shows repeat the first's)", shows, tt.shows)
+			}
+			if !reflect.DeepEqual(h.Outcome.RunCollected, tt.runs) {
+				t.Errorf("run collected %v, want %v", h.Outcome.RunCollected, tt.runs)
+			}
+		})
+	}
+	// The same hand read from psRIT as from the fixture.
+	if h := oneHand(t, psRIT); !reflect.DeepEqual(h, edge[1].Hand) {
+		t.Errorf("psRIT reads\n%+v\nthe fixture's hand 2\n%+v", h, edge[1].Hand)
+	}
+}
+
+// TestPokerStarsRunItTwiceMalformed: a run dealt out of order, a board
+// that differs from the summary's, a showdown of a run that was not dealt,
+// a card seen in two runs are errors naming the line.
+func TestPokerStarsRunItTwiceMalformed(t *testing.T) {
+	t.Parallel()
+	const first, second = "*** FIRST RIVER *** [2c 7d 9h Js] [Kh]", "*** SECOND RIVER *** [2c 7d 9h Js] [3d]"
+	tests := []struct {
+		name     string
+		from, to string
+		line     string // the line the error names (its start, in the bad text)
+		kind     fault.Kind
+		msg      string
+	}{
+		{"second run first", first + "\n" + second, second + "\n" + first, "*** SECOND RIVER", fault.Invalid, "before the first run"},
+		{"a plain river among the runs", second, "*** RIVER *** [2c 7d 9h Js] [3d]", "*** RIVER", fault.Invalid, "out of place"},
+		{"a run's turn after the shared turn", first, "*** FIRST TURN *** [2c 7d 9h] [Kh]", "*** FIRST TURN", fault.Invalid, "out of place"},
+		{"a run's old cards differ", second, "*** SECOND RIVER *** [2c 7d 9h Js Kh] [3d]", "*** SECOND RIVER", fault.Invalid, "differs from the board dealt so far"},
+		{"a card in two runs", second, "*** SECOND RIVER *** [2c 7d 9h Js] [Kh]", "*** SECOND RIVER", fault.Impossible, "card Kh is dealt twice"},
+		{"a third showdown of two runs", "*** SECOND SHOW DOWN ***", "*** THIRD SHOW DOWN ***", "*** THIRD SHOW DOWN", fault.Invalid, "in a hand run twice"},
+		{"showdowns out of order", "*** FIRST SHOW DOWN ***", "*** SECOND SHOW DOWN ***", "*** SECOND SHOW DOWN", fault.Invalid, "out of order"},
+		{"a showdown before a run's river", first + "\n" + second + "\n", first + "\n", "*** SECOND SHOW DOWN", fault.Invalid, "in a hand run once"},
+		{"the summary's board differs", "FIRST Board [2c 7d 9h Js Kh]", "FIRST Board [2c 7d 9h Js Kd]", "FIRST Board", fault.Invalid, "differs from run 1's board"},
+		{"the summary's count differs", "Hand was run twice", "Hand was run three times", "Hand was run", fault.Invalid, "but it was run twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if !strings.Contains(psRIT, tt.from) {
+				t.Fatalf("psRIT lacks %q", tt.from)
+			}
+			bad := strings.Replace(psRIT, tt.from, tt.to, 1)
+			es := readPSText(t, bad)
+			var fe *fault.Error
+			if len(es) != 1 || !errors.As(es[0].Err, &fe) {
+				t.Fatalf("entries %+v, want one error", es)
+			}
+			line := 0
+			for i, l := range strings.Split(bad, "\n") {
+				if strings.HasPrefix(l, tt.line) {
+					line = i + 1
+					break
+				}
+			}
+			if fe.Kind != tt.kind || fe.Line != line || !strings.Contains(fe.Message, tt.msg) {
+				t.Errorf("got %v (kind %v, line %d), want kind %v at line %d mentioning %q", fe, fe.Kind, fe.Line, tt.kind, line, tt.msg)
+			}
+		})
 	}
 }
