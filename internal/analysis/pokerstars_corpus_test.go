@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -423,4 +424,40 @@ func BenchmarkParseReplayPokerStars(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(hands)/b.Elapsed().Seconds(), "hands/s")
+}
+
+// TestRunItTwiceJSONRoundTrip: a hand run twice keeps its runs through
+// Scoop's JSON form ("run" on deal-board actions, "run_collected" in the
+// outcome) and replays to the same verdict.
+func TestRunItTwiceJSONRoundTrip(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(filepath.Join(psCorpus, "edge", "run-it-twice.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := handhistory.Read(handhistory.FormatPokerStars, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.Hand == nil {
+			t.Fatalf("hand %d not read: %v", e.Index, e.Err)
+		}
+		b, err := json.Marshal(e.Hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `"run":2`) || !strings.Contains(string(b), `"run_collected":[[`) {
+			t.Fatalf("hand %d: JSON lacks the runs: %s", e.Index, b)
+		}
+		back, err := handhistory.Read(handhistory.FormatJSON, b)
+		if err != nil || len(back) != 1 || back[0].Hand == nil {
+			t.Fatalf("hand %d: JSON read back: %v %+v", e.Index, err, back)
+		}
+		want, _ := json.Marshal(Replay(e.Hand))
+		got, _ := json.Marshal(Replay(back[0].Hand))
+		if string(got) != string(want) || !strings.Contains(string(got), `"runs":[{"board"`) {
+			t.Errorf("hand %d: verdict from JSON\n%s\nfrom PokerStars\n%s", e.Index, got, want)
+		}
+	}
 }

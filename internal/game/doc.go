@@ -3,7 +3,10 @@
 // deterministic state machine (State: forced bets, dealing, betting rounds,
 // showdown), the legal actions of the player to act (Legal), and the
 // settlement of the pots (Settle: side pots with eligibility, uncalled bets
-// returned, rake, hi/lo halves, odd chips).
+// returned, rake, hi/lo halves, odd chips). A hand may be run more than
+// once once the betting is over with the board incomplete (Action.Run):
+// each pot after rake is then shared equally between the runs, the odd
+// chip to the first run, and each run's part settled on its own board.
 //
 // The package is pure: it does no I/O, holds no global state and knows
 // nothing of file formats. It imports only cards, eval and fault; it must
