@@ -104,7 +104,7 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 			if !keep {
 				continue
 			}
-			rec, err := record(e.Hand, &v)
+			rec, err := HandRecord(e.Hand, &v)
 			if err != nil {
 				s.writeProblem(w, r, err)
 				return
@@ -188,8 +188,13 @@ func (s *Server) replay(r *http.Request, h *handhistory.Hand) (v analysis.Verdic
 	return analysis.Replay(h), nil
 }
 
-// record builds the stored form of a hand and its verdict.
-func record(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
+// HandRecord builds the stored form of a hand and its verdict: the
+// canonical hand JSON, the verdict JSON and the columns the store indexes,
+// under the natural key store.NaturalKey gives (site and site hand id, else
+// a hash of the canonical JSON). POST /v1/hands and `scoop import` both store
+// through it, so a hand imported by one is a duplicate for the other. The
+// error (Internal) is for a hand or verdict that cannot be encoded.
+func HandRecord(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
 	canonical, err := json.Marshal(h)
 	if err != nil {
 		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}

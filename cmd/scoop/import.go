@@ -14,25 +14,43 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/store"
 )
 
-const importUsage = `usage: scoop import [--json] FILE|DIR...
+const importUsage = `usage: scoop import [--json] [--dry-run] [--sqlite FILE] [--batch N] FILE|DIR...
 
 Reads hand-history files of any supported format (PokerStars text, PHH,
 Scoop JSON; detected by content; a directory means every file under it;
-"-" reads standard input), replays every
-hand through the rules engine and prints a summary: hands read, legal,
-illegal (with reasons), settlement mismatches with the site's record,
-skipped hands (by reason) and unreadable hands (with their line). On a
-terminal a progress line (hands/s, ETA) is shown on standard error.
-This is a dry run: nothing is stored yet. With --json the summary is one
-JSON object. Exit status 0 when every file was read (an illegal or
-unreadable hand is reported, not a failure), 2 for an unreadable file or
-bad flags.
+"-" reads standard input), replays every hand through the rules engine,
+stores each hand with its verdict and prints a summary: hands stored (new)
+and already stored (duplicates), hands read, legal, illegal (with
+reasons), settlement mismatches with the site's record, skipped hands (by
+reason) and unreadable hands (with their line). Skipped and unreadable
+hands are reported, not stored. On a terminal a progress line (hands/s,
+ETA) is shown on standard error.
+
+The store is the one scoop serve uses: PostgreSQL when DATABASE_URL is
+set, else the SQLite file at --sqlite / SCOOP_SQLITE (default scoop.db),
+migrated first. Hands go in batches of --batch hands, one transaction
+each, idempotent on the hand's natural key (site and site hand id, else
+a hash of the hand): importing a file again stores nothing new, and an
+interrupted import keeps every batch it committed. --dry-run reads and
+replays without opening the store.
+
+With --json the summary is one JSON object. Exit status 0 when every file
+was read (an illegal or unreadable hand is reported, not a failure), 2 for
+an unreadable file or bad flags, 1 when the store fails.
 `
+
+// importBatch is the default number of hands stored per transaction.
+const importBatch = 500
+
+// importBatchMax bounds --batch.
+const importBatchMax = 10000
 
 // importListMax bounds each detailed list of the readable summary.
 const importListMax = 20
@@ -40,6 +58,9 @@ const importListMax = 20
 // importSummary is the result of `scoop import` (its --json form).
 type importSummary struct {
 	DryRun     bool            `json:"dry_run"`
+	Store      string          `json:"store,omitempty"` // "postgres" or "sqlite FILE"; empty in a dry run
+	Stored     int             `json:"stored"`          // hands newly stored
+	Duplicates int             `json:"duplicates"`      // hands found already stored
 	Files      int             `json:"files"`
 	Unreadable []string        `json:"unreadable_files"` // "name: why"
 	Hands      int             `json:"hands"`            // every hand found, whatever became of it
@@ -64,9 +85,14 @@ type importProblem struct {
 
 // runImport is `scoop import`.
 func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cfg := defaultStorageConfig()
+	cfg.fromEnv(os.Getenv)
 	flags := flag.NewFlagSet("import", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
 	asJSON := flags.Bool("json", false, "print the summary as one JSON object")
+	dryRun := flags.Bool("dry-run", false, "read and replay only: store nothing")
+	batch := flags.Int("batch", importBatch, "hands stored per transaction")
+	cfg.flags(flags)
 	var files []string
 	rest := args
 	for { // flags may follow the files
@@ -85,13 +111,19 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		rest = rest[1:]
 	}
 	if len(files) == 0 {
-		return usagef("no files (usage: scoop import [--json] FILE...)")
+		return usagef("no files (usage: scoop import [--json] [--dry-run] FILE...)")
 	}
-	im := &importer{
-		ctx:      ctx,
-		stdin:    stdin,
-		progress: newProgress(stderr, isTerminal(stderr), time.Now),
-		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
+	if *batch < 1 || *batch > importBatchMax {
+		return usagef("--batch %d: want 1 to %d", *batch, importBatchMax)
+	}
+	im := newImporter(ctx, stdin, newProgress(stderr, isTerminal(stderr), time.Now))
+	if !*dryRun {
+		st, kind, _, err := openStorage(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		im.store(st, kind, *batch)
 	}
 	err := im.run(files)
 	im.progress.clear()
@@ -105,7 +137,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		writeImportSummary(stdout, &im.sum)
 	}
 	if err != nil {
-		return err
+		return inputFault(err)
 	}
 	switch n := len(im.sum.Unreadable); n {
 	case 0:
@@ -117,14 +149,39 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 }
 
-// importer runs one import.
+// importer runs one import. Without a store (see store) it is a dry run.
 type importer struct {
 	ctx      context.Context
 	stdin    io.Reader
 	progress *progress
 	sum      importSummary
+
+	st      store.Store  // nil in a dry run
+	batch   int          // hands per SaveHands call
+	pending []store.Hand // replayed, not yet stored
+	failed  error        // the store's error, which ends the import
 }
 
+func newImporter(ctx context.Context, stdin io.Reader, p *progress) *importer {
+	return &importer{
+		ctx:      ctx,
+		stdin:    stdin,
+		progress: p,
+		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
+	}
+}
+
+// store makes the import store its hands in st (described by kind), batch
+// hands per transaction.
+func (im *importer) store(st store.Store, kind string, batch int) {
+	im.st, im.batch = st, max(batch, 1)
+	im.sum.DryRun, im.sum.Store = false, kind
+}
+
+// run imports the named files (directories expanded). The error is the
+// store's, or cancellation: what was committed before it stays stored and
+// is counted in the summary; the hands of the batch under way are not
+// stored.
 func (im *importer) run(args []string) error {
 	start := im.progress.now()
 	defer func() { im.sum.Seconds = im.progress.now().Sub(start).Seconds() }()
@@ -149,6 +206,9 @@ func (im *importer) run(args []string) error {
 		}
 		im.sum.Files++
 		if err := im.file(name, done, sizes[i]); err != nil {
+			if im.failed != nil {
+				return im.failed
+			}
 			if fault.KindOf(err) == fault.Canceled {
 				return err
 			}
@@ -157,6 +217,40 @@ func (im *importer) run(args []string) error {
 		done += sizes[i]
 		im.progress.update(done, im.sum.Hands, true)
 	}
+	return im.flush()
+}
+
+// keep queues a replayed hand for storing, and stores the queue when it
+// holds a batch.
+func (im *importer) keep(h *handhistory.Hand, v *analysis.Verdict) error {
+	rec, err := api.HandRecord(h, v)
+	if err != nil {
+		return err
+	}
+	im.pending = append(im.pending, rec)
+	if len(im.pending) >= im.batch {
+		return im.flush()
+	}
+	return nil
+}
+
+// flush stores the queued hands in one transaction and counts them.
+func (im *importer) flush() error {
+	if im.st == nil || len(im.pending) == 0 {
+		return nil
+	}
+	saved, err := im.st.SaveHands(im.ctx, im.pending)
+	if err != nil {
+		return err
+	}
+	for _, s := range saved {
+		if s.Created {
+			im.sum.Stored++
+		} else {
+			im.sum.Duplicates++
+		}
+	}
+	im.pending = im.pending[:0]
 	return nil
 }
 
@@ -222,7 +316,10 @@ func (im *importer) file(name string, before, size int64) error {
 				return err
 			}
 		}
-		im.entry(name, e)
+		if err := im.entry(name, e); err != nil {
+			im.failed = err
+			return err
+		}
 		im.progress.update(before+size*int64(k+1)/int64(len(entries)), im.sum.Hands, false)
 	}
 	return nil
@@ -236,8 +333,9 @@ func fileError(name string, err error) error {
 	return fmt.Errorf("%s: %w", name, err)
 }
 
-// entry tallies one hand.
-func (im *importer) entry(file string, e handhistory.Entry) {
+// entry tallies one hand and queues it for storing unless it was skipped
+// or unreadable. The error is the store's.
+func (im *importer) entry(file string, e handhistory.Entry) error {
 	s := &im.sum
 	s.Hands++
 	p := importProblem{File: file, Hand: e.Index, Line: e.Line}
@@ -252,23 +350,25 @@ func (im *importer) entry(file string, e handhistory.Entry) {
 			p.Line, p.Message = fe.Line, c.Error()
 		}
 		s.Errors = append(s.Errors, p)
-		return
+		return nil
 	case e.Skipped != "":
 		s.Skipped[e.Skipped]++
-		return
+		return nil
 	case e.Hand == nil:
 		p.Message = "no hand"
 		s.Errors = append(s.Errors, p)
-		return
+		return nil
 	}
 	if e.Hand.SiteHandID != "" {
 		id := e.Hand.SiteHandID
 		p.ID = &id
 	}
 	v := analysis.Replay(e.Hand)
+	v.Hand = e.Index // as POST /v1/hands stores it
 	switch {
 	case v.Skipped != "":
 		s.Skipped[v.Skipped]++
+		return nil // reported, not stored
 	case !v.Legal:
 		p.Message = "illegal"
 		if v.Error != nil {
@@ -290,11 +390,19 @@ func (im *importer) entry(file string, e handhistory.Entry) {
 		p.Message = strings.Join(parts, "; ")
 		s.Mismatches = append(s.Mismatches, p)
 	}
+	if im.st == nil {
+		return nil
+	}
+	return im.keep(e.Hand, &v)
 }
 
 // writeImportSummary prints the readable summary.
 func writeImportSummary(w io.Writer, s *importSummary) {
-	fmt.Fprintln(w, "dry run: nothing stored")
+	if s.DryRun {
+		fmt.Fprintln(w, "dry run: nothing stored")
+	} else {
+		fmt.Fprintf(w, "stored: %d new, %d already stored (%s)\n", s.Stored, s.Duplicates, s.Store)
+	}
 	fmt.Fprintf(w, "files: %d read", s.Files-len(s.Unreadable))
 	if n := len(s.Unreadable); n > 0 {
 		fmt.Fprintf(w, ", %d unreadable", n)

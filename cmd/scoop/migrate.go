@@ -12,11 +12,11 @@ import (
 // runMigrate applies the embedded migrations to PostgreSQL (DATABASE_URL)
 // or to the SQLite file (--sqlite / SCOOP_SQLITE), and says what it did.
 func runMigrate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	cfg := defaultServeConfig()
+	cfg := defaultStorageConfig()
 	cfg.fromEnv(os.Getenv)
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	cfg.storageFlags(fs)
+	cfg.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop migrate [--sqlite file]\n\nMigrates PostgreSQL when DATABASE_URL is set, else the SQLite file.")
 		fs.PrintDefaults()
@@ -30,18 +30,11 @@ func runMigrate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if err := cfg.Validate(); err != nil {
-		return err
-	}
-	st, kind, err := openStore(ctx, cfg)
+	st, kind, applied, err := openStorage(ctx, cfg)
 	if err != nil {
-		return inputFault(err)
+		return err
 	}
 	defer st.Close()
-	applied, err := st.Migrate(ctx)
-	if err != nil {
-		return err
-	}
 	if len(applied) == 0 {
 		fmt.Fprintf(stdout, "%s: up to date\n", kind)
 		return nil

@@ -17,19 +17,15 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/scoophq/scoop/api"
-	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
-	"github.com/scoophq/scoop/internal/store/sqlite"
 )
 
 // serveConfig is `scoop serve`'s configuration: defaults, then the
 // environment, then flags, then Validate.
 type serveConfig struct {
-	Addr        string // SCOOP_ADDR, --addr
-	DatabaseURL string // DATABASE_URL: PostgreSQL when set
-	SQLite      string // SCOOP_SQLITE, --sqlite: the SQLite file otherwise
-	LogFormat   string // SCOOP_LOG, --log: json or text
+	Addr string // SCOOP_ADDR, --addr
+	storageConfig
+	LogFormat string // SCOOP_LOG, --log: json or text
 
 	ReadHeaderTimeout time.Duration
 	ReadTimeout       time.Duration // a whole request, body included (32 MiB uploads)
@@ -42,7 +38,7 @@ type serveConfig struct {
 func defaultServeConfig() serveConfig {
 	return serveConfig{
 		Addr:              ":8080",
-		SQLite:            "scoop.db",
+		storageConfig:     defaultStorageConfig(),
 		LogFormat:         "json",
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       60 * time.Second,
@@ -58,20 +54,10 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("SCOOP_ADDR"); v != "" {
 		c.Addr = v
 	}
-	if v := getenv("DATABASE_URL"); v != "" {
-		c.DatabaseURL = v
-	}
-	if v := getenv("SCOOP_SQLITE"); v != "" {
-		c.SQLite = v
-	}
+	c.storageConfig.fromEnv(getenv)
 	if v := getenv("SCOOP_LOG"); v != "" {
 		c.LogFormat = v
 	}
-}
-
-// storageFlags registers the flags shared by serve and migrate.
-func (c *serveConfig) storageFlags(fs *flag.FlagSet) {
-	fs.StringVar(&c.SQLite, "sqlite", c.SQLite, "SQLite database file, used when DATABASE_URL is unset (env SCOOP_SQLITE)")
 }
 
 // Validate checks the configuration.
@@ -79,8 +65,8 @@ func (c *serveConfig) Validate() error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return usagef("--addr %q: want host:port or :port", c.Addr)
 	}
-	if c.DatabaseURL == "" && c.SQLite == "" {
-		return usagef("--sqlite is empty and DATABASE_URL is unset: no storage")
+	if err := c.storageConfig.validate(); err != nil {
+		return err
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return usagef("--log %q: want json or text", c.LogFormat)
@@ -91,22 +77,6 @@ func (c *serveConfig) Validate() error {
 	return nil
 }
 
-// migrator is a store that can apply its migrations.
-type migrator interface {
-	store.Store
-	Migrate(ctx context.Context) ([]int64, error)
-}
-
-// openStore opens PostgreSQL when a URL is configured, else SQLite.
-func openStore(ctx context.Context, c serveConfig) (migrator, string, error) {
-	if c.DatabaseURL != "" {
-		s, err := postgres.Open(ctx, postgres.Config{URL: c.DatabaseURL})
-		return s, "postgres", err
-	}
-	s, err := sqlite.Open(ctx, c.SQLite)
-	return s, "sqlite " + c.SQLite, err
-}
-
 func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg := defaultServeConfig()
 	cfg.fromEnv(os.Getenv)
@@ -114,7 +84,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
-	cfg.storageFlags(fs)
+	cfg.storageConfig.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file]\n\nPostgreSQL when DATABASE_URL is set, else the SQLite file.")
 		fs.PrintDefaults()
@@ -137,15 +107,11 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	log := slog.New(handler)
 
-	st, kind, err := openStore(ctx, cfg)
-	if err != nil {
-		return inputFault(err)
-	}
-	defer st.Close()
-	applied, err := st.Migrate(ctx)
+	st, kind, applied, err := openStorage(ctx, cfg.storageConfig)
 	if err != nil {
 		return err
 	}
+	defer st.Close()
 	log.Info("storage ready", "store", kind, "migrations_applied", applied)
 
 	reg := prometheus.NewRegistry()
@@ -195,21 +161,6 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// inputFault makes a fault of kind Invalid or Impossible (a bad
-// DATABASE_URL, say) a usage error: exit status 2. An unreachable database
-// keeps its cause (connection refused, unknown host...) for the operator;
-// driver errors never carry the password.
-func inputFault(err error) error {
-	var f *fault.Error
-	switch k := fault.KindOf(err); {
-	case k == fault.Invalid || k == fault.Impossible:
-		return &usageError{msg: err.Error()}
-	case k == fault.Unavailable && errors.As(err, &f) && f.Err != nil:
-		return fmt.Errorf("%s (%s)", f.Error(), strings.Join(strings.Fields(f.Err.Error()), " "))
-	}
-	return err
 }
 
 // displayAddr makes a wildcard listen address clickable.
