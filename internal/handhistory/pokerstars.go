@@ -42,7 +42,8 @@ import (
 //     runs.
 //   - Outcome: Collected per player (the sum of the "collected" lines),
 //     RunCollected per run (the lines of each run's showdown) for a hand
-//     run more than once, Returned (the "Uncalled bet" lines), Rake,
+//     run more than once whose every collected line is in a run's
+//     showdown, Returned (the "Uncalled bet" lines), Rake,
 //     TotalPot and Pots (main pot then side pots after rake, for the whole
 //     hand; one pot: [TotalPot - Rake]).
 //   - Money is in integer chip units: one cent for real-money cash games
@@ -1341,7 +1342,7 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 		}
 		h.Actions[i] = a
 	}
-	if len(p.runs) > 1 {
+	if len(p.runs) > 1 && p.collectedByRun() {
 		out.RunCollected = make([][]int64, len(p.runs))
 		for k := range out.RunCollected {
 			out.RunCollected[k] = make([]int64, n)
@@ -1359,6 +1360,21 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	}
 	h.Outcome = out
 	return nil
+}
+
+// collectedByRun reports whether every "collected" line was in a run's
+// showdown, so that the runs' sums are the whole hand's.
+func (p *psParser) collectedByRun() bool {
+	for i := range p.seats {
+		var sum int64
+		for _, x := range p.seats[i].runCollected {
+			sum += x
+		}
+		if sum != p.seats[i].collected {
+			return false
+		}
+	}
+	return true
 }
 
 func psDigits(s string) bool {

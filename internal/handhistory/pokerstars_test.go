@@ -1017,3 +1017,16 @@ func TestPokerStarsRunItTwiceMalformed(t *testing.T) {
 		})
 	}
 }
+
+// TestPokerStarsRunItTwiceCollectedOutsideRuns: collected lines outside
+// the runs' showdowns leave RunCollected unset (the runs cannot be told
+// apart); Collected still sums every line.
+func TestPokerStarsRunItTwiceCollectedOutsideRuns(t *testing.T) {
+	t.Parallel()
+	text := strings.Replace(psRIT, "*** SECOND SHOW DOWN ***\n", "", 1)
+	text = strings.Replace(text, "*** FIRST SHOW DOWN ***\n", "*** SHOW DOWN ***\n", 1)
+	h := oneHand(t, text)
+	if h.Outcome.RunCollected != nil || !reflect.DeepEqual(h.Outcome.Collected, []int64{29, 30}) || h.Runs() != 2 {
+		t.Errorf("run collected %v, collected %v, %d runs; want nil, [29 30], 2", h.Outcome.RunCollected, h.Outcome.Collected, h.Runs())
+	}
+}
