@@ -206,14 +206,20 @@ func (h *Hand) Runs() int {
 
 // Boards returns the board of each run, first run first: the shared cards
 // (Run 0) and then the run's own. A hand run once has one board, Board's.
-// A run with no cards of its own gets the shared cards only.
+// A run with no cards of its own gets the shared cards only. In a
+// malformed hand whose run numbers exceed the number of board deals (the
+// rules engine rejects it), the boards stop there.
 func (h *Hand) Boards() []cards.List {
-	out := make([]cards.List, h.Runs())
+	deals := 0
 	for _, a := range h.Actions {
-		if a.Kind != DealBoard {
-			continue
+		if a.Kind == DealBoard {
+			deals++
 		}
+	}
+	out := make([]cards.List, min(h.Runs(), deals+1))
+	for _, a := range h.Actions {
 		switch {
+		case a.Kind != DealBoard || a.Run > len(out):
 		case a.Run <= 0:
 			for j := range out {
 				out[j] = append(out[j], a.Cards...)

@@ -1030,3 +1030,36 @@ func TestPokerStarsRunItTwiceCollectedOutsideRuns(t *testing.T) {
 		t.Errorf("run collected %v, collected %v, %d runs; want nil, [29 30], 2", h.Outcome.RunCollected, h.Outcome.Collected, h.Runs())
 	}
 }
+
+// TestHandBoards pins Hand.Board, Runs and Boards on hand-made actions,
+// malformed run numbers included.
+func TestHandBoards(t *testing.T) {
+	t.Parallel()
+	deal := func(run int, cs string) Action {
+		return Action{Player: -1, Kind: DealBoard, Cards: cards.MustParse(cs), Run: run}
+	}
+	tests := []struct {
+		name   string
+		acts   []Action
+		board  string
+		runs   int
+		boards string
+	}{
+		{"run once", []Action{deal(0, "2c3d4h"), {Player: 0, Kind: Fold}, deal(0, "5s"), deal(0, "6s")}, "2c3d4h5s6s", 1, "2c3d4h5s6s"},
+		{"no board", []Action{{Player: 0, Kind: Fold}}, "", 1, ""},
+		{"twice from the turn", []Action{deal(0, "2c3d4h"), deal(0, "5s"), deal(1, "6s"), deal(2, "7s")}, "2c3d4h5s6s", 2, "2c3d4h5s6s 2c3d4h5s7s"},
+		{"twice before the flop", []Action{deal(1, "2c3d4h5s6s"), deal(2, "7c8d9hTsJs")}, "2c3d4h5s6s", 2, "2c3d4h5s6s 7c8d9hTsJs"},
+		{"a run number beyond the deals", []Action{deal(0, "2c3d4h"), deal(1000000, "5s")}, "2c3d4h", 1000000, "2c3d4h 2c3d4h 2c3d4h"},
+		{"a negative run reads as shared", []Action{deal(-3, "2c3d4h")}, "2c3d4h", 1, "2c3d4h"},
+	}
+	for _, tt := range tests {
+		h := &Hand{Actions: tt.acts}
+		var bs []string
+		for _, b := range h.Boards() {
+			bs = append(bs, b.String())
+		}
+		if h.Board().String() != tt.board || h.Runs() != tt.runs || strings.Join(bs, " ") != tt.boards {
+			t.Errorf("%s: board %s, %d runs, boards %q; want %s, %d, %q", tt.name, h.Board(), h.Runs(), bs, tt.board, tt.runs, tt.boards)
+		}
+	}
+}
