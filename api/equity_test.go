@@ -83,6 +83,8 @@ func TestEquityErrors(t *testing.T) {
 		{"unknown field", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"bord":"4c"}`, 400, "bord", "bord"},
 		{"wrong type", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"trials":"many"}`, 400, "trials", ""},
 		{"too many trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":10000001}`, 400, "trials", "at most"},
+		{"zero trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":0}`, 400, "trials", "at least 1"},
+		{"negative trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":-5}`, 400, "trials", "at least 1"},
 		{"unknown game", "application/json", `{"game":"holdem","hands":["As2s3dKd","QhQcJhTc"]}`, 400, "game", ""},
 		{"bad card", "application/json", `{"hands":["As2s3dKx","QhQcJhTc"]}`, 400, "hands[0]", ""},
 		{"three-card hand", "application/json", `{"hands":["As2s3d","QhQcJhTc"]}`, 400, "hands[0]", ""},

@@ -1,0 +1,8 @@
+package api
+
+// Test-only names for the response bodies the handlers marshal, so that the
+// external tests can compare them with their openapi.yaml schemas.
+type (
+	HandResults = handResults
+	HandSummary = handSummary
+)
