@@ -13,9 +13,11 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -120,7 +122,9 @@ func (s *Server) Spec() *Spec { return s.spec }
 
 func (s *Server) routes() *chi.Mux {
 	r := chi.NewRouter()
-	r.Use(withRequestID, s.observe, s.recoverer)
+	// GetHead answers HEAD on every GET route as GET does, without the
+	// body (net/http drops it; the headers, Content-Length included, stay).
+	r.Use(withRequestID, s.observe, s.recoverer, middleware.GetHead)
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
@@ -175,11 +179,13 @@ func readyDetail(err error) string {
 
 func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
+	w.Header().Set("Content-Length", strconv.Itoa(len(scoop.OpenAPI)))
 	w.Write(scoop.OpenAPI)
 }
 
 func (s *Server) docsPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.Header().Set("Content-Length", strconv.Itoa(len(s.docs)))
 	w.Write(s.docs)
 }

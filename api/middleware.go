@@ -139,11 +139,13 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	s.sendProblem(w, newProblem(r, http.StatusNotFound, fmt.Sprintf("no resource at %s", r.URL.Path)))
 }
 
-// methodNotAllowed answers 405 with the Allow header.
+// methodNotAllowed answers 405 with the Allow header (HEAD wherever GET
+// is, see middleware.GetHead).
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	var allow []string
 	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-		if s.router.Match(chi.NewRouteContext(), m, r.URL.Path) {
+		if s.router.Match(chi.NewRouteContext(), m, r.URL.Path) ||
+			m == http.MethodHead && s.router.Match(chi.NewRouteContext(), http.MethodGet, r.URL.Path) {
 			allow = append(allow, m)
 		}
 	}

@@ -2,8 +2,10 @@ package api_test
 
 import (
 	"bytes"
+	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,10 +90,10 @@ func TestMethodNotAllowed(t *testing.T) {
 	tests := []struct {
 		method, path, allow string
 	}{
-		{http.MethodDelete, "/v1/hands", "GET, POST"},
+		{http.MethodDelete, "/v1/hands", "GET, HEAD, POST"},
 		{http.MethodGet, "/v1/equity", "POST"},
-		{http.MethodPut, "/v1/hands/1", "GET"},
-		{http.MethodPost, "/healthz", "GET"},
+		{http.MethodPut, "/v1/hands/1", "GET, HEAD"},
+		{http.MethodPost, "/healthz", "GET, HEAD"},
 	}
 	for _, tc := range tests {
 		res := c.do(tc.method, tc.path, "application/json", []byte(`{}`))
@@ -150,4 +152,87 @@ func TestReadyWhenDatabaseDown(t *testing.T) {
 	if res.status != 503 {
 		t.Errorf("GET a hand with the database down = %d %s, want 503", res.status, res.body)
 	}
+}
+
+// TestHeadAnswersLikeGet checks HEAD on every GET route answers as GET
+// does (status, Content-Type, Content-Length, Allow) without a body,
+// errors included, and that HEAD is allowed wherever GET is.
+func TestHeadAnswersLikeGet(t *testing.T) {
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		var posted handResults
+		c.do(http.MethodPost, "/v1/hands", "text/plain", readFile(t, "nlo8_knockout.txt")).decode(t, &posted)
+		var eq struct {
+			ID string `json:"id"`
+		}
+		c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh", "store": true}).decode(t, &eq)
+		if len(posted.Hands) == 0 || posted.Hands[0].ID == "" || eq.ID == "" {
+			t.Fatalf("setup: hand %+v, equity %q", posted.Hands, eq.ID)
+		}
+		tests := []struct {
+			path       string
+			status     int
+			sameLength bool // false where the body changes between two calls
+		}{
+			{"/healthz", 200, true},
+			{"/readyz", 200, true},
+			{"/metrics", 200, false},
+			{"/openapi.yaml", 200, true},
+			{"/docs", 200, true},
+			{"/v1/hands", 200, true},
+			{"/v1/hands?limit=2&legal=true", 200, true},
+			{"/v1/hands/" + posted.Hands[0].ID, 200, true},
+			{"/v1/equity/" + eq.ID, 200, true},
+			{"/v1/hands/999999999", 404, true},
+			{"/v1/hands?limit=0", 400, true},
+			{"/v1/hands?game=holdem", 400, true}, // rejected by the contract alone
+			{"/nowhere", 404, true},
+			{"/v1/equity", 405, false}, // POST only; the detail names the method
+		}
+		for _, tc := range tests {
+			get := c.do(http.MethodGet, tc.path, "", nil)
+			head := rawDo(t, http.MethodHead, c.srv.URL+tc.path)
+			if get.status != tc.status || head.status != tc.status {
+				t.Errorf("%s: GET %d, HEAD %d; want %d", tc.path, get.status, head.status, tc.status)
+			}
+			if len(head.body) != 0 {
+				t.Errorf("HEAD %s has a body: %.100q", tc.path, head.body)
+			}
+			for _, h := range []string{"Content-Type", "Allow"} {
+				if g, hd := get.header.Get(h), head.header.Get(h); g != hd {
+					t.Errorf("%s: %s %q for GET, %q for HEAD", tc.path, h, g, hd)
+				}
+			}
+			if gl, hl := get.header.Get("Content-Length"), head.header.Get("Content-Length"); tc.sameLength &&
+				(gl != hl || gl != strconv.Itoa(len(get.body))) {
+				t.Errorf("%s: Content-Length %q for GET (body %d bytes), %q for HEAD", tc.path, gl, len(get.body), hl)
+			}
+			if head.header.Get("X-Request-ID") == "" {
+				t.Errorf("HEAD %s: no X-Request-ID", tc.path)
+			}
+		}
+		if body := string(c.get("/metrics").body); !strings.Contains(body, `scoop_http_requests_total{method="HEAD",route="/v1/hands/{id}",status="200"} 1`) {
+			t.Error("/metrics does not count HEAD by route")
+		}
+	})
+}
+
+// rawDo sends a request outside the contract checks (HEAD is not in
+// openapi.yaml: it mirrors GET).
+func rawDo(t *testing.T, method, url string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, url, err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("%s %s: read body: %v", method, url, err)
+	}
+	return response{status: res.StatusCode, header: res.Header, body: body}
 }

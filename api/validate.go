@@ -66,19 +66,24 @@ func LoadSpec(ctx context.Context) (*Spec, error) {
 // contract: the Content-Type (415), the body size (413, read here once and
 // kept for the handler), then parameters and body (400 naming the field).
 // A path or method the contract does not know is passed on for the router
-// to answer 404 or 405.
+// to answer 404 or 405. HEAD is validated as the GET it is answered as.
 func (s *Server) validated(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		orig := r
+		if r.Method == http.MethodHead {
+			r = r.Clone(r.Context())
+			r.Method = http.MethodGet
+		}
 		// The router answers what it does not route (404, 405); the
 		// contract's own router is looser (it matches /v1/equity/{id} with
 		// an empty id).
 		if !s.router.Match(chi.NewRouteContext(), r.Method, r.URL.Path) {
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, orig)
 			return
 		}
 		route, params, err := s.spec.Router.FindRoute(r)
 		if err != nil {
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(w, orig)
 			return
 		}
 		opts := &openapi3filter.Options{
@@ -122,6 +127,9 @@ func (s *Server) validated(next http.Handler) http.Handler {
 		}
 		if body, ok := r.Context().Value(keyBody).([]byte); ok {
 			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		if orig.Method == http.MethodHead {
+			r = orig // answered as GET, which has no body: nothing was read
 		}
 		next.ServeHTTP(w, r)
 	})
