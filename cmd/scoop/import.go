@@ -137,6 +137,9 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		writeImportSummary(stdout, &im.sum)
 	}
 	if err != nil {
+		if fault.KindOf(err) == fault.Canceled && !im.sum.DryRun {
+			return fmt.Errorf("interrupted: %d new hands stored before it (importing the same files again stores the rest)", im.sum.Stored)
+		}
 		return inputFault(err)
 	}
 	switch n := len(im.sum.Unreadable); n {
