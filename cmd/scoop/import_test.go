@@ -566,3 +566,37 @@ func decodeAny(t *testing.T, b []byte) any {
 	}
 	return v
 }
+
+// TestImportStorageConfiguration checks import finds its store as serve
+// does: SCOOP_SQLITE, else ./scoop.db, --sqlite over both.
+func TestImportStorageConfiguration(t *testing.T) {
+	hand := writeTemp(t, "hand.txt", importHand)
+	envDB := filepath.Join(t.TempDir(), "env.db")
+	flagDB := filepath.Join(t.TempDir(), "flag.db")
+	tests := []struct {
+		name, env string
+		args      []string
+		want      string // the store named in the summary, a file that must exist
+	}{
+		{"default", "", nil, "scoop.db"},
+		{"SCOOP_SQLITE", envDB, nil, envDB},
+		{"--sqlite over SCOOP_SQLITE", envDB, []string{"--sqlite", flagDB}, flagDB},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			t.Setenv("DATABASE_URL", "")
+			t.Setenv("SCOOP_SQLITE", tc.env)
+			code, out, errs := runImportCmd(t, append(tc.args, "--json", hand)...)
+			if code != 0 || errs != "" {
+				t.Fatalf("exit %d, stderr %q", code, errs)
+			}
+			if s := decodeSummary(t, out); s.Store != "sqlite "+tc.want || s.Stored != 1 {
+				t.Errorf("store %q, stored %d; want %q, 1", s.Store, s.Stored, "sqlite "+tc.want)
+			}
+			if _, err := os.Stat(tc.want); err != nil {
+				t.Errorf("no database at %s: %v", tc.want, err)
+			}
+		})
+	}
+}
