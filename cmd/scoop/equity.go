@@ -37,24 +37,17 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	seed := fs.Uint64("seed", equity.DefaultSeed, "Monte Carlo seed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	// Flags may follow the hands: parse, take one hand, parse the rest.
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stderr, equityUsage)
-				fs.SetOutput(stderr)
-				fs.PrintDefaults()
-				return nil
-			}
-			return usagef("%v", err)
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		in.Hands = append(in.Hands, rest[0])
-		rest = rest[1:]
+	hands, help, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
 	}
+	if help {
+		fmt.Fprint(stderr, equityUsage)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return nil
+	}
+	in.Hands = append(in.Hands, hands...)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["trials"] {

@@ -93,22 +93,13 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	dryRun := flags.Bool("dry-run", false, "read and replay only: store nothing")
 	batch := flags.Int("batch", importBatch, "hands stored per transaction")
 	cfg.flags(flags)
-	var files []string
-	rest := args
-	for { // flags may follow the files
-		if err := flags.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stderr, importUsage)
-				return nil
-			}
-			return usagef("%v", err)
-		}
-		rest = flags.Args()
-		if len(rest) == 0 {
-			break
-		}
-		files = append(files, rest[0])
-		rest = rest[1:]
+	files, help, err := parseInterspersed(flags, args)
+	if err != nil {
+		return err
+	}
+	if help {
+		fmt.Fprint(stderr, importUsage)
+		return nil
 	}
 	if len(files) == 0 {
 		return usagef("no files (usage: scoop import [--json] [--dry-run] FILE...)")
@@ -125,7 +116,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		defer st.Close()
 		im.store(st, kind, *batch)
 	}
-	err := im.run(files)
+	err = im.run(files)
 	im.progress.clear()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

@@ -14,6 +14,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -92,4 +93,26 @@ func usage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run scoop <command> -h for a command's flags.")
+}
+
+// parseInterspersed parses args with fs, allowing flags before, between and
+// after the positional arguments (`scoop equity As2s3dKd QhQcJhTc --board
+// 4c7hKh`), and returns the positional arguments in order. help is true
+// when -h or --help was given; err is a usage error for a bad flag.
+func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, help bool, err error) {
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, true, nil
+			}
+			return nil, false, usagef("%v", err)
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			return positional, false, nil
+		}
+		positional = append(positional, rest[0])
+		rest = rest[1:]
+	}
 }

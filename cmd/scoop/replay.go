@@ -32,22 +32,13 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "print one JSON object per hand (JSON Lines)")
-	var files []string
-	rest := args
-	for { // flags may follow the files
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stderr, replayUsage)
-				return nil
-			}
-			return usagef("%v", err)
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		files = append(files, rest[0])
-		rest = rest[1:]
+	files, help, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if help {
+		fmt.Fprint(stderr, replayUsage)
+		return nil
 	}
 	if len(files) == 0 {
 		return usagef("no files (usage: scoop replay [--json] FILE...)")
