@@ -5,12 +5,13 @@
 // conformance suite both must pass.
 //
 // Records carry JSON as bytes: the store does not interpret a hand or a
-// verdict beyond the columns it indexes. This package imports only fault and
-// the standard library; it never imports api or a domain package.
+// verdict beyond the columns it indexes. This package imports fault, and
+// handhistory and analysis for NewHandRecord only; it never imports api.
 package store
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -19,7 +20,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
 // Hand is one stored hand and its verdict.
@@ -34,15 +37,90 @@ type Hand struct {
 	Players    []string        // player names in table order
 	Hand       json.RawMessage // the canonical hand JSON
 	Verdict    json.RawMessage // the verdict JSON
-	CreatedAt  time.Time       // assigned by the store
+	// ContentHash is ContentHash(Hand), set by the store when it saves
+	// the hand ("" for a hand stored before hashes were kept).
+	ContentHash string
+	CreatedAt   time.Time // assigned by the store
 }
 
 // Saved is the outcome of saving one hand: its id, and whether this call
-// created it (false: the natural key was already stored, ID is the existing
-// hand's).
+// created it. When Created is false the natural key was already stored and
+// ID is the existing hand's: a duplicate when the stored hand has the same
+// content hash, a Conflict when it differs (another hand claims the same
+// site and site hand id; nothing was overwritten).
 type Saved struct {
-	ID      string
-	Created bool
+	ID       string
+	Created  bool
+	Conflict bool
+}
+
+// ContentHash returns the hex SHA-256 of a hand's canonical JSON, the
+// hash SaveHands compares when a natural key is already taken.
+func ContentHash(canonical []byte) string {
+	sum := sha256.Sum256(canonical)
+	return hex.EncodeToString(sum[:])
+}
+
+// Conflicts reports whether a hand with content hash incoming, saved under
+// a key already stored with hash stored, conflicts with it: the hashes
+// differ and the stored one is known.
+func Conflicts(stored, incoming string) bool {
+	return stored != "" && stored != incoming
+}
+
+// NewEquityID returns a fresh equity result id: 16 random bytes in hex
+// (32 characters), unguessable, unlike a row number.
+func NewEquityID() string {
+	var b [16]byte
+	rand.Read(b[:]) // never fails (crypto/rand)
+	return hex.EncodeToString(b[:])
+}
+
+// ValidEquityID reports whether id has the form NewEquityID gives; the
+// stores answer NotFound for any other without asking the database.
+func ValidEquityID(id string) bool {
+	if len(id) != 32 {
+		return false
+	}
+	for _, c := range id {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// NewHandRecord builds the stored form of a hand and its verdict: the
+// canonical hand JSON, its content hash, the verdict JSON and the columns
+// the store indexes, under the natural key NaturalKey gives (site and site
+// hand id, else a hash of the canonical JSON). POST /v1/hands and `scoop
+// import` both store through it, so a hand imported by one is a duplicate
+// for the other. The error (Internal) is for a hand or verdict that cannot
+// be encoded.
+func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
+	canonical, err := json.Marshal(h)
+	if err != nil {
+		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
+	}
+	verdict, err := json.Marshal(v)
+	if err != nil {
+		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode verdict", Err: err}
+	}
+	players := make([]string, len(h.Players))
+	for i, p := range h.Players {
+		players[i] = p.Name
+	}
+	return Hand{
+		NaturalKey:  NaturalKey(h.Site, h.SiteHandID, canonical),
+		Site:        h.Site,
+		SiteHandID:  h.SiteHandID,
+		Game:        h.Table.Game.String(),
+		Legal:       v.Legal,
+		Players:     players,
+		Hand:        canonical,
+		Verdict:     verdict,
+		ContentHash: ContentHash(canonical),
+	}, nil
 }
 
 // Query selects stored hands. Zero fields select everything.
@@ -93,15 +171,19 @@ type Equity struct {
 type Store interface {
 	// SaveHands stores hands in one transaction, idempotently on
 	// NaturalKey: a hand already stored (by this or an earlier or a
-	// concurrent call) is not stored again and its existing id is returned.
-	// The result is indexed like hands. On error nothing is stored.
+	// concurrent call) is not stored again and its existing id is returned,
+	// with Conflict set when the stored hand's content hash differs from
+	// ContentHash(hand.Hand) (a hand's ContentHash field is ignored: the
+	// store computes it). The result is indexed like hands. On error
+	// nothing is stored.
 	SaveHands(ctx context.Context, hands []Hand) ([]Saved, error)
 	// Hand returns the hand with the given id.
 	Hand(ctx context.Context, id string) (Hand, error)
 	// Hands returns a page of hands matching q, newest first (keyset
 	// pagination on the id).
 	Hands(ctx context.Context, q Query) (Page, error)
-	// SaveEquity stores an equity result and returns its id.
+	// SaveEquity stores an equity result and returns its id, a NewEquityID
+	// (random, not sequential).
 	SaveEquity(ctx context.Context, result json.RawMessage) (string, error)
 	// Equity returns the equity result with the given id.
 	Equity(ctx context.Context, id string) (Equity, error)

@@ -149,7 +149,7 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	}
 	// One row per distinct key, in first-seen order.
 	first := make(map[string]int, len(hands))
-	var keys, sites, siteIDs, games, handJS, verdictJS []string
+	var keys, sites, siteIDs, games, handJS, verdictJS, hashes []string
 	var legal []bool
 	for i, h := range hands {
 		if _, dup := first[h.NaturalKey]; dup {
@@ -163,24 +163,27 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		legal = append(legal, h.Legal)
 		handJS = append(handJS, string(h.Hand))
 		verdictJS = append(verdictJS, string(h.Verdict))
+		hashes = append(hashes, store.ContentHash(h.Hand))
 	}
 	ids := make(map[string]int64, len(keys))
+	storedHash := make(map[string]string, len(keys))
 	created := make(map[string]bool, len(keys))
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict)
-SELECT k, s, sid, g, l, h::jsonb, v::jsonb
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[])
-  AS t(k, s, sid, g, l, h, v)
+INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
+SELECT k, s, sid, g, l, h::jsonb, v::jsonb, c
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[])
+  AS t(k, s, sid, g, l, h, v, c)
 ON CONFLICT (natural_key) DO NOTHING
-RETURNING id, natural_key`, keys, sites, siteIDs, games, legal, handJS, verdictJS)
+RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes)
 		if err != nil {
 			return err
 		}
 		var id int64
-		var key string
-		if _, err := pgx.ForEachRow(rows, []any{&id, &key}, func() error {
+		var key, hash string
+		if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
 			ids[key] = id
+			storedHash[key] = hash
 			created[key] = true
 			return nil
 		}); err != nil {
@@ -193,12 +196,13 @@ RETURNING id, natural_key`, keys, sites, siteIDs, games, legal, handJS, verdictJ
 					missing = append(missing, k)
 				}
 			}
-			rows, err := tx.Query(ctx, `SELECT id, natural_key FROM hands WHERE natural_key = ANY($1::text[])`, missing)
+			rows, err := tx.Query(ctx, `SELECT id, natural_key, content_hash FROM hands WHERE natural_key = ANY($1::text[])`, missing)
 			if err != nil {
 				return err
 			}
-			if _, err := pgx.ForEachRow(rows, []any{&id, &key}, func() error {
+			if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
 				ids[key] = id
+				storedHash[key] = hash
 				return nil
 			}); err != nil {
 				return err
@@ -234,7 +238,9 @@ SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName);
 		if !ok {
 			return nil, fault.New(fault.Internal, "save hands: no id for key %q", h.NaturalKey)
 		}
-		out[i] = store.Saved{ID: store.FormatID(id), Created: created[h.NaturalKey] && first[h.NaturalKey] == i}
+		isNew := created[h.NaturalKey] && first[h.NaturalKey] == i
+		out[i] = store.Saved{ID: store.FormatID(id), Created: isNew,
+			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], store.ContentHash(h.Hand))}
 	}
 	return out, nil
 }
@@ -248,10 +254,10 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	var h store.Hand
 	var hid int64
 	err = s.pool.QueryRow(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, created_at,
+SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}')
 FROM hands WHERE id = $1`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
-		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.CreatedAt, &h.Players)
+		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}
@@ -307,21 +313,20 @@ LIMIT $5`
 
 // SaveEquity implements store.Store.
 func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string, error) {
-	var id int64
-	if err := s.pool.QueryRow(ctx, `INSERT INTO equity_results (result) VALUES ($1::text::jsonb) RETURNING id`, string(result)).Scan(&id); err != nil {
+	id := store.NewEquityID()
+	if _, err := s.pool.Exec(ctx, `INSERT INTO equity_results (public_id, result) VALUES ($1, $2::text::jsonb)`, id, string(result)); err != nil {
 		return "", wrap(err, "save equity result")
 	}
-	return store.FormatID(id), nil
+	return id, nil
 }
 
 // Equity implements store.Store.
 func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
-	n, err := store.ParseID("equity result", id)
-	if err != nil {
-		return store.Equity{}, err
+	if !store.ValidEquityID(id) {
+		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
-	e := store.Equity{ID: store.FormatID(n)}
-	err = s.pool.QueryRow(ctx, `SELECT result::text, created_at FROM equity_results WHERE id = $1`, n).Scan((*rawText)(&e.Result), &e.CreatedAt)
+	e := store.Equity{ID: id}
+	err := s.pool.QueryRow(ctx, `SELECT result::text, created_at FROM equity_results WHERE public_id = $1`, id).Scan((*rawText)(&e.Result), &e.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}

@@ -90,8 +90,8 @@ func (s *Store) Ready(ctx context.Context) error {
 }
 
 // SaveHands implements store.Store: one IMMEDIATE transaction; each hand is
-// an INSERT ... ON CONFLICT DO NOTHING RETURNING id, and a conflicting
-// hand's id is read back.
+// an INSERT ... ON CONFLICT DO NOTHING RETURNING id, and an already stored
+// hand's id and content hash are read back.
 func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Saved, error) {
 	out := make([]store.Saved, len(hands))
 	if len(hands) == 0 {
@@ -99,15 +99,15 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		ins, err := tx.PrepareContext(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict)
-VALUES (?, ?, ?, ?, ?, ?, ?)
+INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (natural_key) DO NOTHING
 RETURNING id`)
 		if err != nil {
 			return err
 		}
 		defer ins.Close()
-		sel, err := tx.PrepareContext(ctx, `SELECT id FROM hands WHERE natural_key = ?`)
+		sel, err := tx.PrepareContext(ctx, `SELECT id, content_hash FROM hands WHERE natural_key = ?`)
 		if err != nil {
 			return err
 		}
@@ -119,13 +119,15 @@ RETURNING id`)
 		defer ply.Close()
 		for i, h := range hands {
 			var id int64
-			err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict)).Scan(&id)
+			hash := store.ContentHash(h.Hand)
+			err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash).Scan(&id)
 			switch {
 			case errors.Is(err, sql.ErrNoRows):
-				if err := sel.QueryRowContext(ctx, h.NaturalKey).Scan(&id); err != nil {
+				var stored string
+				if err := sel.QueryRowContext(ctx, h.NaturalKey).Scan(&id, &stored); err != nil {
 					return err
 				}
-				out[i] = store.Saved{ID: store.FormatID(id)}
+				out[i] = store.Saved{ID: store.FormatID(id), Conflict: store.Conflicts(stored, hash)}
 				continue
 			case err != nil:
 				return err
@@ -167,8 +169,8 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	var hid int64
 	var handJS, verdictJS, created string
 	err = s.db.QueryRowContext(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, created_at
-FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &created)
+SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at
+FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}
@@ -280,22 +282,21 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 
 // SaveEquity implements store.Store.
 func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string, error) {
-	var id int64
-	if err := s.db.QueryRowContext(ctx, `INSERT INTO equity_results (result) VALUES (?) RETURNING id`, string(result)).Scan(&id); err != nil {
+	id := store.NewEquityID()
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO equity_results (public_id, result) VALUES (?, ?)`, id, string(result)); err != nil {
 		return "", wrap(err, "save equity result")
 	}
-	return store.FormatID(id), nil
+	return id, nil
 }
 
 // Equity implements store.Store.
 func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
-	n, err := store.ParseID("equity result", id)
-	if err != nil {
-		return store.Equity{}, err
+	if !store.ValidEquityID(id) {
+		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
-	e := store.Equity{ID: store.FormatID(n)}
+	e := store.Equity{ID: id}
 	var res, created string
-	err = s.db.QueryRowContext(ctx, `SELECT result, created_at FROM equity_results WHERE id = ?`, n).Scan(&res, &created)
+	err := s.db.QueryRowContext(ctx, `SELECT result, created_at FROM equity_results WHERE public_id = ?`, id).Scan(&res, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}

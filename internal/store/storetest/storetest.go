@@ -35,6 +35,8 @@ func Run(t *testing.T, open Open) {
 		{"equity results round-trip", testEquity},
 		{"a migrated store is ready", testReady},
 		{"a large batch is stored in one call", testLargeBatch},
+		{"another hand under a stored natural key is a conflict, not a duplicate", testConflict},
+		{"equity ids are random, not sequential", testEquityIDs},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -326,5 +328,67 @@ func testLargeBatch(t *testing.T, s store.Store) {
 	}
 	if len(page.Hands) != 150 {
 		t.Errorf("p3 has %d hands, want 150", len(page.Hands))
+	}
+}
+
+// takeover returns a different hand (other content) claiming h's site and
+// site hand id.
+func takeover(h store.Hand) store.Hand {
+	o := NewHand(999_999, "", h.Game, !h.Legal, "mallory", "trent")
+	o.Site, o.SiteHandID, o.NaturalKey = h.Site, h.SiteHandID, h.NaturalKey
+	return o
+}
+
+func testConflict(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	genuine := NewHand(7, "pokerstars", "omaha-hilo", true, "alice", "bob")
+	fake := takeover(genuine)
+	first := save(t, s, fake)
+	if !first[0].Created || first[0].Conflict {
+		t.Fatalf("first save = %+v, want created, no conflict", first[0])
+	}
+	got := save(t, s, genuine, fake)
+	if got[0].Created || !got[0].Conflict || got[0].ID != first[0].ID {
+		t.Errorf("the real hand under a taken key = %+v, want a conflict naming id %s", got[0], first[0].ID)
+	}
+	if got[1].Created || got[1].Conflict || got[1].ID != first[0].ID {
+		t.Errorf("the same hand again = %+v, want a duplicate of %s", got[1], first[0].ID)
+	}
+	stored, err := s.Hand(ctx, first[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEqual(t, "stored hand after a conflict", stored.Hand, fake.Hand)
+	if stored.ContentHash != store.ContentHash(fake.Hand) {
+		t.Errorf("content hash %q, want %q", stored.ContentHash, store.ContentHash(fake.Hand))
+	}
+	// Within one batch: the first claimant is stored, the second conflicts.
+	a := NewHand(8, "pokerstars", "omaha-hi", true, "a", "b")
+	b := takeover(a)
+	got = save(t, s, a, b, a)
+	if !got[0].Created || got[0].Conflict || got[1].Created || !got[1].Conflict || got[2].Created || got[2].Conflict ||
+		got[1].ID != got[0].ID || got[2].ID != got[0].ID {
+		t.Errorf("batch a, takeover of a, a = %+v, want created, conflict, duplicate, one id", got)
+	}
+}
+
+func testEquityIDs(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	res := json.RawMessage(`{"game":"omaha-hi","players":[]}`)
+	seen := map[string]bool{}
+	for range 5 {
+		id, err := s.SaveEquity(ctx, res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !store.ValidEquityID(id) || seen[id] {
+			t.Errorf("equity id %q: want 32 hex digits, new each time", id)
+		}
+		seen[id] = true
+	}
+	for _, guess := range []string{"1", "2", "5", store.NewEquityID()} {
+		if _, err := s.Equity(ctx, guess); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("Equity(%q) error %v, want not found", guess, err)
+		}
 	}
 }
