@@ -16,8 +16,12 @@ import (
 // DefaultSeed is the Monte Carlo seed used when Input.Seed is nil.
 const DefaultSeed uint64 = 0x5C00B
 
-// MaxTrials is the largest number of Monte Carlo trials a request may ask.
-const MaxTrials = 100_000_000
+// MaxTrials is the largest number of Monte Carlo trials a request may ask
+// (10M: one request stays within seconds on two cores). It is THE limit:
+// ParseInput enforces it, `scoop equity` and POST /v1/equity take it from
+// here, and openapi.yaml's trials maximum must equal it (an api test
+// checks).
+const MaxTrials = 10_000_000
 
 // inlineBelow is the amount of work (boards or trials) below which Compute
 // runs on the calling goroutine without starting workers: small requests,

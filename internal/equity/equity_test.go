@@ -8,7 +8,9 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -423,12 +425,15 @@ func TestCancellation(t *testing.T) {
 	if _, err := Compute(ctx, r); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled before the start: err = %v, want context.Canceled", err)
 	}
-	ctx, cancel = context.WithCancel(context.Background())
+	// Cancel once Compute has started its workers, which is when it asks
+	// for ctx.Done() (before that it only polls ctx.Err()).
+	watched := &doneWatch{polled: make(chan struct{})}
+	watched.Context, cancel = context.WithCancel(context.Background())
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		<-watched.polled
 		cancel()
 	}()
-	if _, err := Compute(ctx, r); !errors.Is(err, context.Canceled) {
+	if _, err := Compute(watched, r); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled while running: err = %v, want context.Canceled", err)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
@@ -469,7 +474,7 @@ func TestParseInputErrors(t *testing.T) {
 		{"unknown game", Input{Game: "holdem", Hands: hands}, fault.Invalid, "game", `"holdem"`},
 		{"unknown mode", Input{Mode: "fast", Hands: hands}, fault.Invalid, "mode", `"fast"`},
 		{"negative trials", Input{Trials: -1, Hands: hands}, fault.Invalid, "trials", "-1"},
-		{"too many trials", Input{Trials: MaxTrials + 1, Hands: hands}, fault.Invalid, "trials", "100000001"},
+		{"too many trials", Input{Trials: MaxTrials + 1, Hands: hands}, fault.Invalid, "trials", strconv.Itoa(MaxTrials + 1)},
 		{"duplicate across hands", Input{Hands: []string{"As2s3dKd", "QhAsJhTc"}}, fault.Impossible, "hands[1]", "As: in hands[0] and in hands[1]"},
 		{"duplicate in a hand", Input{Hands: []string{"As2s3dAs", "QhQcJhTc"}}, fault.Impossible, "hands[0]", "As"},
 		{"duplicate board and dead", Input{Hands: hands, Board: "4c7hKh", Dead: "7h"}, fault.Impossible, "dead", "7h: in board and in dead"},
@@ -624,4 +629,17 @@ func TestNoAllocationPerBoard(t *testing.T) {
 	if big > small+100 || mc > small+100 {
 		t.Errorf("allocations: %v for 820 boards, %v for 1,086,008 boards, %v for 100,000 trials", small, big, mc)
 	}
+}
+
+// doneWatch is a context that closes polled the first time its Done
+// channel is asked for: a test can act once the code under test waits on it.
+type doneWatch struct {
+	context.Context
+	once   sync.Once
+	polled chan struct{}
+}
+
+func (c *doneWatch) Done() <-chan struct{} {
+	c.once.Do(func() { close(c.polled) })
+	return c.Context.Done()
 }
