@@ -21,6 +21,8 @@ var postKinds = map[handhistory.PostKind]game.PostKind{
 var actionKinds = map[handhistory.ActionKind]game.ActionKind{
 	handhistory.Fold:      game.Fold,
 	handhistory.CheckCall: game.CheckCall,
+	handhistory.Check:     game.Check,
+	handhistory.Call:      game.Call,
 	handhistory.BetRaise:  game.BetRaise,
 	handhistory.Show:      game.Show,
 	handhistory.Muck:      game.Muck,
@@ -160,12 +162,33 @@ func (v *Verdict) shares(sh []game.Share) map[string]int64 {
 	return m
 }
 
-// compare fills MatchesRecord and Differences from the recorded outcome.
+// compare fills MatchesRecord and Differences from the recorded outcome:
+// finishing stacks, collected amounts (per run when run more than once),
+// the rake and the total pot before rake when recorded (R19: a
+// disagreement is reported, never hidden).
 func compare(v *Verdict, o *handhistory.Outcome) {
-	if o == nil || (o.FinishingStacks == nil && o.Collected == nil) {
+	if o == nil || (o.FinishingStacks == nil && o.Collected == nil && o.TotalPot == 0 && o.Rake == 0) {
 		return
 	}
 	match := true
+	// The record gives the rake when it gives a rake or a total pot (a
+	// PokerStars summary always says both); pots alone only imply it.
+	if (o.Rake != 0 || o.TotalPot != 0) && v.Rake != o.Rake {
+		match = false
+		v.Differences = append(v.Differences, Difference{Field: "rake", Recorded: o.Rake, Replayed: v.Rake})
+	}
+	if o.TotalPot != 0 {
+		var ours int64
+		for _, p := range v.Pots {
+			ours += p.Amount
+		}
+		// As for collected amounts: a record that leaves an uncalled
+		// excess in the pot (returns nothing) counts it in its total.
+		if ours != o.TotalPot && (o.Returned == nil || ours+sum(v.Returned)-sum(o.Returned) != o.TotalPot) {
+			match = false
+			v.Differences = append(v.Differences, Difference{Field: "total_pot", Recorded: o.TotalPot, Replayed: ours})
+		}
+	}
 	diff := func(field string, rec, ours []int64) {
 		for i := range rec {
 			if i >= len(ours) || rec[i] == ours[i] {
@@ -210,6 +233,14 @@ func compare(v *Verdict, o *handhistory.Outcome) {
 		}
 	}
 	v.MatchesRecord = &match
+}
+
+func sum(xs []int64) int64 {
+	var t int64
+	for _, x := range xs {
+		t += x
+	}
+	return t
 }
 
 // actionError turns a replay error into the verdict's ActionError.

@@ -226,7 +226,7 @@ func TestCorpusPLO8AsFixedLimitIsIllegalAtFirstOverLimitBet(t *testing.T) {
 	if v.Error == nil || v.Error.Index != 21 || v.Error.Player != "Player2" {
 		t.Fatalf("error %+v, want action 21 by Player2 (p8)", v.Error)
 	}
-	if want := "action 21: Player2 bet to 100 is not the fixed-limit bet to 50"; v.Error.Message != want {
+	if want := "action 21: Player2 bet to 100 is not the fixed-limit bet to 50 (R6)"; v.Error.Message != want {
 		t.Errorf("message %q, want %q", v.Error.Message, want)
 	}
 	if want := "fold, check or bet to 50"; v.Error.Allowed != want {

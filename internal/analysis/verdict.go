@@ -1,6 +1,6 @@
-// Package analysis replays recorded hands through the rules engine and
-// settles them (Verdict), and will hold the per-street equity analysis.
-// It imports game, equity, handhistory, eval and cards; never api or store.
+// Package analysis replays recorded hands through the rules engine, settles
+// them and compares the settlement with the record (Replay, Verdict). It
+// imports game, handhistory, cards and fault; never api or store.
 package analysis
 
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
@@ -74,8 +74,10 @@ type ActionError struct {
 // Difference is one disagreement between our settlement and the record.
 type Difference struct {
 	Player string `json:"player"`
-	// Field is "finishing_stack", "collected", or "runs" (the number of
-	// runs; Player is then empty).
+	// Field is "finishing_stack", "collected", or, for the hand as a whole
+	// (Player is then empty), "runs" (the number of runs), "rake" (the
+	// total rake) or "total_pot" (every pot before rake, uncalled bets
+	// excluded).
 	Field string `json:"field"`
 	// Run is the run (1, 2...) of a "collected" difference found in one run
 	// of a hand run more than once; 0 for the whole hand.

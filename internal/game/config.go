@@ -122,6 +122,11 @@ const (
 	MaxPlayers = 10
 )
 
+// MaxChips is the largest amount a Config may carry: a stack, a post, a bet
+// size (10^15 chips). With at most MaxPlayers stacks of MaxChips, no sum
+// the engine makes (pots, pot-limit maxima) can overflow int64.
+const MaxChips int64 = 1_000_000_000_000_000
+
 // name returns the display name of player p.
 func (c *Config) name(p int) string {
 	if p >= 0 && p < len(c.Names) && c.Names[p] != "" {
@@ -131,7 +136,8 @@ func (c *Config) name(p int) string {
 }
 
 // validate checks the configuration; errors are *fault.Error of kind
-// Invalid naming the field.
+// Invalid naming the field, or Impossible for blinds posted from the wrong
+// seat (see checkBlinds).
 func (c *Config) validate() error {
 	n := len(c.Stacks)
 	if n < MinPlayers || n > MaxPlayers {
@@ -144,8 +150,8 @@ func (c *Config) validate() error {
 		return fault.Field(fault.Invalid, "structure", "unknown structure %d", c.Structure)
 	}
 	for i, s := range c.Stacks {
-		if s < 0 {
-			return fault.Field(fault.Invalid, fmt.Sprintf("stacks[%d]", i), "negative stack %d", s)
+		if s <= 0 || s > MaxChips {
+			return fault.Field(fault.Invalid, fmt.Sprintf("stacks[%d]", i), "stack %d; a player dealt in has 1 to %d chips", s, MaxChips)
 		}
 	}
 	if c.Button < 0 || c.Button >= n {
@@ -156,26 +162,60 @@ func (c *Config) validate() error {
 		if p.Player < 0 || p.Player >= n {
 			return fault.Field(fault.Invalid, f, "player %d is not one of the %d players", p.Player, n)
 		}
-		if p.Amount < 0 {
-			return fault.Field(fault.Invalid, f, "negative amount %d", p.Amount)
+		if p.Amount < 0 || p.Amount > MaxChips {
+			return fault.Field(fault.Invalid, f+".amount", "amount %d; want 0 to %d", p.Amount, MaxChips)
 		}
 		if p.Kind > Dead {
 			return fault.Field(fault.Invalid, f, "unknown post kind %d", p.Kind)
 		}
 	}
-	if c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.MaxBets < 0 || c.ChipUnit < 0 {
-		return fault.Field(fault.Invalid, "table", "negative bet size or cap")
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"small_bet", c.SmallBet}, {"big_bet", c.BigBet}, {"min_bet", c.MinBet}, {"max_bets", int64(c.MaxBets)}, {"chip_unit", c.ChipUnit}} {
+		if f.v < 0 || f.v > MaxChips {
+			return fault.Field(fault.Invalid, f.name, "%d; want 0 to %d", f.v, MaxChips)
+		}
+	}
+	return c.checkBlinds()
+}
+
+// checkBlinds checks the seats of the blinds (R3, R5): the first
+// small-blind post is by the first player left of the button (heads-up, by
+// the button), and when there is one, the first big-blind post is by the
+// next player after it. Other big-blind posts are out of position (R4:
+// players coming in) and any seat may post them; a hand without a small
+// blind (its seat emptied) is not checked, as its big blind may sit first
+// or second left of the button. The error is a *fault.Error of kind
+// Impossible naming the post.
+func (c *Config) checkBlinds() error {
+	n := len(c.Stacks)
+	sb := -1
+	for k, p := range c.Posts {
+		switch {
+		case p.Kind == SmallBlind && sb < 0:
+			want := (c.Button + 1) % n
+			if n == 2 {
+				want = c.Button
+			}
+			if p.Player != want {
+				return fault.Field(fault.Impossible, fmt.Sprintf("posts[%d]", k), "%s posts the small blind, but the small blind is %s's (R3: %s)", c.name(p.Player), c.name(want), sbRule(n))
+			}
+			sb = p.Player
+		case p.Kind == BigBlind && sb >= 0:
+			want := (sb + 1) % n
+			if p.Player != want {
+				return fault.Field(fault.Impossible, fmt.Sprintf("posts[%d]", k), "%s posts the big blind, but the big blind is %s's, the next player after the small blind (R3)", c.name(p.Player), c.name(want))
+			}
+			return nil
+		}
 	}
 	return nil
 }
 
-// FixedLimitBlinds returns the default fixed-limit blinds for a small bet
-// (R3): the big blind equals the small bet, the small blind is half of it
-// rounded down to a whole chip unit (unit, in chips; 0 means 1). $5/$10 in
-// dollars gives 2 and 5; $2/$4 gives 1 and 2.
-func FixedLimitBlinds(smallBet, unit int64) (sb, bb int64) {
-	if unit <= 0 {
-		unit = 1
+func sbRule(n int) string {
+	if n == 2 {
+		return "heads-up, the button posts it"
 	}
-	return smallBet / 2 / unit * unit, smallBet
+	return "the first player left of the button posts it"
 }

@@ -39,22 +39,6 @@ func TestR2SeatsAndButton(t *testing.T) {
 	}
 }
 
-func TestR3FixedLimitDefaultBlinds(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ smallBet, unit, sb, bb int64 }{
-		{5, 1, 2, 5},         // $5/$10 -> SB $2, BB $5
-		{2, 1, 1, 2},         // $2/$4 -> SB $1, BB $2
-		{500, 100, 200, 500}, // $5/$10 in cents, whole-dollar chips
-		{10, 0, 5, 10},
-	}
-	for _, tt := range tests {
-		sb, bb := FixedLimitBlinds(tt.smallBet, tt.unit)
-		if sb != tt.sb || bb != tt.bb {
-			t.Errorf("FixedLimitBlinds(%d, %d) = %d, %d; want %d, %d", tt.smallBet, tt.unit, sb, bb, tt.sb, tt.bb)
-		}
-	}
-}
-
 func TestR3HeadsUpButtonPostsSmallBlindActsFirstPreflopLastAfter(t *testing.T) {
 	t.Parallel()
 	s := mustNew(t, Config{Game: eval.OmahaHiLo, Structure: FixedLimit, Stacks: stacks(2, 100), Button: 1,
@@ -207,7 +191,8 @@ func TestR6AllInForLessHalfBetRule(t *testing.T) {
 		if l := legal(t, s); l.Player != 0 || !l.Raise || l.MinTo != 26 || l.MaxTo != 30 {
 			t.Fatalf("p1 %+v: want the betting reopened, raise to 26..30", l)
 		}
-		wantIllegal(t, s, cbr(0, 36), "p1 raise to 36 is not a fixed-limit raise to 26..30")
+		wantIllegal(t, s, cbr(0, 36), "p1 raise to 36 is not a fixed-limit raise to 26 or 30 (R6)")
+		wantIllegal(t, s, cbr(0, 27), "p1 raise to 27 is not a fixed-limit raise to 26 or 30 (R6)")
 		mustApply(t, s, cbr(0, 30))
 		if l := legal(t, s); l.Player != 2 || l.MinTo != 40 || l.MaxTo != 40 {
 			t.Fatalf("p3 %+v: want the next raise to 40", l)

@@ -15,7 +15,8 @@ type Rake struct {
 	// pot's rake is the difference between our pot and this amount.
 	PotsAfter []int64
 	// Total is the total rake when recorded; it is taken from the main pot
-	// first when PotsAfter does not say pot by pot.
+	// first when PotsAfter does not say pot by pot (nil, or another number
+	// of pots than the settlement).
 	Total int64
 }
 
@@ -69,7 +70,9 @@ type Settlement struct {
 // players who did not fold or muck (R13, R16-R18). It needs a finished
 // hand: every player but one folded, or the betting over; a showdown among
 // two or more players with known cards needs the five board cards. The
-// error is a *fault.Error of kind Impossible.
+// error is a *fault.Error of kind Impossible; a fault of the hand as a
+// whole (incomplete, nobody left to win a pot) has Action -1. A hand with
+// no chips left in once the uncalled bet is returned has no pots.
 //
 // A pot's contenders are its eligible players who did not muck and whose
 // cards are known (shown, or dealt face up in the record); when none of
@@ -92,53 +95,49 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 
 	// The uncalled bet: the live chips of the biggest contributor above the
 	// second biggest go back to him (R12).
-	top := 0
+	big := 0
 	for i := 1; i < n; i++ {
-		if c[i]-s.dead[i] > c[top]-s.dead[top] {
-			top = i
+		if c[i]-s.dead[i] > c[big]-s.dead[big] {
+			big = i
 		}
 	}
 	var second int64
 	for i := 0; i < n; i++ {
-		if i != top {
+		if i != big {
 			second = max(second, c[i]-s.dead[i])
 		}
 	}
-	if back := c[top] - s.dead[top] - second; back > 0 {
-		c[top] -= back
-		st.Returned[top] = back
+	if back := c[big] - s.dead[big] - second; back > 0 {
+		c[big] -= back
+		st.Returned[big] = back
 	}
 
-	// Pots by levels of the live chips the players still in put in (R12);
-	// dead money (antes, dead blinds) goes to the main pot.
-	live := make([]int64, n)
-	var deadTotal int64
-	for i := 0; i < n; i++ {
-		live[i] = c[i] - s.dead[i]
-		deadTotal += s.dead[i]
-	}
+	// Pots by the total chips (dead and live) the players still in put in
+	// (R12): an all-in player caps the pot he may win at his total; the
+	// chips above it go to a side pot. A player who is not all-in is
+	// eligible for every pot, even with less in than an all-in player
+	// whose total holds dead money.
 	var levels []int64
+	var top int64
 	for i := 0; i < n; i++ {
-		if !s.folded[i] && !slices.Contains(levels, live[i]) {
-			levels = append(levels, live[i])
+		top = max(top, c[i])
+		if !s.folded[i] && s.stack[i] == 0 && !slices.Contains(levels, c[i]) {
+			levels = append(levels, c[i])
 		}
+	}
+	if !slices.Contains(levels, top) {
+		levels = append(levels, top)
 	}
 	slices.Sort(levels)
 	prev := int64(0)
-	for k, lvl := range levels {
+	for _, lvl := range levels {
 		var amt int64
-		if k == 0 {
-			amt = deadTotal
-		}
 		for i := 0; i < n; i++ {
-			amt += max(0, min(live[i], lvl)-prev)
-			if k == len(levels)-1 && live[i] > lvl { // folded money above the top: conserve it
-				amt += live[i] - lvl
-			}
+			amt += max(0, min(c[i], lvl)-prev)
 		}
 		var elig []int
 		for i := 0; i < n; i++ {
-			if !s.folded[i] && !s.mucked[i] && live[i] >= lvl {
+			if !s.folded[i] && !s.mucked[i] && (s.stack[i] > 0 || c[i] >= lvl) {
 				elig = append(elig, i)
 			}
 		}
@@ -146,15 +145,17 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 		if amt == 0 {
 			continue
 		}
+		if s.phase == Over { // every other player folded: the last one takes every pot, shown or not (R13)
+			elig = s.stillIn()
+		}
 		if len(elig) == 0 && len(st.Pots) > 0 { // every player in it mucked: it joins the pot below
 			st.Pots[len(st.Pots)-1].Amount += amt
 			continue
 		}
 		st.Pots = append(st.Pots, Pot{Amount: amt, Eligible: elig})
 	}
-	if len(st.Pots) == 0 { // everyone's chips returned (cannot happen with two posts)
-		st.Pots = append(st.Pots, Pot{})
-	}
+	// Nothing left once the uncalled bet is back (a walk with only a big
+	// blind posted): no pots.
 
 	s.takeRake(st, r)
 	boards := s.Boards()
@@ -190,6 +191,17 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 	return st, nil
 }
 
+// stillIn returns the players who have not folded, in table order.
+func (s *State) stillIn() []int {
+	var out []int
+	for i := 0; i < s.n; i++ {
+		if !s.folded[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // takeRake sets each pot's rake (R19).
 func (s *State) takeRake(st *Settlement, r Rake) {
 	if r.PotsAfter != nil && len(r.PotsAfter) == len(st.Pots) {
@@ -198,17 +210,10 @@ func (s *State) takeRake(st *Settlement, r Rake) {
 		}
 		return
 	}
+	// The record's pots do not line up with ours: take its total rake, main
+	// pot first, and never read a difference of pot amounts as rake (the
+	// comparison with the record reports it).
 	total := r.Total
-	if r.PotsAfter != nil {
-		var ours, theirs int64
-		for k := range st.Pots {
-			ours += st.Pots[k].Amount
-		}
-		for _, a := range r.PotsAfter {
-			theirs += a
-		}
-		total = max(total, ours-theirs)
-	}
 	for k := range st.Pots {
 		take := min(total, st.Pots[k].Amount)
 		st.Pots[k].Rake = take
@@ -290,14 +295,14 @@ func (s *State) award(eligible []int, amount int64, board cards.List, k int, whe
 	case len(open) == 1:
 		return []Share{{open[0], amount}}, nil, nil
 	case len(open) == 0:
-		return nil, nil, impossible(s.index, "pot %d%s: every eligible player mucked", k+1, where)
+		return nil, nil, impossible(-1, "pot %d%s: every eligible player mucked", k+1, where)
 	case len(known) == 0:
-		return nil, nil, impossible(s.index, "pot %d%s: none of the %d players in it showed cards", k+1, where, len(open))
+		return nil, nil, impossible(-1, "pot %d%s: none of the %d players in it showed cards", k+1, where, len(open))
 	case len(known) == 1:
 		return []Share{{known[0], amount}}, nil, nil
 	}
 	if len(board) < 5 {
-		return nil, nil, impossible(s.index, "pot %d%s: a showdown needs 5 board cards, the record has %d", k+1, where, len(board))
+		return nil, nil, impossible(-1, "pot %d%s: a showdown needs 5 board cards, the record has %d", k+1, where, len(board))
 	}
 	var hiWin []int
 	var best eval.HighValue

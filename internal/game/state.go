@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/scoophq/scoop/internal/cards"
 )
@@ -44,13 +45,15 @@ const (
 	Muck                        // give up every pot at showdown without showing
 	DealBoard                   // the dealer deals Cards to the board (Player ignored)
 	DealHole                    // the dealer deals hole Cards to Player (empty Cards: unknown)
+	Check                       // check: legal only when nothing is owed (R10)
+	Call                        // call: legal only facing a bet; Amount, when not 0, must be what a call puts in (what is owed, or all the player has when short)
 )
 
 // Action is one action in a hand.
 type Action struct {
 	Player int
 	Kind   ActionKind
-	Amount int64      // BetRaise: the round total bet to
+	Amount int64      // BetRaise: the round total bet to; Call: the chips put in, 0 when not recorded
 	Cards  cards.List // Show, DealBoard, DealHole
 	// Run is, for DealBoard, the run the cards are dealt to when the hand
 	// is run more than once (see State.Boards): 1 for the first run, 2 for
@@ -311,6 +314,13 @@ type Legal struct {
 	// only as the player's all-in.
 	Raise        bool
 	MinTo, MaxTo int64
+	// To lists, in fixed-limit, the only round totals a bet or raise may be
+	// made to, ascending (R6): one increment over the current bet, and
+	// after an all-in for less than a full raise also one increment over
+	// the completed bet, each capped at the player's all-in. A total not
+	// listed is allowed only as the player's all-in below MinTo. Nil in pot-
+	// and no-limit, where every total from MinTo to MaxTo is allowed.
+	To []int64
 	// Why is set when Raise is false although the player has chips left:
 	// "the betting is capped at 4 bets", ...
 	Why string
@@ -352,6 +362,10 @@ func (s *State) Legal() (l Legal, ok bool) {
 		inc := s.increment()
 		l.MinTo = min(s.fullLevel, s.currentBet) + inc
 		l.MaxTo = max(s.fullLevel, s.currentBet) + inc
+		l.To = []int64{min(l.MinTo, allIn)}
+		if hi := min(l.MaxTo, allIn); hi != l.To[0] {
+			l.To = append(l.To, hi)
+		}
 	case PotLimit:
 		l.MinTo = s.currentBet + s.lastRaise
 		l.MaxTo = s.currentBet + s.Pot() + max(owe, 0)
@@ -381,9 +395,12 @@ func (l Legal) String() string {
 		if l.Check && l.Call == 0 {
 			verb = "bet"
 		}
-		if l.MinTo == l.MaxTo {
+		switch {
+		case len(l.To) == 2:
+			s += fmt.Sprintf(" or %s to %d or %d", verb, l.To[0], l.To[1])
+		case l.MinTo == l.MaxTo:
 			s += fmt.Sprintf(" or %s to %d", verb, l.MinTo)
-		} else {
+		default:
 			s += fmt.Sprintf(" or %s to %d..%d", verb, l.MinTo, l.MaxTo)
 		}
 	}
@@ -524,7 +541,7 @@ func (s *State) Apply(a Action) error {
 	}
 	var err error
 	switch a.Kind {
-	case Fold, CheckCall, BetRaise:
+	case Fold, CheckCall, Check, Call, BetRaise:
 		err = s.bettingAction(i, a)
 	case Show:
 		err = s.show(i, a)
@@ -557,6 +574,13 @@ func describe(a Action, currentBet int64) string {
 		return "folds"
 	case CheckCall:
 		return "checks or calls"
+	case Check:
+		return "checks"
+	case Call:
+		if a.Amount > 0 {
+			return fmt.Sprintf("calls %d", a.Amount)
+		}
+		return "calls"
 	case BetRaise:
 		if currentBet == 0 {
 			return fmt.Sprintf("bet to %d", a.Amount)
@@ -595,6 +619,18 @@ func (s *State) bettingAction(i int, a Action) error {
 		s.folded[p] = true
 	case CheckCall:
 		s.put(p, l.Call)
+	case Check:
+		if !l.Check {
+			return s.illegal(i, p, tried, fmt.Sprintf("facing a bet: %s owes %d (R10)", s.cfg.name(p), l.Call))
+		}
+	case Call:
+		switch {
+		case l.Check:
+			return s.illegal(i, p, tried, fmt.Sprintf("with nothing to call: %s owes nothing (R10)", s.cfg.name(p)))
+		case a.Amount != 0 && a.Amount != l.Call:
+			return s.illegal(i, p, tried, fmt.Sprintf("is not the call: %s owes %d", s.cfg.name(p), l.Call))
+		}
+		s.put(p, l.Call)
 	case BetRaise:
 		allIn := s.bet[p] + s.stack[p]
 		to := a.Amount
@@ -618,11 +654,11 @@ func (s *State) bettingAction(i int, a Action) error {
 			return s.illegal(i, p, tried, fmt.Sprintf("is not above the current bet %d", s.currentBet))
 		case to > allIn:
 			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the stack: all-in is a %s to %d", verb, allIn))
-		case s.cfg.Structure == FixedLimit && (to > l.MaxTo || to < l.MinTo && to != allIn):
-			if l.MinTo == l.MaxTo {
-				return s.illegal(i, p, tried, fmt.Sprintf("is not the fixed-limit %s to %d", verb, l.MinTo))
+		case s.cfg.Structure == FixedLimit && !slices.Contains(l.To, to) && (to != allIn || to > l.MinTo):
+			if len(l.To) == 2 {
+				return s.illegal(i, p, tried, fmt.Sprintf("is not a fixed-limit %s to %d or %d (R6)", verb, l.To[0], l.To[1]))
 			}
-			return s.illegal(i, p, tried, fmt.Sprintf("is not a fixed-limit %s to %d..%d", verb, l.MinTo, l.MaxTo))
+			return s.illegal(i, p, tried, fmt.Sprintf("is not the fixed-limit %s to %d (R6)", verb, l.MinTo))
 		case to > l.MaxTo:
 			return s.illegal(i, p, tried, fmt.Sprintf("exceeds the %s maximum %d", s.cfg.Structure, l.MaxTo))
 		case to < l.MinTo && to != allIn:
@@ -934,15 +970,16 @@ func (s *State) ShowdownOrder() []int {
 }
 
 // Err returns nil when the hand is complete (Done), else a *fault.Error of
-// kind Impossible at the next action index saying what is missing.
+// kind Impossible saying what is missing; a fault of the hand as a whole,
+// so its Action is -1.
 func (s *State) Err() error {
 	switch s.phase {
 	case Betting:
-		return impossible(s.index, "the hand ends while %s is to act", s.cfg.name(s.toAct))
+		return impossible(-1, "the hand ends after %d actions while %s is to act", s.index, s.cfg.name(s.toAct))
 	case Dealing:
-		return impossible(s.index, "the hand ends before the %s", s.street+1)
+		return impossible(-1, "the hand ends after %d actions, before the %s", s.index, s.street+1)
 	case Runout:
-		return impossible(s.index, "the hand ends with %d board cards", len(s.board))
+		return impossible(-1, "the hand ends after %d actions with %d board cards", s.index, len(s.board))
 	}
 	return nil
 }

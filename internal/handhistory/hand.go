@@ -1,5 +1,5 @@
-// Package handhistory owns the recorded-hand model (Hand) and its readers
-// and readers: Scoop's canonical JSON form (json.go), PHH TOML (phh.go) and
+// Package handhistory owns the recorded-hand model (Hand), its validation
+// (Validate) and its readers: Scoop's canonical JSON form (json.go), PHH TOML (phh.go) and
 // PokerStars text (pokerstars.go), behind one entry point (Detect, Read).
 //
 // A Hand is what a site or a file says happened, not a judgement of it: the
@@ -95,7 +95,9 @@ type ActionKind string
 // this round is made UP TO (PHH "cbr" semantics, PokerStars "raises X to Y").
 const (
 	Fold      ActionKind = "fold"
-	CheckCall ActionKind = "check-call" // check when nothing is owed, else call (all-in for less if short)
+	CheckCall ActionKind = "check-call" // check when nothing is owed, else call (all-in for less if short): PHH "cc", which does not say which
+	Check     ActionKind = "check"      // check: legal only when the player owes nothing
+	Call      ActionKind = "call"       // call: Amount is the chips put in (what is owed, or all the player has when short); 0 when not recorded
 	BetRaise  ActionKind = "bet-raise"  // bet or raise to Amount
 	Show      ActionKind = "show"       // show Cards at showdown
 	Muck      ActionKind = "muck"       // give up at showdown without showing
@@ -108,7 +110,7 @@ const (
 type Action struct {
 	Player int        `json:"player"`
 	Kind   ActionKind `json:"kind"`
-	Amount int64      `json:"amount,omitempty"` // BetRaise: the round total bet to; CheckCall: the amount recorded by the site, if any (informational)
+	Amount int64      `json:"amount,omitempty"` // BetRaise: the round total bet to; Call: the chips put in (checked); CheckCall: the amount recorded by the site, if any (informational)
 	Cards  cards.List `json:"cards,omitempty"`  // Show, DealBoard, DealHole
 	// Run is, for DealBoard in a hand run more than once (after an all-in,
 	// the rest of the board dealt two or more times: PokerStars "run it

@@ -58,7 +58,9 @@ func readJSON(data []byte) ([]Entry, error) {
 func jsonEntry(index, line int, raw []byte) Entry {
 	e := Entry{Index: index, Line: line}
 	var h Hand
-	if err := json.Unmarshal(raw, &h); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
 		e.Err = jsonError(line, err)
 		return e
 	}
@@ -83,15 +85,47 @@ func jsonError(line int, err error) *fault.Error {
 	field := ""
 	if errors.As(err, &te) {
 		field = te.Field
-		msg = fmt.Sprintf("want %s, got JSON %s", te.Type, te.Value)
+		msg = fmt.Sprintf("want %s, got JSON %s", wantType(te.Type.String()), te.Value)
 	}
 	return &fault.Error{Kind: fault.Invalid, Line: line, Field: field, Action: -1, Message: "JSON: " + strings.TrimPrefix(msg, "json: "), Err: err}
 }
 
+// wantType says in the user's words what a JSON value of Go type t is.
+func wantType(t string) string {
+	switch t {
+	case "cards.List":
+		return "cards as a string like As2s3dKd"
+	case "eval.Game":
+		return "a game as a string: omaha-hi or omaha-hilo"
+	case "int64", "int":
+		return "a whole number"
+	case "string", "handhistory.Structure", "handhistory.PostKind", "handhistory.ActionKind":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "[]int64":
+		return "an array of whole numbers"
+	case "[][]int64":
+		return "an array of arrays of whole numbers"
+	case "handhistory.Hand", "handhistory.Table", "handhistory.Player", "handhistory.Post", "handhistory.Action", "handhistory.Outcome":
+		return "an object"
+	case "[]handhistory.Player", "[]handhistory.Post", "[]handhistory.Action":
+		return "an array of objects"
+	}
+	return t
+}
+
+// MaxChips is the largest amount a hand may carry: a starting stack, a
+// post, a bet, a bet size or cap of the table (10^15 chips). Ten players of
+// MaxChips each cannot overflow int64 in any sum the engine makes.
+const MaxChips int64 = 1_000_000_000_000_000
+
 // Validate checks what a reader must (not betting legality): 2 to 10
-// players, non-negative stacks and amounts, indexes in range, known kinds,
-// 0 or 4 hole cards, valid cards, outcome slices of the right length. The
-// error is a *fault.Error of kind Invalid naming the field.
+// players with distinct names (the verdict's maps are keyed by name),
+// starting stacks of 1 to MaxChips chips, amounts of 0 to MaxChips,
+// indexes in range, known kinds, 0 or 4 hole cards, valid cards, outcome
+// slices of the right length. The error is a *fault.Error of kind Invalid
+// naming the field.
 func Validate(h *Hand) error {
 	n := len(h.Players)
 	bad := func(field, format string, args ...any) error {
@@ -112,13 +146,26 @@ func Validate(h *Hand) error {
 	if t.SmallBet < 0 || t.BigBet < 0 || t.MinBet < 0 || t.MaxBets < 0 || t.MaxSeats < 0 {
 		return bad("table", "negative bet size, cap or seat count")
 	}
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"table.small_bet", t.SmallBet}, {"table.big_bet", t.BigBet}, {"table.min_bet", t.MinBet}, {"table.max_bets", int64(t.MaxBets)}} {
+		if f.v > MaxChips {
+			return bad(f.name, "%d exceeds the maximum %d", f.v, MaxChips)
+		}
+	}
 	if h.Button < 0 || h.Button >= n {
 		return bad("button", "%d is not a player index (0..%d)", h.Button, n-1)
 	}
 	for i, p := range h.Players {
 		f := fmt.Sprintf("players[%d]", i)
-		if p.Stack < 0 {
-			return bad(f+".stack", "negative stack %d", p.Stack)
+		if p.Stack <= 0 || p.Stack > MaxChips {
+			return bad(f+".stack", "starting stack %d; a player dealt in has 1 to %d chips", p.Stack, MaxChips)
+		}
+		for j := range i {
+			if displayName(h, j) == displayName(h, i) {
+				return bad(f+".name", "%q is also the name of players[%d]; names must differ", displayName(h, i), j)
+			}
 		}
 		if len(p.Hole) != 0 && len(p.Hole) != 4 {
 			return bad(f+".hole", "%d hole cards; Omaha deals 4", len(p.Hole))
@@ -137,14 +184,14 @@ func Validate(h *Hand) error {
 		default:
 			return bad(f+".kind", "unknown post kind %q", p.Kind)
 		}
-		if p.Amount < 0 {
-			return bad(f+".amount", "negative amount %d", p.Amount)
+		if p.Amount < 0 || p.Amount > MaxChips {
+			return bad(f+".amount", "amount %d; want 0 to %d", p.Amount, MaxChips)
 		}
 	}
 	for i, a := range h.Actions {
 		f := fmt.Sprintf("actions[%d]", i)
 		switch a.Kind {
-		case Fold, CheckCall, BetRaise, Show, Muck, DealHole:
+		case Fold, CheckCall, Check, Call, BetRaise, Show, Muck, DealHole:
 			if a.Player < 0 || a.Player >= n {
 				return &fault.Error{Kind: fault.Invalid, Field: f + ".player", Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
 			}
@@ -155,8 +202,8 @@ func Validate(h *Hand) error {
 		default:
 			return &fault.Error{Kind: fault.Invalid, Field: f + ".kind", Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
 		}
-		if a.Amount < 0 || (a.Kind == BetRaise && a.Amount == 0) {
-			return &fault.Error{Kind: fault.Invalid, Field: f + ".amount", Action: i, Message: fmt.Sprintf("bad amount %d", a.Amount)}
+		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == BetRaise && a.Amount == 0) {
+			return &fault.Error{Kind: fault.Invalid, Field: f + ".amount", Action: i, Message: fmt.Sprintf("bad amount %d; want 1 to %d", a.Amount, MaxChips)}
 		}
 		if (a.Kind == Show || a.Kind == DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
 			return &fault.Error{Kind: fault.Invalid, Field: f + ".cards", Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
@@ -174,11 +221,33 @@ func Validate(h *Hand) error {
 				return bad(s.name, "%d entries for %d players", len(s.v), n)
 			}
 		}
-		if o.Rake < 0 || o.TotalPot < 0 {
-			return bad("outcome", "negative rake or pot")
+		if o.Rake < 0 || o.TotalPot < 0 || o.Rake > maxTotal || o.TotalPot > maxTotal {
+			return bad("outcome", "rake or total pot out of 0..%d", maxTotal)
+		}
+		for _, s := range []struct {
+			name string
+			v    []int64
+		}{{"outcome.finishing_stacks", o.FinishingStacks}, {"outcome.collected", o.Collected}, {"outcome.returned", o.Returned}, {"outcome.pots", o.Pots}} {
+			for k, x := range s.v {
+				if x < 0 || x > maxTotal {
+					return bad(fmt.Sprintf("%s[%d]", s.name, k), "%d is out of 0..%d", x, maxTotal)
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// maxTotal bounds an amount of the outcome: every chip of a full table.
+const maxTotal = 10 * MaxChips
+
+// displayName is player i's name, or "p1", "p2"... when the record has
+// none (as the verdict names them).
+func displayName(h *Hand, i int) string {
+	if h.Players[i].Name != "" {
+		return h.Players[i].Name
+	}
+	return fmt.Sprintf("p%d", i+1)
 }
 
 func validCards(field string, l cards.List) error {

@@ -27,8 +27,9 @@ import (
 //   - Posts in posting order: "the ante" -> ante, "small blind" ->
 //     small-blind, "big blind" (from any seat) -> big-blind, "small & big
 //     blinds" -> a dead post of the small-blind part plus a live big blind.
-//   - Actions: folds -> fold, checks/calls -> check-call (Amount = the
-//     called amount, informational), bets X -> bet-raise to X, raises X to
+//   - Actions: folds -> fold, checks -> check, calls X -> call with
+//     Amount X (the chips put in, all-in for less included), bets X ->
+//     bet-raise to X, raises X to
 //     Y -> bet-raise to Y; after "*** SHOW DOWN ***" shows -> show (a show
 //     of fewer than four cards is a muck: it cannot make a hand), mucks ->
 //     muck; each street -> deal-board with the street's new cards.
@@ -1049,13 +1050,13 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		if arg != "" {
 			return psErr(l.n, "unrecognised action %s", psQuote(l.s))
 		}
-		p.actions = append(p.actions, Action{Player: who, Kind: CheckCall})
+		p.actions = append(p.actions, Action{Player: who, Kind: Check})
 	case "calls", "bets":
 		x, ok := p.amount(arg)
 		if !ok || x <= 0 {
 			return psErr(l.n, "bad amount %q in %s", arg, psQuote(l.s))
 		}
-		k := CheckCall
+		k := Call
 		if verb == "bets" {
 			k = BetRaise
 		}
