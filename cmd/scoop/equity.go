@@ -51,8 +51,13 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if set["trials"] {
-		if *trials <= 0 || *trials > equity.MaxTrials {
-			return usagef("trials: must be between 1 and %d, got %d", equity.MaxTrials, *trials)
+		// ParseInput takes 0 for "the default" and checks the rest against
+		// equity.MaxTrials; only "given, but not positive" is ours to say.
+		if *trials <= 0 {
+			return usagef("trials: must be at least 1, got %d", *trials)
+		}
+		if in.Mode == string(equity.Exhaustive) {
+			return usagef("trials: apply to mode auto or montecarlo, not exhaustive")
 		}
 		in.Trials = *trials
 	}

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/scoophq/scoop/internal/equity"
 )
 
 func runScoop(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -118,6 +121,9 @@ func TestEquityBadInput(t *testing.T) {
 		{"zero trials", []string{"--trials", "0", "As2s3dKd", "QhQcJhTc"}, "trials"},
 		{"negative trials", []string{"--trials", "-3", "As2s3dKd", "QhQcJhTc"}, "trials"},
 		{"bad trials", []string{"--trials", "many", "As2s3dKd", "QhQcJhTc"}, "trials"},
+		{"trials over equity.MaxTrials", []string{"--mode", "montecarlo", "--trials", strconv.Itoa(equity.MaxTrials + 1), "As2s3dKd", "QhQcJhTc"}, "between 1 and " + strconv.Itoa(equity.MaxTrials)},
+		{"trials with exhaustive", []string{"--mode", "exhaustive", "--trials", "1000", "As2s3dKd", "QhQcJhTc"}, "trials: apply to mode auto or montecarlo"},
+		{"trials before exhaustive", []string{"--trials", "1000", "As2s3dKd", "QhQcJhTc", "--mode", "exhaustive"}, "not exhaustive"},
 		{"unknown flag", []string{"--fast", "As2s3dKd", "QhQcJhTc"}, "fast"},
 	}
 	for _, tt := range tests {

@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
@@ -57,10 +56,13 @@ const importListMax = 20
 
 // importSummary is the result of `scoop import` (its --json form).
 type importSummary struct {
-	DryRun     bool            `json:"dry_run"`
-	Store      string          `json:"store,omitempty"` // "postgres" or "sqlite FILE"; empty in a dry run
-	Stored     int             `json:"stored"`          // hands newly stored
-	Duplicates int             `json:"duplicates"`      // hands found already stored
+	DryRun     bool   `json:"dry_run"`
+	Store      string `json:"store,omitempty"` // "postgres" or "sqlite FILE"; empty in a dry run
+	Stored     int    `json:"stored"`          // hands newly stored
+	Duplicates int    `json:"duplicates"`      // hands found already stored
+	// Conflicts are hands whose natural key (site and site hand id) holds
+	// another hand already: not stored; Message names the stored one's id.
+	Conflicts  []importProblem `json:"conflicts"`
 	Files      int             `json:"files"`
 	Unreadable []string        `json:"unreadable_files"` // "name: why"
 	Hands      int             `json:"hands"`            // every hand found, whatever became of it
@@ -150,10 +152,11 @@ type importer struct {
 	progress *progress
 	sum      importSummary
 
-	st      store.Store  // nil in a dry run
-	batch   int          // hands per SaveHands call
-	pending []store.Hand // replayed, not yet stored
-	failed  error        // the store's error, which ends the import
+	st      store.Store     // nil in a dry run
+	batch   int             // hands per SaveHands call
+	pending []store.Hand    // replayed, not yet stored
+	at      []importProblem // where each pending hand is, for a conflict
+	failed  error           // the store's error, which ends the import
 }
 
 func newImporter(ctx context.Context, stdin io.Reader, p *progress) *importer {
@@ -161,7 +164,7 @@ func newImporter(ctx context.Context, stdin io.Reader, p *progress) *importer {
 		ctx:      ctx,
 		stdin:    stdin,
 		progress: p,
-		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
+		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Conflicts: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
 	}
 }
 
@@ -216,12 +219,13 @@ func (im *importer) run(args []string) error {
 
 // keep queues a replayed hand for storing, and stores the queue when it
 // holds a batch.
-func (im *importer) keep(h *handhistory.Hand, v *analysis.Verdict) error {
-	rec, err := api.HandRecord(h, v)
+func (im *importer) keep(h *handhistory.Hand, v *analysis.Verdict, at importProblem) error {
+	rec, err := store.NewHandRecord(h, v)
 	if err != nil {
 		return err
 	}
 	im.pending = append(im.pending, rec)
+	im.at = append(im.at, at)
 	if len(im.pending) >= im.batch {
 		return im.flush()
 	}
@@ -237,14 +241,19 @@ func (im *importer) flush() error {
 	if err != nil {
 		return err
 	}
-	for _, s := range saved {
-		if s.Created {
+	for i, s := range saved {
+		switch {
+		case s.Created:
 			im.sum.Stored++
-		} else {
+		case s.Conflict:
+			p := im.at[i]
+			p.Message = fmt.Sprintf("another hand is stored under %s (id %s); not stored", im.pending[i].NaturalKey, s.ID)
+			im.sum.Conflicts = append(im.sum.Conflicts, p)
+		default:
 			im.sum.Duplicates++
 		}
 	}
-	im.pending = im.pending[:0]
+	im.pending, im.at = im.pending[:0], im.at[:0]
 	return nil
 }
 
@@ -387,7 +396,8 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 	if im.st == nil {
 		return nil
 	}
-	return im.keep(e.Hand, &v)
+	p.Message = ""
+	return im.keep(e.Hand, &v, p)
 }
 
 // writeImportSummary prints the readable summary.
@@ -395,7 +405,8 @@ func writeImportSummary(w io.Writer, s *importSummary) {
 	if s.DryRun {
 		fmt.Fprintln(w, "dry run: nothing stored")
 	} else {
-		fmt.Fprintf(w, "stored: %d new, %d already stored (%s)\n", s.Stored, s.Duplicates, s.Store)
+		fmt.Fprintf(w, "stored: %d new, %d already stored, %d conflicting (%s)\n", s.Stored, s.Duplicates, len(s.Conflicts), s.Store)
+		writeProblems(w, s.Conflicts)
 	}
 	fmt.Fprintf(w, "files: %d read", s.Files-len(s.Unreadable))
 	if n := len(s.Unreadable); n > 0 {

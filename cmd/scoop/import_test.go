@@ -145,8 +145,8 @@ func TestImportReportsEachOutcome(t *testing.T) {
 		first string // the summary's first line
 	}{
 		{"dry run", []string{"--dry-run"}, "dry run: nothing stored\n"},
-		{"stored", []string{"--sqlite", db}, "stored: 3 new, 0 already stored (sqlite " + db + ")\n"},
-		{"stored again", []string{"--sqlite", db}, "stored: 0 new, 3 already stored (sqlite " + db + ")\n"},
+		{"stored", []string{"--sqlite", db}, "stored: 3 new, 0 already stored, 0 conflicting (sqlite " + db + ")\n"},
+		{"stored again", []string{"--sqlite", db}, "stored: 0 new, 3 already stored, 0 conflicting (sqlite " + db + ")\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -215,7 +215,7 @@ func TestImportBadInput(t *testing.T) {
 		{"unknown flag", "", []string{"--nope", good}, 2, "flag provided but not defined", ""},
 		{"missing file", "", []string{"--dry-run", good, missing}, 2, "missing.txt: no such file or directory", "dry run: nothing stored"},
 		{"not a hand history", "", []string{notHH, "--dry-run"}, 2, "notes.txt", "dry run: nothing stored"},
-		{"missing file, the others stored", "", []string{"--sqlite", db, good, missing}, 2, "missing.txt: no such file or directory", "stored: 1 new, 0 already stored"},
+		{"missing file, the others stored", "", []string{"--sqlite", db, good, missing}, 2, "missing.txt: no such file or directory", "stored: 1 new, 0 already stored, 0 conflicting"},
 		{"batch 0", "", []string{"--batch", "0", good}, 2, "--batch 0: want 1 to", ""},
 		{"empty sqlite path", "", []string{"--sqlite", "", good}, 2, "no storage", ""},
 		{"bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{good}, 2, "DATABASE_URL", ""},
@@ -591,5 +591,48 @@ func TestImportStorageConfiguration(t *testing.T) {
 				t.Errorf("no database at %s: %v", tc.want, err)
 			}
 		})
+	}
+}
+
+// TestImportConflict: a JSON hand claiming PokerStars hand #900, imported
+// first, does not make the real #900 a silent duplicate: the real one is
+// reported as a conflict naming the stored id, and nothing is overwritten.
+func TestImportConflict(t *testing.T) {
+	entries, err := handhistory.Read(handhistory.FormatPokerStars, []byte(importHand))
+	if err != nil || len(entries) != 1 || entries[0].Hand == nil {
+		t.Fatalf("read importHand: %v %+v", err, entries)
+	}
+	fake := *entries[0].Hand
+	fake.Players = append(fake.Players[:0:0], fake.Players...)
+	fake.Players[0].Name = "Mallory"
+	js, err := json.Marshal(&fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fakeFile := writeTemp(t, "fake.json", string(js))
+	realFile := writeTemp(t, "real.txt", importHand)
+	db := filepath.Join(t.TempDir(), "scoop.db")
+	t.Setenv("DATABASE_URL", "")
+	if code, out, errs := runImportCmd(t, "--sqlite", db, fakeFile); code != 0 || !strings.HasPrefix(out, "stored: 1 new, 0 already stored, 0 conflicting") {
+		t.Fatalf("import the claimant: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs := runImportCmd(t, "--sqlite", db, "--json", realFile)
+	if code != 0 {
+		t.Fatalf("import the real hand: exit %d\n%s", code, errs)
+	}
+	var sum importSummary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("summary: %v\n%s", err, out)
+	}
+	if sum.Stored != 0 || sum.Duplicates != 0 || len(sum.Conflicts) != 1 {
+		t.Fatalf("stored %d, duplicates %d, conflicts %+v; want one conflict", sum.Stored, sum.Duplicates, sum.Conflicts)
+	}
+	c := sum.Conflicts[0]
+	if c.File != realFile || c.Hand != 1 || c.ID == nil || *c.ID != "900" || !strings.Contains(c.Message, "id 1") {
+		t.Errorf("conflict = %+v, want %s #1 (900) naming id 1", c, realFile)
+	}
+	_, text, _ := runImportCmd(t, "--sqlite", db, realFile)
+	if !strings.Contains(text, "stored: 0 new, 0 already stored, 1 conflicting") || !strings.Contains(text, realFile+" #1 (900)") {
+		t.Errorf("readable summary lacks the conflict:\n%s", text)
 	}
 }
