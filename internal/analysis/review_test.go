@@ -167,7 +167,7 @@ func TestR19RecordedRakeAndTotalPotAreCompared(t *testing.T) {
 		name, field        string
 		recorded, replayed int64
 	}{
-		{"sp2.txt", "rake", 50, 18},       // the summary's rake disagrees with its pots
+		{"sp2.txt", "rake", 50, 18},        // the summary's rake disagrees with its pots
 		{"sp3.txt", "total_pot", 970, 370}, // the summary's total pot disagrees with the hand
 	}
 	for _, tt := range tests {

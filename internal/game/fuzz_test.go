@@ -49,10 +49,27 @@ func randomHand(src *byteSource) (*State, bool) {
 		ChipUnit:        int64(src.intn(4)),
 	}
 	for i := range cfg.Stacks {
-		cfg.Stacks[i] = int64(src.intn(300))
+		cfg.Stacks[i] = 1 + int64(src.intn(300))
 	}
+	// Random posts, mostly from the seats the blinds belong to (R3), so
+	// that New accepts most hands; sometimes from any seat.
+	sb := -1
 	for k := src.intn(6); k > 0; k-- {
-		cfg.Posts = append(cfg.Posts, Post{Player: src.intn(n), Kind: PostKind(src.intn(5)), Amount: int64(src.intn(12))})
+		po := Post{Player: src.intn(n), Kind: PostKind(src.intn(5)), Amount: int64(src.intn(12))}
+		if src.intn(8) != 0 {
+			switch {
+			case po.Kind == SmallBlind && n == 2:
+				po.Player = cfg.Button
+			case po.Kind == SmallBlind:
+				po.Player = (cfg.Button + 1) % n
+			case po.Kind == BigBlind && sb >= 0:
+				po.Player = (sb + 1) % n
+			}
+		}
+		if po.Kind == SmallBlind && sb < 0 {
+			sb = po.Player
+		}
+		cfg.Posts = append(cfg.Posts, po)
 	}
 	s, err := New(cfg)
 	if err != nil {
@@ -72,7 +89,7 @@ func randomHand(src *byteSource) (*State, bool) {
 	}
 	for step := 0; step < 400 && !src.done(); step++ {
 		if src.intn(16) == 0 { // an arbitrary action
-			a := Action{Player: src.intn(n+2) - 1, Kind: ActionKind(src.intn(8)), Amount: int64(src.intn(400)) - 5}
+			a := Action{Player: src.intn(n+2) - 1, Kind: ActionKind(src.intn(10)), Amount: int64(src.intn(400)) - 5}
 			for k := src.intn(6); k > 0; k-- {
 				a.Cards = append(a.Cards, cards.Card(src.intn(60)))
 			}
@@ -90,13 +107,23 @@ func randomHand(src *byteSource) (*State, bool) {
 			switch r := src.intn(8); {
 			case r == 0:
 				a.Kind = Fold
-			case r < 5 || !l.Raise:
+			case r < 3:
 				a.Kind = CheckCall
+			case (r < 5 || !l.Raise) && l.Check:
+				a.Kind = Check
+			case r < 5 || !l.Raise:
+				a.Kind = Call
+				if src.intn(2) == 0 {
+					a.Amount = l.Call
+				}
+			case l.To != nil:
+				a.Kind = BetRaise
+				a.Amount = l.To[src.intn(len(l.To))]
 			default:
 				a.Kind = BetRaise
 				a.Amount = l.MinTo + int64(src.intn(int(l.MaxTo-l.MinTo)+1))
 			}
-			if err := s.Apply(a); err != nil && a.Kind != BetRaise {
+			if err := s.Apply(a); err != nil {
 				panic("a legal action was rejected: " + err.Error())
 			}
 		case Dealing, Runout:
@@ -210,5 +237,42 @@ func FuzzStateMachine(f *testing.F) {
 		if pots+returned != s.Pot() {
 			t.Fatalf("pots %d + returned %d != chips put in %d", pots, returned, s.Pot())
 		}
+		checkWinBounds(t, s, st)
 	})
+}
+
+// checkWinBounds checks R12 on a settlement: no pot is negative, and with
+// c the chips each player put in net of the uncalled bet returned, an
+// all-in player i wins at most sum_j min(c_i, c_j). A player with chips
+// behind at a showdown matched every live bet, so only dead money (antes,
+// dead blinds) can take him above that bound; a player the others folded
+// to may have matched nothing (a fold with nothing owed is legal), so he
+// is bounded by the whole pot only.
+func checkWinBounds(t *testing.T, s *State, st *Settlement) {
+	t.Helper()
+	for _, p := range st.Pots {
+		if p.Amount < 0 {
+			t.Fatalf("negative pot %+v", p)
+		}
+	}
+	var dead int64
+	for _, d := range s.dead {
+		dead += d
+	}
+	for i := range s.n {
+		ci := s.committed[i] - st.Returned[i]
+		var bound int64
+		for j := range s.n {
+			bound += min(ci, s.committed[j]-st.Returned[j])
+		}
+		if s.stack[i] > 0 {
+			bound += dead
+			if s.phase == Over {
+				bound = s.Pot()
+			}
+		}
+		if st.Payouts[i] > bound {
+			t.Fatalf("player %d (in %d, all-in %v) wins %d > %d (%+v)", i, ci, s.stack[i] == 0, st.Payouts[i], bound, st)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package handhistory_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -173,4 +174,52 @@ func FuzzReadJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestJSONValidationBoundsNamesAndUnknownFields(t *testing.T) {
+	t.Parallel()
+	good := `{"table":{"game":"omaha-hi","structure":"no-limit"},"players":[{"name":"a","stack":10},{"name":"b","stack":10}],"button":0,"posts":[{"player":0,"kind":"small-blind","amount":1}],"actions":[{"player":0,"kind":"call","amount":1},{"player":1,"kind":"check"}]}`
+	if es, err := handhistory.Read(handhistory.FormatJSON, []byte(good)); err != nil || es[0].Hand == nil {
+		t.Fatalf("the good hand (check and call kinds): %v %+v", err, es)
+	}
+	max := fmt.Sprint(handhistory.MaxChips)
+	over := fmt.Sprint(handhistory.MaxChips + 1)
+	tests := []struct {
+		name, from, to, field, msg string
+	}{
+		{"zero stack", `"stack":10}]`, `"stack":0}]`, "players[1].stack", "starting stack 0"},
+		{"stack at the maximum", `"stack":10}]`, `"stack":` + max + `}]`, "", ""},
+		{"stack above the maximum", `"stack":10}]`, `"stack":` + over + `}]`, "players[1].stack", "1 to " + max},
+		{"post above the maximum", `"amount":1}]`, `"amount":` + over + `}]`, "posts[0].amount", "0 to " + max},
+		{"bet above the maximum", `"kind":"check"}`, `"kind":"bet-raise","amount":` + over + `}`, "actions[1].amount", "1 to " + max},
+		{"min bet above the maximum", `"no-limit"}`, `"no-limit","min_bet":` + over + `}`, "table.min_bet", "exceeds the maximum"},
+		{"duplicate names", `"name":"b"`, `"name":"a"`, "players[1].name", `"a" is also the name of players[0]`},
+		{"a name that is another's default", `"name":"a","stack":10},{"name":"b"`, `"name":"","stack":10},{"name":"p1"`, "players[1].name", `"p1" is also the name of players[0]`},
+		{"unknown field", `"button":0`, `"button":0,"dealer":1`, "", `unknown field "dealer"`},
+		{"cards of the wrong type", `"name":"a",`, `"name":"a","hole":5,`, "players.hole", "want cards as a string like As2s3dKd, got JSON number"},
+		{"negative outcome pot", `"actions":[`, `"outcome":{"pots":[-1]},"actions":[`, "outcome.pots[0]", "out of 0.."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			data := strings.Replace(good, tt.from, tt.to, 1)
+			if data == good {
+				t.Fatalf("replacement %q not found", tt.from)
+			}
+			es, err := handhistory.Read(handhistory.FormatJSON, []byte(data))
+			if err == nil && len(es) == 1 {
+				err = es[0].Err
+			}
+			if tt.msg == "" {
+				if err != nil {
+					t.Fatalf("%v, want the hand read", err)
+				}
+				return
+			}
+			var fe *fault.Error
+			if !errors.As(err, &fe) || fe.Kind != fault.Invalid || fe.Field != tt.field || !strings.Contains(fe.Message, tt.msg) {
+				t.Fatalf("error %v (field %q), want invalid field %q saying %q", err, fieldOf(fe), tt.field, tt.msg)
+			}
+		})
+	}
 }
