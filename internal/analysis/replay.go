@@ -132,6 +132,11 @@ func Replay(h *handhistory.Hand) Verdict {
 	}
 	v.Legal = true
 	v.Board = s.Board().String()
+	if s.Phase() == game.Showdown {
+		for _, p := range s.ShowdownOrder() {
+			v.ShowdownOrder = append(v.ShowdownOrder, v.Players[p])
+		}
+	}
 	v.Payouts = st.Payouts
 	v.Returned = st.Returned
 	v.FinishingStacks = st.Finishing

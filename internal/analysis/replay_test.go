@@ -19,11 +19,11 @@ func readHand(t testing.TB, path string) *handhistory.Hand {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := handhistory.ParsePHH(data)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+	es, err := handhistory.Read(handhistory.FormatPHH, data)
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%s: %v %+v", path, err, es)
 	}
-	return h
+	return es[0].Hand
 }
 
 // expectedHand is one line of testdata/phh/expected.jsonl (an independent

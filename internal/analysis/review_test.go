@@ -223,3 +223,17 @@ func TestSettlementErrorsOfTheHandHaveIndexMinusOne(t *testing.T) {
 		t.Fatalf("error %+v; want a fault of the hand with index -1", v.Error)
 	}
 }
+
+func TestR13VerdictReportsTheShowdownOrder(t *testing.T) {
+	t.Parallel()
+	// No river bet: the first player left of the button still in shows
+	// first (Player6 and Player3 folded), then clockwise.
+	v := wantLegal(t, "sp1.txt")
+	if want := []string{"Player2", "Hero", "Player0", "Player4"}; !slices.Equal(v.ShowdownOrder, want) {
+		t.Errorf("showdown order %v, want %v", v.ShowdownOrder, want)
+	}
+	// Folded to one player: no showdown.
+	if v := wantLegal(t, "walk.json"); v.ShowdownOrder != nil {
+		t.Errorf("walk: showdown order %v, want none", v.ShowdownOrder)
+	}
+}

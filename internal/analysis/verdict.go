@@ -20,10 +20,15 @@ type Verdict struct {
 	// Runs describe a hand run more than once (after an all-in the rest of
 	// the board dealt two or more times), first run first; absent when the
 	// hand was run once.
-	Runs            []Run   `json:"runs,omitempty"`
-	Pots            []Pot   `json:"pots"`
-	Payouts         []int64 `json:"payouts"` // what each player won from the pots
-	FinishingStacks []int64 `json:"finishing_stacks"`
+	Runs []Run `json:"runs,omitempty"`
+	// ShowdownOrder names the players who reached the showdown in the
+	// order they show (R13: the last river bettor or raiser first, else
+	// the first left of the button; then clockwise); absent when every
+	// player but one folded.
+	ShowdownOrder   []string `json:"showdown_order,omitempty"`
+	Pots            []Pot    `json:"pots"`
+	Payouts         []int64  `json:"payouts"` // what each player won from the pots
+	FinishingStacks []int64  `json:"finishing_stacks"`
 	// Returned are the uncalled bets given back to each player (R12).
 	Returned []int64 `json:"returned,omitempty"`
 	Rake     int64   `json:"rake"`

@@ -953,7 +953,8 @@ func (s *State) muck(i int, a Action) error {
 
 // ShowdownOrder returns the players still in the hand in the order they
 // show down (R13): the last player to bet or raise on the river first, else
-// the first active player left of the button; then clockwise.
+// the first active player left of the button; then clockwise. It is
+// meaningful once the betting is over (Runout or Showdown).
 func (s *State) ShowdownOrder() []int {
 	start := s.riverAggessor
 	if start < 0 {

@@ -232,13 +232,3 @@ func (h *Hand) Boards() []cards.List {
 	}
 	return out
 }
-
-// PlayerIndex returns the index of the player with the given name, or -1.
-func (h *Hand) PlayerIndex(name string) int {
-	for i, p := range h.Players {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
-}

@@ -138,25 +138,6 @@ func readPHH(data []byte) ([]Entry, error) {
 	return entries, nil
 }
 
-// ParsePHH reads one PHH hand (the text of a .phh file). A .phhs text with
-// several hands is an error; use Read for those.
-func ParsePHH(data []byte) (*Hand, error) {
-	es, err := readPHH(data)
-	if err != nil {
-		return nil, err
-	}
-	if len(es) != 1 {
-		return nil, fault.New(fault.Invalid, "%d hands in the text; want one", len(es))
-	}
-	if es[0].Err != nil {
-		return nil, es[0].Err
-	}
-	if es[0].Skipped != "" {
-		return nil, fault.New(fault.Invalid, "%s", es[0].Skipped)
-	}
-	return es[0].Hand, nil
-}
-
 func phhErr(line int, field, format string, args ...any) *fault.Error {
 	return &fault.Error{Kind: fault.Invalid, Line: line, Field: field, Action: -1, Message: fmt.Sprintf(format, args...)}
 }

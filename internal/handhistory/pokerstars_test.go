@@ -396,10 +396,10 @@ func TestPokerStarsSidePots(t *testing.T) {
 		t.Errorf("total %d rake %d, want 370 and 18", o.TotalPot, o.Rake)
 	}
 	// Player0 collected the main pot and side pot-1, Player2 side pot-2.
-	if got := o.Collected[h.PlayerIndex("Player0")]; got != 323 {
+	if got := o.Collected[playerIndex(h, "Player0")]; got != 323 {
 		t.Errorf("Player0 collected %d, want 323", got)
 	}
-	if got := o.Collected[h.PlayerIndex("Player2")]; got != 29 {
+	if got := o.Collected[playerIndex(h, "Player2")]; got != 29 {
 		t.Errorf("Player2 collected %d, want 29", got)
 	}
 	// Player0 is not on the seat list of hand 1 ("will be allowed to play
@@ -1062,4 +1062,14 @@ func TestHandBoards(t *testing.T) {
 			t.Errorf("%s: board %s, %d runs, boards %q; want %s, %d, %q", tt.name, h.Board(), h.Runs(), bs, tt.board, tt.runs, tt.boards)
 		}
 	}
+}
+
+// playerIndex returns the index of the player named name, or -1.
+func playerIndex(h *Hand, name string) int {
+	for i, p := range h.Players {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
 }
