@@ -13,8 +13,9 @@
 // never import handhistory, analysis, api or store (handhistory and
 // analysis import it).
 //
-// Money is int64 chips of the table's smallest unit. Players are indexes in
-// table order (clockwise); the button is one of them.
+// Money is int64 chips of the table's smallest unit, every stack, post and
+// bet size at most MaxChips (10^15) so that no sum overflows. Players are
+// indexes in table order (clockwise); the button is one of them.
 //
 // A State is not safe for concurrent use; distinct States are independent.
 package game

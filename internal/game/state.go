@@ -382,7 +382,9 @@ func (s *State) Legal() (l Legal, ok bool) {
 	return l, true
 }
 
-// String describes the legal actions, e.g. "fold, call 150 or raise to 450..800".
+// String describes the legal actions, e.g. "fold, call 150 or raise to
+// 450..800", or in fixed-limit after a short all-in "fold, call 6 or raise
+// to 26 or 30".
 func (l Legal) String() string {
 	s := "fold, "
 	if l.Check {

@@ -60,7 +60,11 @@ func jsonEntry(index, line int, raw []byte) Entry {
 	var h Hand
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&h); err != nil {
+	err := dec.Decode(&h)
+	if err == nil && dec.InputOffset() < int64(len(bytes.TrimRight(raw, " \t\r\n"))) {
+		err = fmt.Errorf("json: data after the hand object at byte %d", dec.InputOffset()+1)
+	}
+	if err != nil {
 		e.Err = jsonError(line, err)
 		return e
 	}

@@ -187,6 +187,7 @@ func TestJSONValidationBoundsNamesAndUnknownFields(t *testing.T) {
 		{"a name that is another's default", `"name":"a","stack":10},{"name":"b"`, `"name":"","stack":10},{"name":"p1"`, "players[1].name", `"p1" is also the name of players[0]`},
 		{"unknown field", `"button":0`, `"button":0,"dealer":1`, "", `unknown field "dealer"`},
 		{"cards of the wrong type", `"name":"a",`, `"name":"a","hole":5,`, "players.hole", "want cards as a string like As2s3dKd, got JSON number"},
+		{"data after the hand", `"kind":"check"}]}`, `"kind":"check"}]} 7`, "", "data after the hand object"},
 		{"negative outcome pot", `"actions":[`, `"outcome":{"pots":[-1]},"actions":[`, "outcome.pots[0]", "out of 0.."},
 	}
 	for _, tt := range tests {
