@@ -126,8 +126,8 @@ const MaxChips int64 = 1_000_000_000_000_000
 
 // Validate checks what a reader must (not betting legality): 2 to 10
 // players with distinct names (the verdict's maps are keyed by name),
-// starting stacks of 1 to MaxChips chips, amounts of 0 to MaxChips,
-// indexes in range, known kinds, 0 or 4 hole cards, valid cards, outcome
+// starting stacks of 1 to MaxChips chips, amounts of 0 to MaxChips (the
+// outcome's 0 to 10*MaxChips, a full table's chips), indexes in range, known kinds, 0 or 4 hole cards, valid cards, outcome
 // slices of the right length. The error is a *fault.Error of kind Invalid
 // naming the field.
 func Validate(h *Hand) error {
@@ -235,6 +235,13 @@ func Validate(h *Hand) error {
 			for k, x := range s.v {
 				if x < 0 || x > maxTotal {
 					return bad(fmt.Sprintf("%s[%d]", s.name, k), "%d is out of 0..%d", x, maxTotal)
+				}
+			}
+		}
+		for r, run := range o.RunCollected {
+			for k, x := range run {
+				if x < 0 || x > maxTotal {
+					return bad(fmt.Sprintf("outcome.run_collected[%d][%d]", r, k), "%d is out of 0..%d", x, maxTotal)
 				}
 			}
 		}

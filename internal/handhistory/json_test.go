@@ -188,6 +188,7 @@ func TestJSONValidationBoundsNamesAndUnknownFields(t *testing.T) {
 		{"unknown field", `"button":0`, `"button":0,"dealer":1`, "", `unknown field "dealer"`},
 		{"cards of the wrong type", `"name":"a",`, `"name":"a","hole":5,`, "players.hole", "want cards as a string like As2s3dKd, got JSON number"},
 		{"data after the hand", `"kind":"check"}]}`, `"kind":"check"}]} 7`, "", "data after the hand object"},
+		{"outcome above a full table's chips", `"actions":[`, `"outcome":{"run_collected":[[1,10000000000000001]]},"actions":[`, "outcome.run_collected[0][1]", "out of 0..10000000000000000"},
 		{"negative outcome pot", `"actions":[`, `"outcome":{"pots":[-1]},"actions":[`, "outcome.pots[0]", "out of 0.."},
 	}
 	for _, tt := range tests {
