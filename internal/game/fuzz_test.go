@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -124,7 +125,7 @@ func randomHand(src *byteSource) (*State, bool) {
 				a.Amount = l.MinTo + int64(src.intn(int(l.MaxTo-l.MinTo)+1))
 			}
 			if err := s.Apply(a); err != nil {
-				panic("a legal action was rejected: " + err.Error())
+				panic(fmt.Sprintf("a legal action was rejected: %v (legal %+v, cfg %+v)", err, l, s.cfg))
 			}
 		case Dealing, Runout:
 			k, run := 1, 0

@@ -368,7 +368,9 @@ func (s *State) Legal() (l Legal, ok bool) {
 		}
 	case PotLimit:
 		l.MinTo = s.currentBet + s.lastRaise
-		l.MaxTo = s.currentBet + s.Pot() + max(owe, 0)
+		// The minimum bet is allowed even when the pot is smaller (a
+		// hand with no forced bets).
+		l.MaxTo = max(s.currentBet+s.Pot()+max(owe, 0), l.MinTo)
 	default:
 		l.MinTo = s.currentBet + s.lastRaise
 		l.MaxTo = allIn

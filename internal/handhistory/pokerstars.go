@@ -21,6 +21,8 @@ import (
 //     (Player.Seat is the site's seat). In cash games a seat marked "is
 //     sitting out" is not dealt in unless it posts or acts; in tournaments
 //     sitting-out players are dealt in (they fold when their turn comes).
+//     A seat with no chips is not dealt in; if it posts or acts, the hand
+//     is an error, as is any hand Validate rejects.
 //   - Button is the button seat's player; when that seat is empty or not
 //     dealt in, the player before the small blind (heads-up: the small
 //     blind), else the last player before the button seat.
@@ -1282,7 +1284,9 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	n := 0
 	for _, i := range order {
 		st := &p.seats[i]
-		in := st.used || !st.outOfHand && (p.tournament || !st.sittingOut)
+		// A seat with no chips is not dealt in unless the record has it
+		// play (which Validate then rejects).
+		in := st.used || !st.outOfHand && st.stack > 0 && (p.tournament || !st.sittingOut)
 		if !in {
 			idx[i] = -1
 			continue
@@ -1360,6 +1364,13 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 		out.Pots = []int64{p.total - p.rake}
 	}
 	h.Outcome = out
+	// What every reader guarantees (a starting stack, amounts within
+	// MaxChips, distinct names...), reported on the hand's first line.
+	if err := Validate(h); err != nil {
+		fe := psErr(headLine, "%v", err)
+		fe.Err = err
+		return fe
+	}
 	return nil
 }
 
