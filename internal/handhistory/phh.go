@@ -125,6 +125,14 @@ func readPHH(data []byte) ([]Entry, error) {
 	for k, sec := range secs {
 		e := Entry{Index: k + 1, Line: sec.line}
 		h, skip, err := parsePHHSection(sec)
+		if err == nil && skip == "" {
+			if verr := Validate(h); verr != nil { // e.g. a starting stack of 0
+				err = verr
+				if fe, ok := verr.(*fault.Error); ok && fe.Line == 0 {
+					fe.Line = sec.line
+				}
+			}
+		}
 		switch {
 		case err != nil:
 			e.Err = err

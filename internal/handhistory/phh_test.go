@@ -274,3 +274,15 @@ func parsePHH(data []byte) (*handhistory.Hand, error) {
 	}
 	return es[0].Hand, nil
 }
+
+// TestPHHStartingStackOfZeroIsAnError: a player with no chips is not dealt
+// in, so a PHH hand that lists one is an error naming the field.
+func TestPHHStartingStackOfZeroIsAnError(t *testing.T) {
+	t.Parallel()
+	data := strings.Replace(fmt.Sprintf(minimalPHH, "PO"), "starting_stacks = [50, 50]", "starting_stacks = [0, 50]", 1)
+	_, err := parsePHH([]byte(data))
+	var fe *fault.Error
+	if !errors.As(err, &fe) || fe.Kind != fault.Invalid || fe.Field != "players[0].stack" || fe.Line != 1 {
+		t.Fatalf("error %v, want invalid players[0].stack on line 1", err)
+	}
+}

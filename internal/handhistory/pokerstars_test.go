@@ -1073,3 +1073,21 @@ func playerIndex(h *Hand, name string) int {
 	}
 	return -1
 }
+
+// TestPokerStarsSeatWithNoChips: a seat listed with no chips is not dealt
+// in; one that posts is an error naming the hand's line (a starting stack
+// of 0 is not a player, see Validate).
+func TestPokerStarsSeatWithNoChips(t *testing.T) {
+	t.Parallel()
+	broke := strings.Replace(psStd, "Seat 5: Sleepy ($5 in chips) is sitting out", "Seat 5: Sleepy ($0 in chips)", 1)
+	h := oneHand(t, broke)
+	if playerIndex(h, "Sleepy") >= 0 || len(h.Players) != 3 {
+		t.Errorf("players %+v: want Sleepy not dealt in", h.Players)
+	}
+	posts := strings.Replace(broke, "A: posts big blind $0.10", "A: posts big blind $0.10\nSleepy: posts big blind $0.10", 1)
+	es := readPSText(t, posts)
+	var fe *fault.Error
+	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 1 || !strings.Contains(fe.Message, "players[3].stack") {
+		t.Fatalf("entries %+v: want an error on line 1 naming players[3].stack", es)
+	}
+}
