@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -30,6 +31,20 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 	var in equityRequest
 	if err := decodeJSON(bodyOf(r), &in); err != nil {
 		s.writeProblem(w, r, err)
+		return
+	}
+	if v := r.URL.Query().Get("store"); v != "" {
+		// The contract has validated it as a boolean; this is belt and braces.
+		keep, err := strconv.ParseBool(v)
+		if err != nil {
+			s.writeProblem(w, r, fault.Field(fault.Invalid, "store", "want true or false, got %q", v))
+			return
+		}
+		in.Store = in.Store || keep
+	}
+	if in.Mode == string(equity.Exhaustive) && in.Trials != 0 {
+		s.metrics.equityRuns.WithLabelValues(in.Mode, "rejected").Inc()
+		s.writeProblem(w, r, fault.Field(fault.Invalid, "trials", "trials apply to mode auto or montecarlo, not exhaustive"))
 		return
 	}
 	req, err := equity.ParseInput(in.Input)
@@ -95,7 +110,7 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 	case s.sem <- struct{}{}:
 		return release, nil
 	case <-t.C:
-		return nil, fault.New(fault.Overloaded, "all %d equity slots are busy; retry in a second", cap(s.sem))
+		return nil, fault.New(fault.Overloaded, "all %d compute slots are busy; retry in a second", cap(s.sem))
 	case <-ctx.Done():
 		return nil, &fault.Error{Kind: fault.Canceled, Action: -1, Message: "client gone", Err: ctx.Err()}
 	}
@@ -125,7 +140,22 @@ func decodeJSON(body []byte, v any) error {
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fault.Field(fault.Invalid, te.Field, "want %s, got JSON %s", te.Type, te.Value)
+		return fault.Field(fault.Invalid, jsonField(te.Field), "want %s, got JSON %s", te.Type, te.Value)
 	}
 	return fault.New(fault.Invalid, "malformed JSON: %v", err)
+}
+
+// jsonField returns the JSON name of a field encoding/json reports: it
+// drops the Go names of embedded structs (equityRequest embeds
+// equity.Input, so "seed" is reported as "Input.seed").
+func jsonField(field string) string {
+	parts := strings.Split(field, ".")
+	out := parts[:0]
+	for _, p := range parts {
+		if p != "" && p[0] >= 'A' && p[0] <= 'Z' {
+			continue // a Go struct name: every JSON name here is lower case
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, ".")
 }

@@ -1,11 +1,11 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -114,34 +114,68 @@ func TestEquityErrors(t *testing.T) {
 	}
 }
 
-// TestEquityOverloaded fills the compute slots and checks the next request
-// waits briefly, then gets 429 with Retry-After.
-func TestEquityOverloaded(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: 20 * time.Millisecond})
-	// A long Monte Carlo run holds the only slot until it is cancelled.
-	slow := []byte(`{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":10000000}`)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+// slowEquity is a Monte Carlo run of ten hands at equity.MaxTrials: it holds
+// a compute slot for seconds, until cancelled.
+const slowEquity = `{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s","2c3c4c5c","4d5d6d7d","TsJsQsKs","2h3h4h5h","6c7c6h7h","TdJdQdAd","AcAhKcKh"],"mode":"montecarlo","trials":10000000}`
+
+// metricValue returns the value of the /metrics sample whose line starts
+// with series (name and labels), and whether there is one.
+func metricValue(c *client, series string) (float64, bool) {
+	for line := range strings.SplitSeq(string(c.get("/metrics").body), "\n") {
+		if rest, ok := strings.CutPrefix(line, series+" "); ok {
+			v, err := strconv.ParseFloat(strings.TrimSpace(rest), 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
+}
+
+// waitFor polls cond until it holds or a generous deadline passes. It is a
+// wait for a state the test cannot be told of otherwise, never a measure of
+// speed: the assertions come after it.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// holdSlot starts a slow equity run and returns once it holds a compute
+// slot (the in-flight gauge says so); cancel ends it.
+func holdSlot(t *testing.T, c *client) (cancel func()) {
+	t.Helper()
+	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.srv.URL+"/v1/equity", bytes.NewReader(slow))
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.srv.URL+"/v1/equity", strings.NewReader(slowEquity))
 		req.Header.Set("Content-Type", "application/json")
 		if res, err := http.DefaultClient.Do(req); err == nil {
 			res.Body.Close()
 		}
 	})
-	var res response
-	for range 200 {
-		res = c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
-		if res.status == http.StatusTooManyRequests {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
-	cancel()
-	wg.Wait()
+	waitFor(t, "the slow run to take the slot", func() bool {
+		v, _ := metricValue(c, "scoop_equity_in_flight")
+		return v == 1
+	})
+	return func() { stop(); wg.Wait() }
+}
+
+// TestEquityOverloaded fills the compute slots and checks the next request
+// waits briefly, then gets 429 with Retry-After.
+func TestEquityOverloaded(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: 20 * time.Millisecond})
+	release := holdSlot(t, c)
+	res := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
+	release()
 	if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
-		t.Fatalf("never overloaded: last %d %s", res.status, res.body)
+		t.Fatalf("with the only slot taken: %d %s, want 429 with Retry-After", res.status, res.body)
+	}
+	if p := res.problem(t); p.Type != "urn:scoop:problem:overloaded" {
+		t.Errorf("problem type %q", p.Type)
 	}
 }
 
@@ -149,28 +183,39 @@ func TestEquityOverloaded(t *testing.T) {
 // compute slot: the run is cancelled, not left to finish.
 func TestEquityCancelledWithClient(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: time.Second})
-	// Monte Carlo with a huge trial count would run for minutes.
-	body := `{"hands":["As2s3dKd","QhQcJhTc","8h8d9c9s"],"mode":"montecarlo","trials":10000000}`
 	conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req := "POST /v1/equity HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
-		itoa(len(body)) + "\r\n\r\n" + body
+		itoa(len(slowEquity)) + "\r\n\r\n" + slowEquity
 	if _, err := conn.Write([]byte(req)); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // let the run take the slot
+	waitFor(t, "the run to take the slot", func() bool {
+		v, _ := metricValue(c, "scoop_equity_in_flight")
+		return v == 1
+	})
 	conn.Close()
-	// With the slot freed the next request is answered (within ComputeWait).
+	// The run ends one way or the other: cancelled (what we want) or, were
+	// the hang-up not seen, finished.
+	const canceled = `scoop_equity_runs_total{mode="montecarlo",outcome="canceled"}`
+	const finished = `scoop_equity_runs_total{mode="montecarlo",outcome="ok"}`
+	waitFor(t, "the abandoned run to end", func() bool {
+		_, a := metricValue(c, canceled)
+		_, b := metricValue(c, finished)
+		return a || b
+	})
+	if v, _ := metricValue(c, canceled); v != 1 {
+		t.Errorf("the abandoned run is not counted as canceled (canceled = %v)", v)
+	}
+	if v, ok := metricValue(c, finished); ok {
+		t.Errorf("the abandoned run finished (ok = %v)", v)
+	}
+	// With the slot freed the next request is answered.
 	res := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
 	if res.status != 200 {
 		t.Fatalf("after the client left: %d %s", res.status, res.body)
-	}
-	var m bytes.Buffer
-	m.Write(c.get("/metrics").body)
-	if !strings.Contains(m.String(), `scoop_equity_runs_total{mode="montecarlo",outcome="canceled"} 1`) {
-		t.Errorf("the abandoned run is not counted as canceled")
 	}
 }
 

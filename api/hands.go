@@ -18,10 +18,21 @@ import (
 	"github.com/scoophq/scoop/internal/store"
 )
 
+// Per-hand statuses of POST /v1/hands and /v1/hands/replay.
+const (
+	statusStored    = "stored"    // newly stored
+	statusDuplicate = "duplicate" // the same hand was stored before: its id
+	statusConflict  = "conflict"  // another hand holds its natural key: that hand's id; nothing stored
+	statusReplayed  = "replayed"  // replayed, not stored (/v1/hands/replay)
+	statusSkipped   = "skipped"   // not replayed (another game...)
+	statusFailed    = "failed"    // could not be read or replayed: see problem
+)
+
 // handResult is one hand of a posted file.
 type handResult struct {
 	Index   int               `json:"index"`
 	Line    int               `json:"line,omitempty"`
+	Status  string            `json:"status"`
 	ID      string            `json:"id,omitempty"`
 	Created *bool             `json:"created,omitempty"`
 	Verdict *analysis.Verdict `json:"verdict,omitempty"`
@@ -35,6 +46,7 @@ type handResults struct {
 	Read       int          `json:"read"`
 	Stored     int          `json:"stored"`
 	Duplicates int          `json:"duplicates"`
+	Conflicts  int          `json:"conflicts"`
 	Skipped    int          `json:"skipped"`
 	Failed     int          `json:"failed"`
 }
@@ -57,16 +69,72 @@ func formatOf(contentType string, body []byte) handhistory.Format {
 	return handhistory.FormatPokerStars
 }
 
+// hands answers POST /v1/hands (keep) and /v1/hands/replay. Reading and
+// replaying take a compute slot (429 with Retry-After when none frees up).
+// A body of several hands answers 200 with a result per hand; a body of
+// exactly one hand answers as that hand: 400/422 when it cannot be read,
+// 422 (with action, player, verdict and, when kept, id) when it is illegal,
+// 409 (with the existing id) when its natural key holds another hand.
 func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
+	release, err := s.acquire(r.Context())
+	if err != nil {
+		if fault.KindOf(err) == fault.Overloaded {
+			w.Header().Set("Retry-After", "1")
+		}
+		s.writeProblem(w, r, err)
+		return
+	}
+	out, ok := s.replayAll(w, r, keep)
+	release()
+	if !ok {
+		return
+	}
+	if len(out.Hands) == 1 {
+		if p, ok := singleHandProblem(r, out.Hands[0]); ok {
+			s.sendProblem(w, p)
+			return
+		}
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// singleHandProblem is the problem a one-hand body answers with: its
+// conflict (409) or its illegal action (422); ok is false for a hand that
+// is legal (or skipped) and stored without conflict.
+func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
+	v := res.Verdict
+	switch {
+	case res.Status == statusConflict:
+		p := *res.Problem
+		p.Instance, p.RequestID, p.Hand = r.URL.Path, requestID(r.Context()), 0
+		p.Verdict = v
+		return p, true
+	case v != nil && v.Error != nil:
+		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
+		p.Type = "urn:scoop:problem:" + fault.Impossible.String()
+		if v.Error.Index >= 0 {
+			a := v.Error.Index
+			p.Action = &a
+		}
+		p.Player, p.ID, p.Verdict = v.Error.Player, res.ID, v
+		return p, true
+	}
+	return Problem{}, false
+}
+
+// replayAll reads, replays and (keep) stores the posted hands. When it
+// returns false it has answered the request (the body is unreadable, or
+// the store failed).
+func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool) (handResults, bool) {
 	body := bodyOf(r)
 	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
 		s.writeProblem(w, r, err)
-		return
+		return handResults{}, false
 	}
 	if len(entries) == 0 {
 		s.writeProblem(w, r, fault.New(fault.Invalid, "the body holds no hand"))
-		return
+		return handResults{}, false
 	}
 	out := handResults{Hands: make([]handResult, len(entries))}
 	var records []store.Hand
@@ -81,10 +149,10 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 			if p.Line == 0 {
 				p.Line = e.Line
 			}
-			res.Problem = &p
+			res.Problem, res.Status = &p, statusFailed
 			out.Failed++
 		case e.Hand == nil:
-			res.Skipped = e.Skipped
+			res.Skipped, res.Status = e.Skipped, statusSkipped
 			if res.Skipped == "" {
 				res.Skipped = "no hand"
 			}
@@ -94,20 +162,20 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 			if err != nil {
 				p := problemFor(r, err)
 				p.Hand, p.Instance, p.RequestID = e.Index, "", ""
-				res.Problem = &p
+				res.Problem, res.Status = &p, statusFailed
 				out.Failed++
 				continue
 			}
 			v.Hand = e.Index
-			res.Verdict = &v
+			res.Verdict, res.Status = &v, statusReplayed
 			out.Read++
 			if !keep {
 				continue
 			}
-			rec, err := HandRecord(e.Hand, &v)
+			rec, err := store.NewHandRecord(e.Hand, &v)
 			if err != nil {
 				s.writeProblem(w, r, err)
-				return
+				return handResults{}, false
 			}
 			records = append(records, rec)
 			recordOf = append(recordOf, i)
@@ -116,23 +184,37 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 	if out.Failed == len(entries) {
 		// Nothing could be read: the request itself is bad.
 		p := *out.Hands[0].Problem
+		p.Hand = 0
 		p.Instance, p.RequestID = r.URL.Path, requestID(r.Context())
 		s.sendProblem(w, p)
-		return
+		return handResults{}, false
 	}
 	if len(records) > 0 {
 		saved, err := s.cfg.Store.SaveHands(r.Context(), records)
 		if err != nil {
 			s.writeProblem(w, r, err)
-			return
+			return handResults{}, false
 		}
 		for j, sv := range saved {
 			res := &out.Hands[recordOf[j]]
 			created := sv.Created
 			res.ID, res.Created = sv.ID, &created
-			if created {
+			switch {
+			case created:
+				res.Status = statusStored
 				out.Stored++
-			} else {
+			case sv.Conflict:
+				res.Status = statusConflict
+				p := Problem{
+					Type: "urn:scoop:problem:conflict", Title: http.StatusText(http.StatusConflict),
+					Status: http.StatusConflict, Hand: res.Index, ID: sv.ID,
+					Detail: fmt.Sprintf("hand %d: another hand is stored under %s (id %s); this one was not stored",
+						res.Index, records[j].NaturalKey, sv.ID),
+				}
+				res.Problem = &p
+				out.Conflicts++
+			default:
+				res.Status = statusDuplicate
 				out.Duplicates++
 			}
 		}
@@ -141,12 +223,13 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 	if keep {
 		m.WithLabelValues("stored").Add(float64(out.Stored))
 		m.WithLabelValues("duplicate").Add(float64(out.Duplicates))
+		m.WithLabelValues("conflict").Add(float64(out.Conflicts))
 	} else {
 		m.WithLabelValues("replayed").Add(float64(out.Read))
 	}
 	m.WithLabelValues("skipped").Add(float64(out.Skipped))
 	m.WithLabelValues("failed").Add(float64(out.Failed))
-	s.writeJSON(w, r, http.StatusOK, out)
+	return out, true
 }
 
 // readHands reads a posted file; a file that cannot be read at all is the
@@ -186,37 +269,6 @@ func (s *Server) replay(r *http.Request, h *handhistory.Hand) (v analysis.Verdic
 		}
 	}()
 	return analysis.Replay(h), nil
-}
-
-// HandRecord builds the stored form of a hand and its verdict: the
-// canonical hand JSON, the verdict JSON and the columns the store indexes,
-// under the natural key store.NaturalKey gives (site and site hand id, else
-// a hash of the canonical JSON). POST /v1/hands and `scoop import` both store
-// through it, so a hand imported by one is a duplicate for the other. The
-// error (Internal) is for a hand or verdict that cannot be encoded.
-func HandRecord(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
-	canonical, err := json.Marshal(h)
-	if err != nil {
-		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
-	}
-	verdict, err := json.Marshal(v)
-	if err != nil {
-		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode verdict", Err: err}
-	}
-	players := make([]string, len(h.Players))
-	for i, p := range h.Players {
-		players[i] = p.Name
-	}
-	return store.Hand{
-		NaturalKey: store.NaturalKey(h.Site, h.SiteHandID, canonical),
-		Site:       h.Site,
-		SiteHandID: h.SiteHandID,
-		Game:       h.Table.Game.String(),
-		Legal:      v.Legal,
-		Players:    players,
-		Hand:       canonical,
-		Verdict:    verdict,
-	}, nil
 }
 
 // handSummary is a stored hand in a listing.

@@ -182,17 +182,25 @@ func TestPostPHHAndJSON(t *testing.T) {
 			t.Errorf("JSON array replay = %d %s", res.status, res.body)
 		}
 
-		// An illegal hand is stored with its verdict and found by legal=false.
+		// A body of one illegal hand is a 422 naming the action and player,
+		// with the verdict; the hand is stored with it and found by
+		// legal=false.
 		res = c.do(http.MethodPost, "/v1/hands", "application/toml", readFile(t, "ps_plo8_quartered_as_FO8.phh"))
-		var bad handResults
-		res.decode(t, &bad)
-		if res.status != 200 || bad.Hands[0].Verdict == nil || bad.Hands[0].Verdict.Legal || bad.Hands[0].Verdict.Error == nil {
-			t.Fatalf("illegal hand = %d %s", res.status, res.body)
+		p := res.problem(t)
+		if res.status != 422 || p.Type != "urn:scoop:problem:impossible" || p.Action == nil || *p.Action != 21 ||
+			p.Player != "Player2" || !strings.Contains(p.Detail, "fixed-limit") || p.ID == "" ||
+			p.Verdict == nil || p.Verdict.Legal || p.Verdict.Error == nil || p.Verdict.Error.Index != 21 {
+			t.Fatalf("illegal hand = %d %s, want 422 at action 21 by Player2 with the verdict and id", res.status, res.body)
 		}
 		var page handPage
 		c.get("/v1/hands?legal=false").decode(t, &page)
-		if len(page.Hands) != 1 || page.Hands[0].ID != bad.Hands[0].ID || page.Hands[0].Legal {
-			t.Errorf("legal=false lists %+v, want only %s", page.Hands, bad.Hands[0].ID)
+		if len(page.Hands) != 1 || page.Hands[0].ID != p.ID || page.Hands[0].Legal {
+			t.Errorf("legal=false lists %+v, want only %s", page.Hands, p.ID)
+		}
+		// The same without storing: 422 too, no id.
+		res = c.do(http.MethodPost, "/v1/hands/replay", "application/toml", readFile(t, "ps_plo8_quartered_as_FO8.phh"))
+		if p := res.problem(t); res.status != 422 || p.Action == nil || *p.Action != 21 || p.ID != "" || p.Verdict == nil {
+			t.Errorf("replay of the illegal hand = %d %s, want 422 at action 21 without an id", res.status, res.body)
 		}
 		c.get("/v1/hands?game=omaha-hilo&legal=true").decode(t, &page)
 		if len(page.Hands) != 1 || page.Hands[0].ID != r.Hands[0].ID {
@@ -234,7 +242,10 @@ func TestHandsErrors(t *testing.T) {
 	}{
 		{"malformed JSON", "application/json", `{"table":`, 400, ""},
 		{"schema: missing players", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"actions":[]}`, 400, "players"},
-		{"schema: negative stack", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":-5}],"actions":[]}`, 400, "players.0.stack"},
+		{"schema: negative stack", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":-5},{"name":"b","stack":5}],"actions":[]}`, 400, "players.0.stack"},
+		{"schema: one player", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5}],"actions":[]}`, 400, "players"},
+		{"schema: eleven players", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[` + strings.Repeat(`{"name":"a","stack":5},`, 10) + `{"name":"k","stack":5}],"actions":[]}`, 400, "players"},
+		{"schema: stack over 1e15", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":1000000000000001},{"name":"b","stack":5}],"actions":[]}`, 400, "players.0.stack"},
 		{"bad card in JSON", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5,"hole":"AsXx"},{"name":"b","stack":5}],"actions":[]}`, 400, ""},
 		{"not PHH", "application/toml", "this is = = not toml [[", 400, ""},
 		{"not a hand history", "text/plain", "hello, world", 400, ""},

@@ -6,22 +6,29 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 )
 
 // Problem is an RFC 9457 problem document, with Scoop's extension members
 // locating the fault.
 type Problem struct {
-	Type      string `json:"type"`
-	Title     string `json:"title"`
-	Status    int    `json:"status"`
-	Detail    string `json:"detail,omitempty"`
-	Instance  string `json:"instance,omitempty"`
-	Field     string `json:"field,omitempty"`
-	Line      int    `json:"line,omitempty"`
-	Action    *int   `json:"action,omitempty"`
-	Hand      int    `json:"hand,omitempty"`
-	RequestID string `json:"request_id,omitempty"`
+	Type     string `json:"type"`
+	Title    string `json:"title"`
+	Status   int    `json:"status"`
+	Detail   string `json:"detail,omitempty"`
+	Instance string `json:"instance,omitempty"`
+	Field    string `json:"field,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Action   *int   `json:"action,omitempty"`
+	Player   string `json:"player,omitempty"` // who made the illegal action
+	Hand     int    `json:"hand,omitempty"`
+	// ID is the stored hand's id: the illegal hand stored with its
+	// verdict (422), or the hand already holding the natural key (409).
+	ID string `json:"id,omitempty"`
+	// Verdict is the hand's verdict, for an illegal hand or a conflict.
+	Verdict   *analysis.Verdict `json:"verdict,omitempty"`
+	RequestID string            `json:"request_id,omitempty"`
 }
 
 // statusClientGone is logged (never sent) when the client went away.
@@ -75,11 +82,35 @@ func problemFor(r *http.Request, err error) Problem {
 	return p
 }
 
-// newProblem returns a problem with the given status and detail, typed
-// about:blank (the status says it all).
+// problemTypes names the problem type of each status a fault kind does
+// not produce: every problem is typed urn:scoop:problem:<name> (the spec's
+// description lists them).
+var problemTypes = map[int]string{
+	http.StatusBadRequest:            "invalid",
+	http.StatusNotFound:              "not-found",
+	http.StatusMethodNotAllowed:      "method-not-allowed",
+	http.StatusConflict:              "conflict",
+	http.StatusRequestEntityTooLarge: "too-large",
+	http.StatusUnsupportedMediaType:  "unsupported-media-type",
+	http.StatusUnprocessableEntity:   "impossible",
+	http.StatusTooManyRequests:       "overloaded",
+	http.StatusInternalServerError:   "internal",
+	http.StatusServiceUnavailable:    "unavailable",
+}
+
+// problemType returns the urn:scoop:problem type of a status.
+func problemType(status int) string {
+	if name, ok := problemTypes[status]; ok {
+		return "urn:scoop:problem:" + name
+	}
+	return "urn:scoop:problem:internal"
+}
+
+// newProblem returns a problem with the given status and detail, typed by
+// its status (problemType).
 func newProblem(r *http.Request, status int, detail string) Problem {
 	return Problem{
-		Type:      "about:blank",
+		Type:      problemType(status),
 		Title:     http.StatusText(status),
 		Status:    status,
 		Detail:    detail,
@@ -108,7 +139,7 @@ func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error)
 func (s *Server) sendProblem(w http.ResponseWriter, p Problem) {
 	body, err := json.Marshal(p)
 	if err != nil {
-		body = []byte(`{"type":"about:blank","title":"Internal Server Error","status":500}`)
+		body = []byte(`{"type":"urn:scoop:problem:internal","title":"Internal Server Error","status":500}`)
 		p.Status = http.StatusInternalServerError
 	}
 	h := w.Header()
