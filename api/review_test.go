@@ -88,7 +88,7 @@ func TestNaturalKeyTakeover(t *testing.T) {
 		var stored struct {
 			Players []string `json:"players"`
 		}
-		c.get("/v1/hands/" + id).decode(t, &stored)
+		c.get("/v1/hands/"+id).decode(t, &stored)
 		if len(stored.Players) == 0 || stored.Players[0] != "Mallory" {
 			t.Errorf("stored hand %s players %q: overwritten?", id, stored.Players)
 		}
