@@ -35,6 +35,10 @@ type serveConfig struct {
 	ShutdownTimeout   time.Duration // how long in-flight requests get to finish
 }
 
+// serveConnState, when set (by tests, before runServe starts), observes
+// the server's connections: a test can tell when its request is in flight.
+var serveConnState func(net.Conn, http.ConnState)
+
 func defaultServeConfig() serveConfig {
 	return serveConfig{
 		Addr:              ":8080",
@@ -135,6 +139,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		IdleTimeout:       cfg.IdleTimeout,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
+		ConnState:         serveConnState,
 	}
 	addr := ln.Addr().String()
 	fmt.Fprintf(stdout, "scoop: listening on http://%s\n", displayAddr(addr))

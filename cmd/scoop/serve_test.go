@@ -6,10 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -134,6 +136,15 @@ func TestServe(t *testing.T) {
 // stops the server, and checks the request is still answered in full.
 func TestServeDrainsInFlight(t *testing.T) {
 	t.Setenv("DATABASE_URL", "")
+	// The server tells when a connection has started a request (active).
+	active := make(chan struct{})
+	var once sync.Once
+	serveConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateActive {
+			once.Do(func() { close(active) })
+		}
+	}
+	t.Cleanup(func() { serveConnState = nil })
 	base, stop := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"))
 	pr, pw := io.Pipe()
 	type result struct {
@@ -155,10 +166,22 @@ func TestServeDrainsInFlight(t *testing.T) {
 		got <- result{code: res.StatusCode, body: string(b)}
 	}()
 	io.WriteString(pw, `{"hands":["As2s3dKd",`)
-	time.Sleep(100 * time.Millisecond) // the request is in flight
+	<-active // the request is in flight
 	stopped := make(chan int, 1)
 	go func() { code, _ := stop(); stopped <- code }()
-	time.Sleep(100 * time.Millisecond) // shutdown has begun
+	// Shutdown has begun once the listener refuses new connections (a
+	// wait, with a deadline only so that a hang fails).
+	host := strings.TrimPrefix(base, "http://")
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			break
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("the server still accepts connections after stop")
+		}
+	}
 	io.WriteString(pw, `"QhQcJhTc"],"board":"4c7hKh"}`)
 	pw.Close()
 	r := <-got
