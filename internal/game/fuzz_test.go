@@ -246,9 +246,9 @@ func FuzzStateMachine(f *testing.F) {
 // c the chips each player put in net of the uncalled bet returned, an
 // all-in player i wins at most sum_j min(c_i, c_j). A player with chips
 // behind at a showdown matched every live bet, so only dead money (antes,
-// dead blinds) can take him above that bound; a player the others folded
-// to may have matched nothing (a fold with nothing owed is legal), so he
-// is bounded by the whole pot only.
+// dead blinds) can take him above that bound. A hand won by folds gives
+// every pot to the last player (R13), who may have matched nothing (a fold
+// with nothing owed is legal): it is bounded by the whole pot only.
 func checkWinBounds(t *testing.T, s *State, st *Settlement) {
 	t.Helper()
 	for _, p := range st.Pots {
@@ -266,11 +266,11 @@ func checkWinBounds(t *testing.T, s *State, st *Settlement) {
 		for j := range s.n {
 			bound += min(ci, s.committed[j]-st.Returned[j])
 		}
-		if s.stack[i] > 0 {
+		switch {
+		case s.phase == Over:
+			bound = s.Pot()
+		case s.stack[i] > 0:
 			bound += dead
-			if s.phase == Over {
-				bound = s.Pot()
-			}
 		}
 		if st.Payouts[i] > bound {
 			t.Fatalf("player %d (in %d, all-in %v) wins %d > %d (%+v)", i, ci, s.stack[i] == 0, st.Payouts[i], bound, st)

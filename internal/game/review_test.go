@@ -233,3 +233,18 @@ func TestSettleFaultsOfTheHandHaveActionMinusOne(t *testing.T) {
 		t.Fatalf("error %#v, want a fault of the hand with Action -1", err)
 	}
 }
+
+func TestR12SidePotWhoseContendersAllMuckIsNotGivenToTheAllInPlayer(t *testing.T) {
+	t.Parallel()
+	// p1 is all-in for 20; p2 and p3 build a side pot and both muck at the
+	// showdown: p1 may not win their chips, and no one else may.
+	s := mustNew(t, Config{Game: eval.OmahaHi, Structure: NoLimit, Stacks: []int64{20, 100, 100}, Button: 0,
+		Posts: blinds(3, 0, 1, 2)})
+	mustApply(t, s, cbr(0, 20), cbr(1, 60), cc(2), board("2c3d4h"), cc(1), cc(2), board("5s"), cc(1), cc(2), board("9h"), cc(1), cc(2),
+		show(0, "AhAsKhKs"), muck(1), muck(2))
+	_, err := s.Settle(Rake{})
+	var fe *fault.Error
+	if !errors.As(err, &fe) || fe.Action != -1 || !strings.Contains(fe.Message, "pot 2: every player eligible for it mucked") {
+		t.Fatalf("error %v, want pot 2 without a winner", err)
+	}
+}

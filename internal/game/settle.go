@@ -71,7 +71,8 @@ type Settlement struct {
 // hand: every player but one folded, or the betting over; a showdown among
 // two or more players with known cards needs the five board cards. The
 // error is a *fault.Error of kind Impossible; a fault of the hand as a
-// whole (incomplete, nobody left to win a pot) has Action -1. A hand with
+// whole (incomplete; a pot whose every eligible player mucked, which no
+// one else may take) has Action -1. A hand with
 // no chips left in once the uncalled bet is returned has no pots.
 //
 // A pot's contenders are its eligible players who did not muck and whose
@@ -148,9 +149,10 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 		if s.phase == Over { // every other player folded: the last one takes every pot, shown or not (R13)
 			elig = s.stillIn()
 		}
-		if len(elig) == 0 && len(st.Pots) > 0 { // every player in it mucked: it joins the pot below
-			st.Pots[len(st.Pots)-1].Amount += amt
-			continue
+		if len(elig) == 0 {
+			// Every player who may win it mucked (or folded): no one else
+			// may take it (R12), an all-in player below least of all.
+			return nil, impossible(-1, "pot %d: every player eligible for it mucked or folded", len(st.Pots)+1)
 		}
 		st.Pots = append(st.Pots, Pot{Amount: amt, Eligible: elig})
 	}

@@ -13,7 +13,9 @@ import (
 // satisfy: chips are conserved (finishing stacks plus rake equal the
 // starting stacks), no pot is negative or raked beyond its amount, and
 // (R12) an all-in player i, with c the chips each player put in net of the
-// uncalled bet returned, wins at most sum_j min(c_i, c_j).
+// uncalled bet returned, wins at most sum_j min(c_i, c_j) when the hand
+// reached a showdown (a hand won by folds gives every pot to the last
+// player, R13).
 func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 	t.Helper()
 	if !v.Legal {
@@ -42,7 +44,7 @@ func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 		}
 	}
 	for i, p := range h.Players {
-		if c[i] != p.Stack { // not all-in
+		if c[i] != p.Stack || v.ShowdownOrder == nil { // not all-in, or no showdown
 			continue
 		}
 		var bound int64
