@@ -7,9 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -65,15 +63,18 @@ type importSummary struct {
 	Conflicts  []importProblem `json:"conflicts"`
 	Files      int             `json:"files"`
 	Unreadable []string        `json:"unreadable_files"` // "name: why"
-	Hands      int             `json:"hands"`            // every hand found, whatever became of it
-	Legal      int             `json:"legal"`
-	Matching   int             `json:"matching"`     // legal and equal to the record
-	NoRecord   int             `json:"no_record"`    // legal, nothing recorded to compare with
-	Mismatches []importProblem `json:"mismatches"`   // legal, settlement differs from the record
-	Illegal    []importProblem `json:"illegal"`      // the first illegal action of each
-	Skipped    map[string]int  `json:"skipped"`      // reason -> hands
-	Errors     []importProblem `json:"parse_errors"` // unreadable hands, with their line
-	Seconds    float64         `json:"seconds"`
+	// SkippedFiles are files found in a directory that are not hand
+	// histories (no format detected, or not one hand in them).
+	SkippedFiles []string        `json:"skipped_files"`
+	Hands        int             `json:"hands"` // every hand found, whatever became of it
+	Legal        int             `json:"legal"`
+	Matching     int             `json:"matching"`     // legal and equal to the record
+	NoRecord     int             `json:"no_record"`    // legal, nothing recorded to compare with
+	Mismatches   []importProblem `json:"mismatches"`   // legal, settlement differs from the record
+	Illegal      []importProblem `json:"illegal"`      // the first illegal action of each
+	Skipped      map[string]int  `json:"skipped"`      // reason -> hands
+	Errors       []importProblem `json:"parse_errors"` // unreadable hands, with their line
+	Seconds      float64         `json:"seconds"`
 }
 
 // importProblem locates one hand and says what is wrong with it.
@@ -164,7 +165,7 @@ func newImporter(ctx context.Context, stdin io.Reader, p *progress) *importer {
 		ctx:      ctx,
 		stdin:    stdin,
 		progress: p,
-		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, Mismatches: []importProblem{}, Conflicts: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
+		sum:      importSummary{DryRun: true, Skipped: map[string]int{}, Unreadable: []string{}, SkippedFiles: []string{}, Mismatches: []importProblem{}, Conflicts: []importProblem{}, Illegal: []importProblem{}, Errors: []importProblem{}},
 	}
 }
 
@@ -186,30 +187,34 @@ func (im *importer) run(args []string) error {
 	// Sizes first, so that progress and ETA are by bytes over all files.
 	sizes := make([]int64, len(files))
 	var total int64
-	for i, name := range files {
-		if name == "-" {
+	for i, f := range files {
+		if f.Name == "-" {
 			continue
 		}
-		if st, err := os.Stat(name); err == nil {
+		if st, err := os.Stat(f.Name); err == nil {
 			sizes[i] = st.Size()
 			total += sizes[i]
 		}
 	}
 	im.progress.start(total)
 	var done int64
-	for i, name := range files {
+	for i, f := range files {
 		if err := im.ctx.Err(); err != nil {
 			return err
 		}
 		im.sum.Files++
-		if err := im.file(name, done, sizes[i]); err != nil {
+		if err := im.file(f, done, sizes[i]); err != nil {
 			if im.failed != nil {
 				return im.failed
 			}
-			if fault.KindOf(err) == fault.Canceled {
+			switch {
+			case fault.KindOf(err) == fault.Canceled:
 				return err
+			case errors.Is(err, errNotHandHistory):
+				im.sum.SkippedFiles = append(im.sum.SkippedFiles, f.Name)
+			default:
+				im.sum.Unreadable = append(im.sum.Unreadable, err.Error())
 			}
-			im.sum.Unreadable = append(im.sum.Unreadable, err.Error())
 		}
 		done += sizes[i]
 		im.progress.update(done, im.sum.Hands, true)
@@ -257,61 +262,14 @@ func (im *importer) flush() error {
 	return nil
 }
 
-// expandDirs replaces each directory among names by the regular files
-// under it, in lexical order, skipping hidden files and directories.
-// Other names (files, "-", missing paths) are kept as given.
-func expandDirs(names []string) []string {
-	var out []string
-	for _, name := range names {
-		st, err := os.Stat(name)
-		if name == "-" || err != nil || !st.IsDir() {
-			out = append(out, name)
-			continue
-		}
-		_ = filepath.WalkDir(name, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				out = append(out, path) // reported as unreadable when read
-				return nil
-			}
-			if path != name && strings.HasPrefix(d.Name(), ".") {
-				if d.IsDir() {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() {
-				out = append(out, path)
-			}
-			return nil
-		})
-	}
-	return out
-}
-
 // file imports one file; the error is for a file that cannot be read at
-// all, or cancellation.
-func (im *importer) file(name string, before, size int64) error {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(im.stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+// all (or, found in a directory, is not a hand history: errNotHandHistory),
+// or cancellation.
+func (im *importer) file(f walkFile, before, size int64) error {
+	name := f.Name
+	entries, err := readEntries(f, im.stdin)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fileError(name, err)
-	}
-	format, err := handhistory.Detect(name, data)
-	if err != nil {
-		return fileError(name, err)
-	}
-	entries, err := handhistory.Read(format, data)
-	if err != nil {
-		return fileError(name, err)
+		return err
 	}
 	for k, e := range entries {
 		if k&63 == 0 {
@@ -326,14 +284,6 @@ func (im *importer) file(name string, before, size int64) error {
 		im.progress.update(before+size*int64(k+1)/int64(len(entries)), im.sum.Hands, false)
 	}
 	return nil
-}
-
-// fileError names the file in err's message unless it already does.
-func fileError(name string, err error) error {
-	if strings.Contains(err.Error(), name) {
-		return err
-	}
-	return fmt.Errorf("%s: %w", name, err)
 }
 
 // entry tallies one hand and queues it for storing unless it was skipped
@@ -408,13 +358,19 @@ func writeImportSummary(w io.Writer, s *importSummary) {
 		fmt.Fprintf(w, "stored: %d new, %d already stored, %d conflicting (%s)\n", s.Stored, s.Duplicates, len(s.Conflicts), s.Store)
 		writeProblems(w, s.Conflicts)
 	}
-	fmt.Fprintf(w, "files: %d read", s.Files-len(s.Unreadable))
+	fmt.Fprintf(w, "files: %d read", s.Files-len(s.Unreadable)-len(s.SkippedFiles))
+	if n := len(s.SkippedFiles); n > 0 {
+		fmt.Fprintf(w, ", %d skipped", n)
+	}
 	if n := len(s.Unreadable); n > 0 {
 		fmt.Fprintf(w, ", %d unreadable", n)
 	}
 	fmt.Fprintln(w)
 	for _, u := range s.Unreadable {
 		fmt.Fprintf(w, "  %s\n", u)
+	}
+	for _, name := range s.SkippedFiles {
+		fmt.Fprintf(w, "  %s\n", skippedLine(name))
 	}
 	rate := ""
 	if s.Seconds > 0 && s.Hands > 0 {

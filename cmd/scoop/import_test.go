@@ -636,3 +636,33 @@ func TestImportConflict(t *testing.T) {
 		t.Errorf("readable summary lacks the conflict:\n%s", text)
 	}
 }
+
+// TestImportDirectorySkipsNonHandHistories: in a directory, a file that is
+// not a hand history (verdicts as JSON Lines, notes) is skipped with one
+// line in the summary, and the import succeeds; named on the command line
+// it would be unreadable.
+func TestImportDirectorySkipsNonHandHistories(t *testing.T) {
+	verdicts, err := os.ReadFile("testdata/verdicts.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"a.txt": importHand, "verdicts.jsonl": string(verdicts), "notes.md": "# notes\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errs := runImportCmd(t, "--json", "--dry-run", dir)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	s := decodeSummary(t, out)
+	want := []string{filepath.Join(dir, "notes.md"), filepath.Join(dir, "verdicts.jsonl")}
+	if s.Files != 3 || s.Hands != 1 || len(s.Errors) != 0 || len(s.Unreadable) != 0 || !reflect.DeepEqual(s.SkippedFiles, want) {
+		t.Errorf("files %d hands %d errors %d unreadable %q skipped %q; want 3, 1, 0, none, %q", s.Files, s.Hands, len(s.Errors), s.Unreadable, s.SkippedFiles, want)
+	}
+	_, text, _ := runImportCmd(t, "--dry-run", dir)
+	if !strings.Contains(text, "files: 1 read, 2 skipped\n") || !strings.Contains(text, "  skipped "+want[1]+": not a hand history\n") {
+		t.Errorf("readable summary:\n%s", text)
+	}
+}

@@ -7,19 +7,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-const replayUsage = `usage: scoop replay [--json] FILE...
+const replayUsage = `usage: scoop replay [--json] FILE|DIR...
 
 Replays every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
-JSON; "-" reads standard input) through the rules engine and prints a
+JSON; "-" reads standard input; a directory: every file under it, hidden
+ones aside, as scoop import reads it; a file there that is not a hand
+history is skipped with one "skipped FILE: not a hand history" line on
+standard error) through the rules engine and prints a
 verdict per hand: legal or the first illegal action and why, the pots and
 payouts, the finishing stacks and whether they match the record. With
 --json, one JSON object per hand (JSON Lines); "hand" counts from 1 within
@@ -46,11 +47,15 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	var failed []string
-	for _, name := range files {
+	for _, f := range expandDirs(files) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		verdicts, err := replayFile(name, stdin)
+		verdicts, err := replayFile(f, stdin)
+		if errors.Is(err, errNotHandHistory) {
+			fmt.Fprintln(stderr, skippedLine(f.Name))
+			continue
+		}
 		if err != nil {
 			failed = append(failed, err.Error())
 			continue
@@ -77,29 +82,13 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 }
 
 // replayFile reads one file and returns a verdict per hand; the error is
-// for a file that cannot be read at all.
-func replayFile(name string, stdin io.Reader) ([]analysis.Verdict, error) {
-	var data []byte
-	var err error
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(name)
-	}
+// for a file that cannot be read at all, or wraps errNotHandHistory (see
+// readEntries).
+func replayFile(f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
+	name := f.Name
+	entries, err := readEntries(f, stdin)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %v", name, pe.Err)
-		}
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	f, err := handhistory.Detect(name, data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	entries, err := handhistory.Read(f, data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
 	out := make([]analysis.Verdict, 0, len(entries))
 	for _, e := range entries {
@@ -152,7 +141,14 @@ func verdictLine(v analysis.Verdict) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, ": %s %s legal", v.Game, v.Structure)
-	if v.Board != "" {
+	switch {
+	case len(v.Runs) > 0:
+		// Run more than once: every run's board and what it paid.
+		fmt.Fprintf(&b, ", run %d times", len(v.Runs))
+		for k, r := range v.Runs {
+			fmt.Fprintf(&b, "; run %d board %s pays %s", k+1, r.Board, payouts(v.Players, r.Payouts))
+		}
+	case v.Board != "":
 		fmt.Fprintf(&b, ", board %s", v.Board)
 	}
 	for k, p := range v.Pots {
@@ -192,6 +188,26 @@ func shares(m map[string]int64) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
 		parts[i] = fmt.Sprintf("%s %d", n, m[n])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// payouts names what each player won ("Ann 30, Bob 15"), players with
+// nothing left out ("nobody" when none won).
+func payouts(players []string, amounts []int64) string {
+	var parts []string
+	for i, a := range amounts {
+		if a == 0 {
+			continue
+		}
+		name := fmt.Sprintf("player %d", i)
+		if i < len(players) {
+			name = players[i]
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", name, a))
+	}
+	if len(parts) == 0 {
+		return "nobody"
 	}
 	return strings.Join(parts, ", ")
 }

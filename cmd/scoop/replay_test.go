@@ -169,3 +169,72 @@ func TestReplayExitStatus(t *testing.T) {
 		})
 	}
 }
+
+// TestReplayDirectory: `scoop replay DIR` reads every file under it as
+// `scoop import DIR` does (hidden ones aside), and a file there that is not
+// a hand history (a JSON Lines file of verdicts, notes) is one
+// "skipped FILE: not a hand history" line, not a flood of errors.
+func TestReplayDirectory(t *testing.T) {
+	verdicts, err := os.ReadFile("testdata/verdicts.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeFiles(t, map[string]string{
+		"odd.phh":        oddChipPHH,
+		"three.phhs":     threeHandsPHHS,
+		"verdicts.jsonl": string(verdicts),
+		"notes.md":       "# notes\nnothing to see\n",
+		".hidden.phh":    oddChipPHH,
+	})
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sub", "again.phh"), []byte(oddChipPHH), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runReplayCmd("replay", "--json", dir)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	want := filepath.Join(dir, "notes.md") + ": not a hand history\n"
+	want = "skipped " + want + "skipped " + filepath.Join(dir, "verdicts.jsonl") + ": not a hand history\n"
+	if errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	files := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var v verdictJSON
+		if err := json.Unmarshal([]byte(line), &v); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		files[filepath.Base(v.File)]++
+	}
+	if len(files) != 3 || files["odd.phh"] != 1 || files["again.phh"] != 1 || files["three.phhs"] != 4 {
+		t.Errorf("verdicts per file %v, want odd.phh 1, sub/again.phh 1, three.phhs 4", files)
+	}
+	// Named on the command line, the same file is read, not skipped: its
+	// entries are reported unreadable.
+	if _, out, errs := runReplayCmd("replay", filepath.Join(dir, "verdicts.jsonl")); strings.Contains(errs, "skipped") || !strings.Contains(out, ": unreadable: ") {
+		t.Errorf("a named non-hand-history file: stdout %.200q stderr %q, want its entries unreadable, not skipped", out, errs)
+	}
+}
+
+// TestReplayRunTwiceLine: the readable line of a hand run twice shows
+// every run's board and what it paid.
+func TestReplayRunTwiceLine(t *testing.T) {
+	code, out, errs := runReplayCmd("replay", "testdata/run-it-twice.txt")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	first, _, _ := strings.Cut(out, "\n")
+	for _, want := range []string{
+		"run 2 times",
+		"run 1 board 4c5d8hKsQd pays Short 37, Kings 62, Wheel 25",
+		"run 2 board 6c7d8cJd2d pays Kings 62, Wheel 61",
+		"matches the record",
+	} {
+		if !strings.Contains(first, want) {
+			t.Errorf("line %q lacks %q", first, want)
+		}
+	}
+}
