@@ -84,8 +84,7 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	out, ok := s.replayAll(w, r, keep)
-	release()
+	out, ok := s.replayAll(w, r, keep, release)
 	if !ok {
 		return
 	}
@@ -122,10 +121,19 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 	return Problem{}, false
 }
 
-// replayAll reads, replays and (keep) stores the posted hands. When it
-// returns false it has answered the request (the body is unreadable, or
-// the store failed).
-func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool) (handResults, bool) {
+// replayAll reads, replays and (keep) stores the posted hands, calling
+// release (the compute slot) once the CPU work is done, before storing.
+// When it returns false it has answered the request (the body is
+// unreadable, or the store failed).
+func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, release func()) (handResults, bool) {
+	released := false
+	done := func() {
+		if !released {
+			released = true
+			release()
+		}
+	}
+	defer done()
 	body := bodyOf(r)
 	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
@@ -189,6 +197,7 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool) (h
 		s.sendProblem(w, p)
 		return handResults{}, false
 	}
+	done() // storing is I/O: free the slot for others' replays
 	if len(records) > 0 {
 		saved, err := s.cfg.Store.SaveHands(r.Context(), records)
 		if err != nil {

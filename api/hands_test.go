@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/store"
@@ -243,6 +244,8 @@ func TestHandsErrors(t *testing.T) {
 		{"malformed JSON", "application/json", `{"table":`, 400, ""},
 		{"schema: missing players", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"actions":[]}`, 400, "players"},
 		{"schema: negative stack", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":-5},{"name":"b","stack":5}],"actions":[]}`, 400, "players.0.stack"},
+		{"schema: unknown member", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5},{"name":"b","stack":5}],"actions":[],"colour":"red"}`, 400, "colour"},
+		{"schema: unknown nested member", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5,"hat":1},{"name":"b","stack":5}],"actions":[]}`, 400, "players.0.hat"},
 		{"schema: one player", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5}],"actions":[]}`, 400, "players"},
 		{"schema: eleven players", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[` + strings.Repeat(`{"name":"a","stack":5},`, 10) + `{"name":"k","stack":5}],"actions":[]}`, 400, "players"},
 		{"schema: stack over 1e15", "application/json", `{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":1000000000000001},{"name":"b","stack":5}],"actions":[]}`, 400, "players.0.stack"},
@@ -279,7 +282,9 @@ func TestHandsErrors(t *testing.T) {
 // each hand is stored once and every client gets the same ids.
 func TestConcurrentDuplicatePosts(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
-		c := newClient(t, st, api.Config{})
+		// Replays share the compute slots: let the clients wait for one
+		// rather than be told 429 (TestHandsOverloaded covers that).
+		c := newClient(t, st, api.Config{ComputeWait: time.Minute})
 		file := readFile(t, "nlo8_knockout.txt")
 		const n = 4
 		results := make([]handResults, n)

@@ -202,18 +202,28 @@ func cause(re *openapi3filter.RequestError) string {
 }
 
 // deepest follows a oneOf/anyOf failure to the sub-error that got furthest
-// into the document, so the field named is the one actually wrong.
+// into the document, so the field named is the one actually wrong; at equal
+// depth one that is not a type mismatch wins (a Hand object with an unknown
+// member fails the array alternative on its type and the object one on the
+// member: the member is what is wrong).
 func deepest(se *openapi3.SchemaError) *openapi3.SchemaError {
-	best := se
 	var me openapi3.MultiError
-	if errors.As(se.Origin, &me) {
-		for _, e := range me {
-			var sub *openapi3.SchemaError
-			if errors.As(e, &sub) {
-				if d := deepest(sub); len(d.JSONPointer()) > len(best.JSONPointer()) {
-					best = d
-				}
-			}
+	if !errors.As(se.Origin, &me) {
+		return se
+	}
+	best, bestScore := se, -1
+	for _, e := range me {
+		var sub *openapi3.SchemaError
+		if !errors.As(e, &sub) {
+			continue
+		}
+		d := deepest(sub)
+		score := 2 * len(d.JSONPointer())
+		if d.SchemaField != "type" {
+			score++
+		}
+		if score > bestScore {
+			best, bestScore = d, score
 		}
 	}
 	return best
