@@ -1,10 +1,14 @@
 package store_test
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -65,4 +69,67 @@ func FuzzDecodeCursor(f *testing.F) {
 			t.Fatalf("DecodeCursor(%q) = %d, which does not round-trip (%d, %v)", c, id, back, err)
 		}
 	})
+}
+
+// TestNewHandRecord: the stored form of a hand carries its canonical JSON,
+// the content hash of exactly those bytes, the site key and the players.
+func TestNewHandRecord(t *testing.T) {
+	const ps = `PokerStars Hand #900:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Ann ($10 in chips)
+Seat 2: Bob ($10 in chips)
+Bob: posts small blind $0.05
+Ann: posts big blind $0.10
+*** HOLE CARDS ***
+Bob: folds
+Uncalled bet ($0.05) returned to Ann
+Ann collected $0.10 from pot
+*** SUMMARY ***
+Total pot $0.10 | Rake $0
+Seat 1: Ann (button) collected ($0.10)
+`
+	entries, err := handhistory.Read(handhistory.FormatPokerStars, []byte(ps))
+	if err != nil || len(entries) != 1 || entries[0].Hand == nil {
+		t.Fatalf("read: %v %+v", err, entries)
+	}
+	h := entries[0].Hand
+	v := analysis.Replay(h)
+	rec, err := store.NewHandRecord(h, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	canonical, _ := json.Marshal(h)
+	if rec.NaturalKey != "site:pokerstars:900" || rec.Site != "pokerstars" || rec.SiteHandID != "900" ||
+		rec.Game != "omaha-hi" || rec.Legal != v.Legal || !reflect.DeepEqual(rec.Players, []string{"Ann", "Bob"}) {
+		t.Errorf("record %+v", rec)
+	}
+	if string(rec.Hand) != string(canonical) || rec.ContentHash != store.ContentHash(canonical) || len(rec.ContentHash) != 64 {
+		t.Errorf("hand JSON or content hash do not match the canonical JSON: %q", rec.ContentHash)
+	}
+	other := *h
+	other.Players = append(other.Players[:0:0], other.Players...)
+	other.Players[1].Name = "Mallory"
+	rec2, err := store.NewHandRecord(&other, &v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec2.NaturalKey != rec.NaturalKey || rec2.ContentHash == rec.ContentHash {
+		t.Errorf("a different hand under the same key: key %q hash %q, want the same key, another hash", rec2.NaturalKey, rec2.ContentHash)
+	}
+}
+
+func TestEquityIDs(t *testing.T) {
+	seen := map[string]bool{}
+	for range 100 {
+		id := store.NewEquityID()
+		if !store.ValidEquityID(id) || seen[id] {
+			t.Fatalf("NewEquityID() = %q: want 32 lower-case hex digits, new each time", id)
+		}
+		seen[id] = true
+	}
+	for _, bad := range []string{"", "1", "42", strings.Repeat("g", 32), strings.Repeat("A", 32), strings.Repeat("a", 31), strings.Repeat("a", 33)} {
+		if store.ValidEquityID(bad) {
+			t.Errorf("ValidEquityID(%q) = true", bad)
+		}
+	}
 }
