@@ -2,12 +2,20 @@ package postgres_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"net/url"
+	"reflect"
 	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/storetest"
+	"github.com/scoophq/scoop/migrations"
 )
 
 func openFresh(t testing.TB) *postgres.Store { return storetest.OpenPostgres(t) }
@@ -49,4 +57,63 @@ func BenchmarkSaveHands(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "hands/s")
+}
+
+// TestUpgradeFromVersion1: see the SQLite test of the same name.
+func TestUpgradeFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	schema := storetest.NewSchema(t)
+	u, err := url.Parse(storetest.PostgresURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	db, err := sql.Open("pgx", u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, db, migrations.Postgres())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	old := storetest.NewHand(1, "pokerstars", "omaha-hi", true, "a", "b")
+	if _, err := db.Exec(`INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+		old.NaturalKey, old.Site, old.SiteHandID, old.Game, old.Legal, string(old.Hand), string(old.Verdict)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO equity_results (result) VALUES ('{"game":"omaha-hi"}')`); err != nil {
+		t.Fatal(err)
+	}
+	s, err := postgres.Open(ctx, postgres.Config{URL: storetest.PostgresURL(), Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 2 {
+		t.Fatalf("Migrate = %v, %v; want 2 and 3 applied", v, err)
+	}
+	saved, err := s.SaveHands(ctx, []store.Hand{old})
+	if err != nil || saved[0].Created || saved[0].Conflict || saved[0].ID != "1" {
+		t.Errorf("the old hand again = %+v, %v; want a duplicate of 1", saved, err)
+	}
+	if _, err := s.Equity(ctx, "1"); fault.KindOf(err) != fault.NotFound {
+		t.Errorf("the old numeric equity id still answers: %v", err)
+	}
+	var id string
+	if err := db.QueryRow(`SELECT public_id FROM equity_results`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	e, err := s.Equity(ctx, id)
+	var got, want any
+	json.Unmarshal(e.Result, &got)
+	json.Unmarshal([]byte(`{"game":"omaha-hi"}`), &want)
+	if err != nil || !store.ValidEquityID(id) || !reflect.DeepEqual(got, want) {
+		t.Errorf("old equity result by its new id %q: %+v, %v", id, e, err)
+	}
 }

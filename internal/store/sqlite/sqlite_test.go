@@ -2,13 +2,17 @@ package sqlite_test
 
 import (
 	"context"
+	"database/sql"
 	"path/filepath"
 	"testing"
+
+	"github.com/pressly/goose/v3"
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/sqlite"
 	"github.com/scoophq/scoop/internal/store/storetest"
+	"github.com/scoophq/scoop/migrations"
 )
 
 func openFresh(t testing.TB) *sqlite.Store { return storetest.OpenSQLite(t) }
@@ -51,4 +55,61 @@ func BenchmarkSaveHands(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "hands/s")
+}
+
+// TestUpgradeFromVersion1: a database made by migration 1 keeps its data
+// through 00002 (content hash) and 00003 (random equity ids): an old hand
+// has no hash and counts as a duplicate, an old equity result gets a
+// random id it can be read by.
+func TestUpgradeFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "scoop.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.SQLite())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	old := storetest.NewHand(1, "pokerstars", "omaha-hi", true, "a", "b")
+	if _, err := db.Exec(`INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		old.NaturalKey, old.Site, old.SiteHandID, old.Game, old.Legal, string(old.Hand), string(old.Verdict)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO equity_results (result) VALUES ('{"game":"omaha-hi"}')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 2 {
+		t.Fatalf("Migrate = %v, %v; want 2 and 3 applied", v, err)
+	}
+	saved, err := s.SaveHands(ctx, []store.Hand{old})
+	if err != nil || saved[0].Created || saved[0].Conflict || saved[0].ID != "1" {
+		t.Errorf("the old hand again = %+v, %v; want a duplicate of 1", saved, err)
+	}
+	if _, err := s.Equity(ctx, "1"); fault.KindOf(err) != fault.NotFound {
+		t.Errorf("the old numeric equity id still answers: %v", err)
+	}
+	db, err = sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var id string
+	if err := db.QueryRow(`SELECT public_id FROM equity_results`).Scan(&id); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := s.Equity(ctx, id); err != nil || !store.ValidEquityID(id) || string(e.Result) != `{"game":"omaha-hi"}` {
+		t.Errorf("old equity result by its new id %q: %+v, %v", id, e, err)
+	}
 }
