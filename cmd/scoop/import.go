@@ -21,10 +21,13 @@ import (
 const importUsage = `usage: scoop import [--json] [--dry-run] [--sqlite FILE] [--batch N] FILE|DIR...
 
 Reads hand-history files of any supported format (PokerStars text, PHH,
-Scoop JSON; detected by content; a directory means every file under it;
-"-" reads standard input), replays every hand through the rules engine,
-stores each hand with its verdict and prints a summary: hands stored (new)
-and already stored (duplicates), hands read, legal, illegal (with
+Scoop JSON; detected by content; a directory means every file under it,
+where a file that is not a hand history is skipped with one line; "-"
+reads standard input), replays every hand through the rules engine,
+stores each hand with its verdict and prints a summary: hands stored (new),
+already stored (duplicates) and conflicting (another hand is stored under
+its site and site hand id: not stored, the stored one's id named), hands
+read, legal, illegal (with
 reasons), settlement mismatches with the site's record, skipped hands (by
 reason) and unreadable hands (with their line). Skipped and unreadable
 hands are reported, not stored. On a terminal a progress line (hands/s,
