@@ -123,7 +123,6 @@ func readPHH(data []byte) ([]Entry, error) {
 	}
 	entries := make([]Entry, 0, len(secs))
 	for k, sec := range secs {
-		e := Entry{Index: k + 1, Line: sec.line}
 		h, skip, err := parsePHHSection(sec)
 		if err == nil && skip == "" {
 			if verr := Validate(h); verr != nil { // e.g. a starting stack of 0
@@ -133,15 +132,7 @@ func readPHH(data []byte) ([]Entry, error) {
 				}
 			}
 		}
-		switch {
-		case err != nil:
-			e.Err = err
-		case skip != "":
-			e.Skipped = skip
-		default:
-			e.Hand = h
-		}
-		entries = append(entries, e)
+		entries = append(entries, newEntry(k+1, sec.line, h, skip, err))
 	}
 	return entries, nil
 }

@@ -80,17 +80,8 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		if len(lines) == 0 {
 			return
 		}
-		e := Entry{Index: len(entries) + 1, Line: lines[0].n}
 		h, skip, err := p.parse(lines)
-		switch {
-		case err != nil:
-			e.Err = err
-		case skip != "":
-			e.Skipped = skip
-		default:
-			e.Hand = h
-		}
-		entries = append(entries, e)
+		entries = append(entries, newEntry(len(entries)+1, lines[0].n, h, skip, err))
 		lines = lines[:0]
 	}
 	n := 0

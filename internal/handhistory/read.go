@@ -30,6 +30,21 @@ type Entry struct {
 	Err     error  // why the hand could not be read
 }
 
+// newEntry is the Entry of the index-th hand, starting at line, read as
+// h, skipped for skip, or failed with err (err wins, then skip).
+func newEntry(index, line int, h *Hand, skip string, err error) Entry {
+	e := Entry{Index: index, Line: line}
+	switch {
+	case err != nil:
+		e.Err = err
+	case skip != "":
+		e.Skipped = skip
+	default:
+		e.Hand = h
+	}
+	return e
+}
+
 // pokerStarsHeaders begin a PokerStars hand.
 var pokerStarsHeaders = []string{
 	"PokerStars Hand #",

@@ -128,12 +128,8 @@ func (s *Store) Ready(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
 		return wrap(err, "ping PostgreSQL")
 	}
-	pending, err := s.mig.HasPending(ctx)
-	if err != nil {
+	if err := store.CheckMigrations(ctx, s.mig); err != nil {
 		return wrap(err, "read the migration version")
-	}
-	if pending {
-		return fault.New(fault.Unavailable, "database migrations are pending (run scoop migrate)")
 	}
 	return nil
 }

@@ -79,12 +79,8 @@ func (s *Store) Ready(ctx context.Context) error {
 	if err := s.db.PingContext(ctx); err != nil {
 		return wrap(err, "ping SQLite")
 	}
-	pending, err := s.mig.HasPending(ctx)
-	if err != nil {
+	if err := store.CheckMigrations(ctx, s.mig); err != nil {
 		return wrap(err, "read the migration version")
-	}
-	if pending {
-		return fault.New(fault.Unavailable, "database migrations are pending (run scoop migrate)")
 	}
 	return nil
 }
