@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -97,12 +98,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			sw.status = http.StatusOK
 		}
 		elapsed := time.Since(start)
-		route := "unmatched"
-		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-			route = rc.RoutePattern()
-		}
-		s.metrics.requests.WithLabelValues(route, r.Method, strconv.Itoa(sw.status)).Inc()
-		s.metrics.latency.WithLabelValues(route, r.Method).Observe(elapsed.Seconds())
+		route, method := s.routeLabel(r), methodLabel(r.Method)
+		s.metrics.requests.WithLabelValues(route, method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.latency.WithLabelValues(route, method).Observe(elapsed.Seconds())
 		if s.quietRoutes[route] && sw.status < 400 {
 			return
 		}
@@ -113,6 +111,50 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			"duration_ms", float64(elapsed.Microseconds())/1000,
 			"remote", r.RemoteAddr)
 	})
+}
+
+// knownMethods are the methods that label metrics as themselves; any other
+// is counted as "other", so a client cannot grow the label set.
+var knownMethods = []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut,
+	http.MethodPatch, http.MethodDelete, http.MethodOptions}
+
+// methodLabel is the metrics label of a request method: itself when it is
+// one of knownMethods, else "other".
+func methodLabel(m string) string {
+	for _, k := range knownMethods {
+		if m == k {
+			return m
+		}
+	}
+	return "other"
+}
+
+// routeLabel is the metrics label of a served request: the route pattern
+// of the path whatever the method, so a request answered before its
+// handler (a 400/413/415 from validation on the /v1 sub-router, a 405)
+// carries its route's pattern; "unmatched" when no route has the path (a
+// 404), never the raw path.
+func (s *Server) routeLabel(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil {
+		if p := rc.RoutePattern(); p != "" && !strings.HasSuffix(p, "/*") {
+			return p
+		}
+	}
+	if p := s.patternOf(r.URL.Path); p != "" {
+		return p
+	}
+	return "unmatched"
+}
+
+// patternOf returns the route pattern that path matches under any method,
+// or "".
+func (s *Server) patternOf(path string) string {
+	for _, m := range knownMethods {
+		if p := s.router.Find(chi.NewRouteContext(), m, path); p != "" && !strings.HasSuffix(p, "/*") {
+			return p
+		}
+	}
+	return ""
 }
 
 // recoverer turns a panic into a logged error and a 500 problem: never a
@@ -142,6 +184,12 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 // methodNotAllowed answers 405 with the Allow header (HEAD wherever GET
 // is, see middleware.GetHead).
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	if s.patternOf(r.URL.Path) == "" {
+		// An unknown method (chi answers 405 for any method it does not
+		// know) on a path no route has: that path is not found.
+		s.notFound(w, r)
+		return
+	}
 	var allow []string
 	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		if s.router.Match(chi.NewRouteContext(), m, r.URL.Path) ||

@@ -1,0 +1,57 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// TestMetricsLabelRejectedRequestsByRoute: requests answered before their
+// handler (validation 400/413/415, 405) carry their route's pattern, an
+// unknown method is counted as "other", and a 404 stays "unmatched".
+func TestMetricsLabelRejectedRequestsByRoute(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	steps := []struct {
+		method, path, ct, body string
+		status                 int
+	}{
+		{"POST", "/v1/equity", "application/json", `{"hands":"x"}`, 400},
+		{"POST", "/v1/equity", "text/csv", `a,b`, 415},
+		{"POST", "/v1/equity", "application/json", `{"hands":["` + strings.Repeat("A", 1<<20) + `"]}`, 413},
+		{"GET", "/v1/hands?limit=0", "", ``, 400},
+		{"DELETE", "/v1/hands/7", "", ``, 405},
+		{"FOO", "/v1/equity", "", ``, 405},
+		{"FOO", "/healthz", "", ``, 405},
+		{"FOO", "/nowhere", "", ``, 404},
+		{"GET", "/v1/nowhere", "", ``, 404},
+	}
+	for _, st := range steps {
+		res := c.do(st.method, st.path, st.ct, []byte(st.body))
+		if res.status != st.status {
+			t.Errorf("%s %s = %d, want %d: %s", st.method, st.path, res.status, st.status, res.body)
+		}
+	}
+	body := string(c.get("/metrics").body)
+	for _, want := range []string{
+		`scoop_http_requests_total{method="POST",route="/v1/equity",status="400"} 1`,
+		`scoop_http_requests_total{method="POST",route="/v1/equity",status="415"} 1`,
+		`scoop_http_requests_total{method="POST",route="/v1/equity",status="413"} 1`,
+		`scoop_http_requests_total{method="GET",route="/v1/hands",status="400"} 1`,
+		`scoop_http_requests_total{method="DELETE",route="/v1/hands/{id}",status="405"} 1`,
+		`scoop_http_requests_total{method="other",route="/v1/equity",status="405"} 1`,
+		`scoop_http_requests_total{method="other",route="/healthz",status="405"} 1`,
+		`scoop_http_requests_total{method="other",route="unmatched",status="404"} 1`,
+		`scoop_http_requests_total{method="GET",route="unmatched",status="404"} 1`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	for _, bad := range []string{`route="/v1/*"`, `method="FOO"`, `nowhere`} {
+		if strings.Contains(body, bad) {
+			t.Errorf("/metrics has %s", bad)
+		}
+	}
+}
