@@ -42,11 +42,6 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 		}
 		in.Store = in.Store || keep
 	}
-	if in.Mode == string(equity.Exhaustive) && in.Trials != 0 {
-		s.metrics.equityRuns.WithLabelValues(in.Mode, "rejected").Inc()
-		s.writeProblem(w, r, fault.Field(fault.Invalid, "trials", "trials apply to mode auto or montecarlo, not exhaustive"))
-		return
-	}
 	req, err := equity.ParseInput(in.Input)
 	if err != nil {
 		s.metrics.equityRuns.WithLabelValues(in.Mode, "rejected").Inc()

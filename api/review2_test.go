@@ -1,10 +1,13 @@
 package api_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/equity"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
@@ -53,5 +56,26 @@ func TestMetricsLabelRejectedRequestsByRoute(t *testing.T) {
 		if strings.Contains(body, bad) {
 			t.Errorf("/metrics has %s", bad)
 		}
+	}
+}
+
+// TestTrialsRuleIsParseInputs: the API answers trials with mode exhaustive
+// with equity.ParseInput's own message (the rule lives there once).
+func TestTrialsRuleIsParseInputs(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	_, err := equity.ParseInput(equity.Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "exhaustive", Trials: equity.TrialsOf(1000)})
+	var fe *fault.Error
+	if !errors.As(err, &fe) || fe.Field != "trials" {
+		t.Fatalf("ParseInput: %v, want a fault naming trials", err)
+	}
+	res := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "mode": "exhaustive", "trials": 1000})
+	if p := res.problem(t); res.status != 400 || p.Field != "trials" || !strings.Contains(p.Detail, fe.Message) {
+		t.Errorf("status %d problem %+v, want 400 on trials saying %q", res.status, p, fe.Message)
+	}
+	// With mode auto, trials are accepted (and the run is exact).
+	res = c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh", "trials": 1000})
+	var out equity.Result
+	if res.decode(t, &out); res.status != 200 || out.Mode != equity.Exhaustive || out.Boards != 820 {
+		t.Errorf("auto with trials: status %d mode %s boards %d, want 200 exhaustive 820", res.status, out.Mode, out.Boards)
 	}
 }

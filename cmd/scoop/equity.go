@@ -20,6 +20,12 @@ const equityUsage = `usage: scoop equity [--game omaha-hilo|omaha-hi] [--board C
 Computes each hand's share of the pot over the board completions (exactly,
 or by Monte Carlo sampling). Cards are rank+suit, e.g. As2s3dKd; flags may
 come before or after the hands.
+
+Mode auto (the default) is exhaustive up to 2,000,000 board completions,
+else Monte Carlo; every legal input is within that (the largest, heads-up
+preflop, is 1,086,008 boards), so auto is always exact and --trials and
+--seed take effect only with --mode montecarlo. --trials with --mode
+exhaustive is an error.
 `
 
 // runEquity is `scoop equity`: it parses the flags and hands, computes the
@@ -33,7 +39,7 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs.StringVar(&in.Board, "board", "", "board cards, 0 to 5")
 	fs.StringVar(&in.Dead, "dead", "", "dead cards (out of the deck)")
 	fs.StringVar(&in.Mode, "mode", "auto", "auto, exhaustive or montecarlo")
-	trials := fs.Int("trials", equity.DefaultTrials, "Monte Carlo trials")
+	trials := fs.Int("trials", equity.DefaultTrials, "Monte Carlo trials, 1 to 10000000 (not with --mode exhaustive)")
 	seed := fs.Uint64("seed", equity.DefaultSeed, "Monte Carlo seed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	// Flags may follow the hands: parse, take one hand, parse the rest.
@@ -50,16 +56,10 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	in.Hands = append(in.Hands, hands...)
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// equity.ParseInput owns the rules (trials 1 to MaxTrials, none with
+	// mode exhaustive): pass on only what was given.
 	if set["trials"] {
-		// ParseInput takes 0 for "the default" and checks the rest against
-		// equity.MaxTrials; only "given, but not positive" is ours to say.
-		if *trials <= 0 {
-			return usagef("trials: must be at least 1, got %d", *trials)
-		}
-		if in.Mode == string(equity.Exhaustive) {
-			return usagef("trials: apply to mode auto or montecarlo, not exhaustive")
-		}
-		in.Trials = *trials
+		in.Trials = trials
 	}
 	if set["seed"] {
 		in.Seed = seed

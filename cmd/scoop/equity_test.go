@@ -118,12 +118,12 @@ func TestEquityBadInput(t *testing.T) {
 		{"deck too small", []string{"2c2d2h2s", "3c3d3h3s", "4c4d4h4s", "5c5d5h5s", "6c6d6h6s", "7c7d7h7s", "8c8d8h8s", "9c9d9h9s", "TcTdThTs", "JcJdJhJs", "--dead", "QcQdQhQsKcKdKhKsAc"}, "leave 3 in the deck"},
 		{"unknown game", []string{"--game", "holdem", "As2s3dKd", "QhQcJhTc"}, "unknown game"},
 		{"unknown mode", []string{"--mode", "quick", "As2s3dKd", "QhQcJhTc"}, "unknown mode"},
-		{"zero trials", []string{"--trials", "0", "As2s3dKd", "QhQcJhTc"}, "trials"},
-		{"negative trials", []string{"--trials", "-3", "As2s3dKd", "QhQcJhTc"}, "trials"},
+		{"zero trials", []string{"--trials", "0", "As2s3dKd", "QhQcJhTc"}, "trials: want 1 to 10000000 trials, got 0"},
+		{"negative trials", []string{"--trials", "-3", "As2s3dKd", "QhQcJhTc"}, "trials: want 1 to 10000000 trials, got -3"},
 		{"bad trials", []string{"--trials", "many", "As2s3dKd", "QhQcJhTc"}, "trials"},
-		{"trials over equity.MaxTrials", []string{"--mode", "montecarlo", "--trials", strconv.Itoa(equity.MaxTrials + 1), "As2s3dKd", "QhQcJhTc"}, "between 1 and " + strconv.Itoa(equity.MaxTrials)},
-		{"trials with exhaustive", []string{"--mode", "exhaustive", "--trials", "1000", "As2s3dKd", "QhQcJhTc"}, "trials: apply to mode auto or montecarlo"},
-		{"trials before exhaustive", []string{"--trials", "1000", "As2s3dKd", "QhQcJhTc", "--mode", "exhaustive"}, "not exhaustive"},
+		{"trials over equity.MaxTrials", []string{"--mode", "montecarlo", "--trials", strconv.Itoa(equity.MaxTrials + 1), "As2s3dKd", "QhQcJhTc"}, "trials: want 1 to " + strconv.Itoa(equity.MaxTrials) + " trials"},
+		{"trials with exhaustive", []string{"--mode", "exhaustive", "--trials", "1000", "As2s3dKd", "QhQcJhTc"}, "trials: trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive"},
+		{"trials before exhaustive", []string{"--trials", "1000", "As2s3dKd", "QhQcJhTc", "--mode", "exhaustive"}, "trials: trials apply only when Monte Carlo runs"},
 		{"unknown flag", []string{"--fast", "As2s3dKd", "QhQcJhTc"}, "fast"},
 	}
 	for _, tt := range tests {

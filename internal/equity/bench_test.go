@@ -42,7 +42,7 @@ func BenchmarkHeadsUpPreflopExhaustiveHigh(b *testing.B) {
 // (target <= 400 ms).
 func BenchmarkSixWayMonteCarlo1M(b *testing.B) {
 	benchCompute(b, Input{Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c", "AcKcJd9s", "2h3hTdTs", "8s8d4c4d"},
-		Mode: "montecarlo", Trials: 1_000_000})
+		Mode: "montecarlo", Trials: TrialsOf(1_000_000)})
 }
 
 // BenchmarkSixWayPreflopExhaustive: O8, six players, 98,280 boards.

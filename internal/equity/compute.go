@@ -36,10 +36,14 @@ const potUnits = 5040
 // *fault.Error values naming the field ("game", "hands", "hands[1]",
 // "board", "dead", "mode", "trials"): Kind Invalid for bad syntax or shape
 // (an unknown card, a hand not of 4 cards, more than 5 board cards, fewer
-// than 2 or more than 10 hands, an unknown game or mode, negative or too
-// many trials), Kind Impossible for a duplicate card (naming the card and
-// both places) or more cards than the deck allows. Empty game and mode mean
-// omaha-hilo and auto, zero trials DefaultTrials, a nil seed DefaultSeed.
+// than 2 or more than 10 hands, an unknown game or mode, trials given but
+// not 1 to MaxTrials, trials given with mode exhaustive), Kind Impossible
+// for a duplicate card (naming the card and both places) or more cards than
+// the deck allows. Empty game and mode mean omaha-hilo and auto, nil trials
+// DefaultTrials, a nil seed DefaultSeed. In mode auto, trials and seed
+// apply only when Monte Carlo runs: with DefaultMaxExhaustive (which
+// ParseInput leaves in place) every legal input is exhaustive, the largest
+// being heads-up preflop at 1,086,008 boards.
 func ParseInput(in Input) (Request, error) {
 	var r Request
 	r.Game = eval.OmahaHiLo
@@ -87,7 +91,18 @@ func ParseInput(in Input) (Request, error) {
 	default:
 		return Request{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
 	}
-	r.Trials = in.Trials
+	if in.Trials != nil {
+		// The one trials rule: `scoop equity` and POST /v1/equity only map
+		// this error.
+		n := *in.Trials
+		if n < 1 || n > MaxTrials {
+			return Request{}, fault.Field(fault.Invalid, "trials", "want 1 to %d trials, got %d", MaxTrials, n)
+		}
+		if r.Mode == Exhaustive {
+			return Request{}, fault.Field(fault.Invalid, "trials", "trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive, got %d", n)
+		}
+		r.Trials = n
+	}
 	r.Seed = DefaultSeed
 	if in.Seed != nil {
 		r.Seed = *in.Seed
@@ -113,7 +128,7 @@ func (r Request) Validate() error {
 		return fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", string(r.Mode))
 	}
 	if r.Trials < 0 || r.Trials > MaxTrials {
-		return fault.Field(fault.Invalid, "trials", "trials must be between 1 and %d, got %d", MaxTrials, r.Trials)
+		return fault.Field(fault.Invalid, "trials", "want 0 (DefaultTrials) or 1 to %d trials, got %d", MaxTrials, r.Trials)
 	}
 	if r.MaxExhaustive < 0 {
 		return fault.Field(fault.Invalid, "max_exhaustive", "must not be negative, got %d", r.MaxExhaustive)

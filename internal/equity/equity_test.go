@@ -321,7 +321,7 @@ func TestExhaustiveFlushBoards(t *testing.T) {
 }
 
 func TestMonteCarloReproducibleAcrossGOMAXPROCS(t *testing.T) {
-	in := Input{Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c", "AcKcJd9s"}, Mode: "montecarlo", Trials: 100_000}
+	in := Input{Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c", "AcKcJd9s"}, Mode: "montecarlo", Trials: TrialsOf(100_000)}
 	prev := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(prev)
 	one := mustCompute(t, in)
@@ -355,7 +355,7 @@ func TestMonteCarloAgreesWithExhaustive(t *testing.T) {
 		{Game: "omaha-hi", Hands: []string{"AsAhKsKh", "JdTd9c8c"}},
 	} {
 		exact := mustCompute(t, in)
-		in.Mode, in.Trials = "montecarlo", 200_000
+		in.Mode, in.Trials = "montecarlo", TrialsOf(200_000)
 		mc := mustCompute(t, in)
 		if mc.Mode != MonteCarlo || mc.Boards != 200_000 {
 			t.Fatalf("mode %s boards %d", mc.Mode, mc.Boards)
@@ -369,7 +369,7 @@ func TestMonteCarloAgreesWithExhaustive(t *testing.T) {
 }
 
 func TestAutoMode(t *testing.T) {
-	in := Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Trials: 1000}
+	in := Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Trials: TrialsOf(1000)}
 	if res := mustCompute(t, in); res.Mode != Exhaustive || res.Boards != 1086008 || res.Seed != nil {
 		t.Errorf("auto heads-up preflop: mode %s, %d boards, seed %v; want exhaustive, 1086008, none", res.Mode, res.Boards, res.Seed)
 	}
@@ -416,7 +416,7 @@ func TestRiverBoardIsOneBoard(t *testing.T) {
 }
 
 func TestCancellation(t *testing.T) {
-	r, err := ParseInput(Input{Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c"}, Mode: "montecarlo", Trials: MaxTrials})
+	r, err := ParseInput(Input{Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c"}, Mode: "montecarlo", Trials: TrialsOf(MaxTrials)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,8 +473,10 @@ func TestParseInputErrors(t *testing.T) {
 		{"eleven hands", Input{Hands: many}, fault.Invalid, "hands", "got 11"},
 		{"unknown game", Input{Game: "holdem", Hands: hands}, fault.Invalid, "game", `"holdem"`},
 		{"unknown mode", Input{Mode: "fast", Hands: hands}, fault.Invalid, "mode", `"fast"`},
-		{"negative trials", Input{Trials: -1, Hands: hands}, fault.Invalid, "trials", "-1"},
-		{"too many trials", Input{Trials: MaxTrials + 1, Hands: hands}, fault.Invalid, "trials", strconv.Itoa(MaxTrials + 1)},
+		{"negative trials", Input{Trials: TrialsOf(-1), Hands: hands}, fault.Invalid, "trials", "-1"},
+		{"too many trials", Input{Trials: TrialsOf(MaxTrials + 1), Hands: hands}, fault.Invalid, "trials", strconv.Itoa(MaxTrials + 1)},
+		{"zero trials given", Input{Trials: TrialsOf(0), Hands: hands}, fault.Invalid, "trials", "want 1 to 10000000 trials, got 0"},
+		{"trials with exhaustive", Input{Trials: TrialsOf(1000), Mode: "exhaustive", Hands: hands}, fault.Invalid, "trials", "not to mode exhaustive"},
 		{"duplicate across hands", Input{Hands: []string{"As2s3dKd", "QhAsJhTc"}}, fault.Impossible, "hands[1]", "As: in hands[0] and in hands[1]"},
 		{"duplicate in a hand", Input{Hands: []string{"As2s3dAs", "QhQcJhTc"}}, fault.Impossible, "hands[0]", "As"},
 		{"duplicate board and dead", Input{Hands: hands, Board: "4c7hKh", Dead: "7h"}, fault.Impossible, "dead", "7h: in board and in dead"},
@@ -541,7 +543,7 @@ func FuzzParseInput(f *testing.F) {
 	f.Add("as 2s,3d kd", "10h qc jh tc", "", "2c", "omaha-hi", "montecarlo")
 	f.Add("AsAs", "x", "4c7hKhQs5c9d", "Kd", "", "exhaustive")
 	f.Fuzz(func(t *testing.T, h0, h1, board, dead, game, mode string) {
-		r, err := ParseInput(Input{Hands: []string{h0, h1}, Board: board, Dead: dead, Game: game, Mode: mode, Trials: 200})
+		r, err := ParseInput(Input{Hands: []string{h0, h1}, Board: board, Dead: dead, Game: game, Mode: mode, Trials: TrialsOf(200)})
 		if err != nil {
 			var fe *fault.Error
 			if !errors.As(err, &fe) || fe.Field == "" || (fe.Kind != fault.Invalid && fe.Kind != fault.Impossible) {
@@ -625,7 +627,7 @@ func TestNoAllocationPerBoard(t *testing.T) {
 	}
 	small := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Board: "4c7hKh"})
 	big := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "exhaustive"})
-	mc := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "montecarlo", Trials: 100_000})
+	mc := count(Input{Hands: []string{"As2s3dKd", "QhQcJhTc"}, Mode: "montecarlo", Trials: TrialsOf(100_000)})
 	if big > small+100 || mc > small+100 {
 		t.Errorf("allocations: %v for 820 boards, %v for 1,086,008 boards, %v for 100,000 trials", small, big, mc)
 	}

@@ -90,6 +90,12 @@ type Input struct {
 	Board  string   `json:"board"`  // 0 to 5 cards
 	Dead   string   `json:"dead"`   // dead cards
 	Mode   string   `json:"mode"`   // auto (default), exhaustive, montecarlo
-	Trials int      `json:"trials"` // Monte Carlo trials; 0 means the default
-	Seed   *uint64  `json:"seed"`   // Monte Carlo seed; nil means a fixed default
+	// Trials is the number of Monte Carlo trials: nil means DefaultTrials;
+	// given, it must be 1 to MaxTrials and the mode must not be exhaustive
+	// (ParseInput enforces both, naming field "trials").
+	Trials *int    `json:"trials"`
+	Seed   *uint64 `json:"seed"` // Monte Carlo seed; nil means a fixed default
 }
+
+// TrialsOf returns a pointer to n, for Input.Trials.
+func TrialsOf(n int) *int { return &n }
