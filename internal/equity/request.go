@@ -85,11 +85,11 @@ type ExactShares struct {
 // Input is an equity question as text, from a command line or a JSON body.
 // ParseInput turns it into a Request, or a *fault.Error naming the field.
 type Input struct {
-	Game   string   `json:"game"`   // "omaha-hilo" (default) or "omaha-hi"
-	Hands  []string `json:"hands"`  // 2 to 10 hands of 4 cards
-	Board  string   `json:"board"`  // 0 to 5 cards
-	Dead   string   `json:"dead"`   // dead cards
-	Mode   string   `json:"mode"`   // auto (default), exhaustive, montecarlo
+	Game  string   `json:"game"`  // "omaha-hilo" (default) or "omaha-hi"
+	Hands []string `json:"hands"` // 2 to 10 hands of 4 cards
+	Board string   `json:"board"` // 0 to 5 cards
+	Dead  string   `json:"dead"`  // dead cards
+	Mode  string   `json:"mode"`  // auto (default), exhaustive, montecarlo
 	// Trials is the number of Monte Carlo trials: nil means DefaultTrials;
 	// given, it must be 1 to MaxTrials and the mode must not be exhaustive
 	// (ParseInput enforces both, naming field "trials").
