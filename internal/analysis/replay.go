@@ -124,7 +124,7 @@ func Replay(h *handhistory.Hand) Verdict {
 	}
 	var rake game.Rake
 	if o := h.Outcome; o != nil {
-		rake = game.Rake{PotsAfter: o.Pots, Total: o.Rake}
+		rake = game.Rake{PotsAfter: o.Pots, Total: o.Rake, TotalPot: o.TotalPot}
 	}
 	st, err := s.Settle(rake)
 	if err != nil {
@@ -168,9 +168,10 @@ func (v *Verdict) shares(sh []game.Share) map[string]int64 {
 }
 
 // compare fills MatchesRecord and Differences from the recorded outcome:
-// finishing stacks, collected amounts (per run when run more than once),
-// the rake and the total pot before rake when recorded (R19: a
-// disagreement is reported, never hidden).
+// finishing stacks, uncalled bets returned (where the record returns
+// some), collected amounts (per run when run more than once), the rake
+// and the total pot before rake when recorded (R19: a disagreement is
+// reported, never hidden).
 func compare(v *Verdict, o *handhistory.Outcome) {
 	if o == nil || (o.FinishingStacks == nil && o.Collected == nil && o.TotalPot == 0 && o.Rake == 0) {
 		return
@@ -204,6 +205,17 @@ func compare(v *Verdict, o *handhistory.Outcome) {
 		}
 	}
 	diff("finishing_stack", o.FinishingStacks, v.FinishingStacks)
+	// The uncalled bets the record returns, per player, against ours. A
+	// record that returns nothing to a player is not a difference: old
+	// records omit the line (a 2005 hand) and sites leave a walk's excess
+	// in the pot; the collected comparison below covers those.
+	for i, rec := range o.Returned {
+		if rec == 0 || i >= len(v.Returned) || rec == v.Returned[i] {
+			continue
+		}
+		match = false
+		v.Differences = append(v.Differences, Difference{Player: v.Players[i], Field: "returned", Recorded: rec, Replayed: v.Returned[i]})
+	}
 	// Sites differ on whether an uncalled excess (a big blind's walk) is
 	// returned or collected, and old records omit the returned line: a
 	// player's collected amount matches when it equals our payout, or when

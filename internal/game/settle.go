@@ -12,12 +12,19 @@ import (
 type Rake struct {
 	// PotsAfter are the site's pot amounts after rake, main pot first; nil
 	// when not recorded. When it has as many pots as the settlement, each
-	// pot's rake is the difference between our pot and this amount.
+	// pot's rake is the difference between our pot and this amount, if
+	// the pots line up: each difference is a rake (0 to the pot) and our
+	// pots add up to TotalPot when it is recorded; else Total is taken as
+	// below.
 	PotsAfter []int64
 	// Total is the total rake when recorded; it is taken from the main pot
 	// first when PotsAfter does not say pot by pot (nil, or another number
-	// of pots than the settlement).
+	// of pots than the settlement, or pots that do not line up).
 	Total int64
+	// TotalPot is the record's total pot before rake, 0 when not
+	// recorded: a record whose total differs from ours is of another hand
+	// than the one replayed, so its pot amounts say nothing of the rake.
+	TotalPot int64
 }
 
 // Share is the chips one player wins from one half of a pot.
@@ -207,14 +214,26 @@ func (s *State) stillIn() []int {
 // takeRake sets each pot's rake (R19).
 func (s *State) takeRake(st *Settlement, r Rake) {
 	if r.PotsAfter != nil && len(r.PotsAfter) == len(st.Pots) {
+		// The record's pots line up with ours when each one is ours less a
+		// rake between 0 and the pot, and ours add up to the recorded
+		// total pot (when recorded).
+		var sum int64
+		lined := true
 		for k := range st.Pots {
-			st.Pots[k].Rake = min(max(0, st.Pots[k].Amount-r.PotsAfter[k]), st.Pots[k].Amount)
+			d := st.Pots[k].Amount - r.PotsAfter[k]
+			lined = lined && d >= 0 && d <= st.Pots[k].Amount
+			sum += st.Pots[k].Amount
 		}
-		return
+		if lined && (r.TotalPot == 0 || sum == r.TotalPot) {
+			for k := range st.Pots {
+				st.Pots[k].Rake = st.Pots[k].Amount - r.PotsAfter[k]
+			}
+			return
+		}
 	}
 	// The record's pots do not line up with ours: take its total rake, main
 	// pot first, and never read a difference of pot amounts as rake (the
-	// comparison with the record reports it).
+	// comparison with the record reports it as a total pot difference).
 	total := r.Total
 	for k := range st.Pots {
 		take := min(total, st.Pots[k].Amount)

@@ -153,6 +153,14 @@ type psSeat struct {
 	hole       cards.List
 	collected  int64
 	returned   int64
+	// in is what the seat has put in so far (posts, calls, bets, raises,
+	// by the recorded amounts) and round what it has put in this betting
+	// round as a live bet: for the checks of "raises X to Y" and "and is
+	// all-in".
+	in, round int64
+	// won is the sum of the summary's "collected ($X)" and "won ($X)".
+	won     int64
+	wonLine int // the summary line saying so (0: none)
 	// runCollected is what the seat collected in each run's showdown.
 	runCollected [psMaxRuns]int64
 }
@@ -168,6 +176,13 @@ type psParser struct {
 	h          *Hand
 	seats      []psSeat
 	scale      int64 // chip units per currency unit: 100 for real-money cash, else 1
+	// sym is the currency symbol every amount must carry ("$", "€", "£"),
+	// from the header's stakes; "" when amounts carry none (tournaments,
+	// play money), and then no amount may carry one.
+	sym        string
+	curBet     int64 // the current bet of the betting round (the largest live bet)
+	noShow     []int // indexes in actions of the mucks read from "doesn't show hand"
+	boardSaid  bool  // the summary's "Board [..]" was read
 	tournament bool
 	stakes     [2]int64 // the header's two stakes (bets in fixed-limit, blinds otherwise)
 	hasStakes  bool
@@ -214,7 +229,7 @@ func psQuote(s string) string {
 
 // parse reads one hand: the hand, or a skip reason, or an error.
 func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
-	*p = psParser{seats: p.seats[:0], posts: p.posts[:0], actions: p.actions[:0], pots: p.pots[:0], board: nil}
+	*p = psParser{seats: p.seats[:0], posts: p.posts[:0], actions: p.actions[:0], pots: p.pots[:0], noShow: p.noShow[:0], board: nil}
 	head := lines[0]
 	h := &Hand{Site: "pokerstars", Format: string(FormatPokerStars)}
 	p.h = h
@@ -257,6 +272,10 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 	}
 	if !p.hasTotal {
 		return nil, "", psErr(last, "summary has no \"Total pot\" line")
+	}
+	p.dropUnshownMucks()
+	if err := p.checkSummaryWon(); err != nil {
+		return nil, "", err
 	}
 	if err := p.assemble(game, head.n); err != nil {
 		return nil, "", err
@@ -350,7 +369,11 @@ func (p *psParser) header(l psLine) (psGame, string, error) {
 	if err := p.parseStakes(l, stakes); err != nil {
 		return psGame{}, "", err
 	}
-	p.h.Time = psTime(after)
+	t, err := psTime(after)
+	if err != nil {
+		return psGame{}, "", psErr(l.n, "%v in the header: %s", err, psQuote(s))
+	}
+	p.h.Time = t
 	return g, "", nil
 }
 
@@ -396,6 +419,14 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 	}
 	p.scale = 1
 	t.ChipUnit = "1"
+	p.sym = ""
+	if !p.tournament {
+		for _, sym := range psSymbols {
+			if strings.HasPrefix(amounts, sym) {
+				p.sym = sym
+			}
+		}
+	}
 	if real {
 		p.scale = 100
 		t.ChipUnit = "0.01"
@@ -415,6 +446,9 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 	if !ok1 || !ok2 || x <= 0 || y <= 0 {
 		return psErr(l.n, "bad stakes %q in the header", s)
 	}
+	if x > y {
+		return psErr(l.n, "stakes %q in the header: the first is larger than the second", s)
+	}
 	p.stakes = [2]int64{x, y}
 	p.hasStakes = true
 	return nil
@@ -422,8 +456,9 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 
 // psTime returns the hand's start time in RFC 3339 from the header's text
 // after the game, using the Eastern time the site gives ("ET", or the
-// bracketed "[... ET]"); "" when there is none.
-func psTime(s string) string {
+// bracketed "[... ET]"); "" when there is none. A date and time that
+// are not a real one ("2009/13/45 99:36:51") are an error.
+func psTime(s string) (string, error) {
 	if a := strings.LastIndexByte(s, '['); a >= 0 {
 		if b := strings.IndexByte(s[a:], ']'); b >= 0 {
 			s = s[a+1 : a+b]
@@ -432,19 +467,19 @@ func psTime(s string) string {
 	s = strings.ReplaceAll(s, " - ", " ")
 	s = strings.ReplaceAll(s, "(ET)", "ET")
 	if !strings.HasSuffix(s, " ET") {
-		return ""
+		return "", nil
 	}
 	s = strings.TrimSuffix(s, " ET")
 	// The date is the last "yyyy/mm/dd hh:mm:ss" of the text.
 	k := strings.LastIndexByte(s, '/')
 	if k < 7 {
-		return ""
+		return "", nil
 	}
 	t, err := time.Parse("2006/01/02 15:04:05", s[k-7:])
 	if err != nil {
-		return ""
+		return "", fmt.Errorf("bad date and time %q", s[k-7:])
 	}
-	return t.Format("2006-01-02T15:04:05") + psEasternOffset(t)
+	return t.Format("2006-01-02T15:04:05") + psEasternOffset(t), nil
 }
 
 // psEasternOffset returns the US Eastern UTC offset ("-04:00" in daylight
@@ -506,6 +541,9 @@ func (p *psParser) table(l psLine) error {
 			}
 		}
 	}
+	if m := p.h.Table.MaxSeats; m > 0 && btn > m {
+		return psErr(l.n, "button seat %d on a %d-max table: %s", btn, m, psQuote(s))
+	}
 	return nil
 }
 
@@ -536,6 +574,16 @@ func (p *psParser) seat(l psLine) error {
 		return psErr(l.n, "bad stack %q in %s", rest[o+2:k], psQuote(s))
 	}
 	tail := rest[k+len(" in chips"):]
+	ok = strings.HasPrefix(tail, ")")
+	if strings.HasPrefix(tail, ", ") { // ", $0.50 bounty)"
+		ok = strings.Contains(tail, ")")
+	}
+	if !ok {
+		return psErr(l.n, "seat line's stack is not closed by \")\": %s", psQuote(s))
+	}
+	if m := p.h.Table.MaxSeats; m > 0 && num > m {
+		return psErr(l.n, "seat %d on a %d-max table: %s", num, m, psQuote(s))
+	}
 	for i := range p.seats {
 		if p.seats[i].seat == num {
 			return psErr(l.n, "seat %d is listed twice", num)
@@ -554,12 +602,24 @@ func (p *psParser) seat(l psLine) error {
 	return nil
 }
 
-// amount parses "$1,234.56", "€0.10", "1500" into chip units.
+// psSymbols are the currency symbols of cash-game amounts.
+var psSymbols = [...]string{"$", "€", "£"}
+
+// amount parses "$1,234.56", "€0.10", "1500" into chip units. In a game
+// whose stakes carry a currency symbol every amount must carry it ("calls
+// 5" in a $ game is not 5 dollars); elsewhere (tournaments, play money) no
+// amount may carry one.
 func (p *psParser) amount(s string) (int64, bool) {
-	for _, sym := range [...]string{"$", "€", "£"} {
-		if strings.HasPrefix(s, sym) {
-			s = s[len(sym):]
-			break
+	if p.sym != "" {
+		var ok bool
+		if s, ok = strings.CutPrefix(s, p.sym); !ok {
+			return 0, false
+		}
+	} else {
+		for _, sym := range psSymbols {
+			if strings.HasPrefix(s, sym) {
+				return 0, false
+			}
 		}
 	}
 	if s == "" {
@@ -786,6 +846,7 @@ func (p *psParser) dealRun(l psLine, run, from, to, n int, s string) error {
 	}
 	p.runs[run-1] = append(p.runs[run-1], c...)
 	p.runStreet[run-1] = to
+	p.newRound()
 	p.actions = append(p.actions, Action{Player: -1, Kind: DealBoard, Cards: c, Run: run})
 	return nil
 }
@@ -822,6 +883,7 @@ func (p *psParser) deal(l psLine, from, to, n int, s string) error {
 	}
 	p.board = append(p.board, c...)
 	p.street = to
+	p.newRound()
 	p.actions = append(p.actions, Action{Player: -1, Kind: DealBoard, Cards: c})
 	return nil
 }
@@ -934,6 +996,8 @@ func (p *psParser) uncalled(l psLine) error {
 		return psErr(l.n, "bad uncalled-bet line %s", psQuote(l.s))
 	}
 	p.seats[i].returned += amt
+	p.seats[i].in -= amt
+	p.seats[i].round -= amt
 	return nil
 }
 
@@ -969,7 +1033,7 @@ func (p *psParser) collected(l psLine) error {
 // raises, shows, mucks.
 func (p *psParser) action(l psLine, who int, v string) error {
 	name := p.seats[who].name
-	v, _ = strings.CutSuffix(v, " and is all-in")
+	v, allIn := strings.CutSuffix(v, " and is all-in")
 	verb, arg, _ := strings.Cut(v, " ")
 	switch verb {
 	case "posts":
@@ -1015,6 +1079,14 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		}
 		return nil
 	case "doesn't", "is", "sits", "sitting":
+		if v == "doesn't show hand" && p.showdown && p.sdRun <= 1 {
+			// At a showdown, not showing gives up the pots (see
+			// dropUnshownMucks for a showdown where nobody shows).
+			p.seats[who].used = true
+			p.noShow = append(p.noShow, len(p.actions))
+			p.actions = append(p.actions, Action{Player: who, Kind: Muck})
+			return nil
+		}
 		if v == "doesn't show hand" || v == "is sitting out" || v == "sits out" || v == "sitting out" || v == "is back" {
 			return nil
 		}
@@ -1052,6 +1124,9 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		k := Call
 		if verb == "bets" {
 			k = BetRaise
+			p.putIn(who, x-p.seats[who].round)
+		} else {
+			p.putIn(who, x)
 		}
 		p.actions = append(p.actions, Action{Player: who, Kind: k, Amount: x})
 	case "raises":
@@ -1061,9 +1136,39 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		if !ok || !ok1 || !ok2 || x <= 0 || y < x {
 			return psErr(l.n, "bad raise in %s", psQuote(l.s))
 		}
+		// The site's "raises X to Y" raises by X over the current bet: a
+		// record whose Y-X is not that bet contradicts itself.
+		if y-x != p.curBet {
+			return psErr(l.n, "%s raises by %d to %d, but the current bet is %d, not %d (chip units): %s", name, x, y, p.curBet, y-x, psQuote(l.s))
+		}
+		p.putIn(who, y-p.seats[who].round)
 		p.actions = append(p.actions, Action{Player: who, Kind: BetRaise, Amount: y})
 	}
+	if allIn && verb != "folds" && verb != "checks" {
+		if left := p.seats[who].stack - p.seats[who].in; left != 0 {
+			return psErr(l.n, "%s is said to be all-in but has %d chip units left of %d: %s", name, left, p.seats[who].stack, psQuote(l.s))
+		}
+	} else if allIn {
+		return psErr(l.n, "unrecognised action %s", psQuote(l.s))
+	}
 	return nil
+}
+
+// putIn adds x to what seat i has put in this round as a live bet (and in
+// the hand), raising the current bet if it is now the largest.
+func (p *psParser) putIn(i int, x int64) {
+	st := &p.seats[i]
+	st.in += x
+	st.round += x
+	p.curBet = max(p.curBet, st.round)
+}
+
+// newRound starts a betting round: nobody has bet in it yet.
+func (p *psParser) newRound() {
+	p.curBet = 0
+	for i := range p.seats {
+		p.seats[i].round = 0
+	}
 }
 
 // post reads the rest of "name: posts ...".
@@ -1086,6 +1191,8 @@ func (p *psParser) post(l psLine, who int, arg string) error {
 		}
 		p.seats[who].used = true
 		p.posts = append(p.posts, Post{Player: who, Kind: PostDead, Amount: total - bb}, Post{Player: who, Kind: PostBigBlind, Amount: bb})
+		p.seats[who].in += total - bb
+		p.putIn(who, bb)
 		return nil
 	case strings.HasPrefix(arg, "small blind "):
 		kind, amt = PostSmallBlind, arg[len("small blind "):]
@@ -1104,6 +1211,11 @@ func (p *psParser) post(l psLine, who int, arg string) error {
 	}
 	p.seats[who].used = true
 	p.posts = append(p.posts, Post{Player: who, Kind: kind, Amount: x})
+	if kind == PostAnte {
+		p.seats[who].in += x
+	} else {
+		p.putIn(who, x)
+	}
 	return nil
 }
 
@@ -1159,6 +1271,16 @@ func (p *psParser) summary(l psLine) error {
 			return psErr(l.n, "%s differs from run %d's board %s", psQuote(s), k+1, dealt)
 		}
 		return nil
+	case strings.HasPrefix(s, "Board ["):
+		c, err := psBracket(l, s)
+		if err != nil {
+			return err
+		}
+		if p.boardSaid || len(p.runs) > 0 || c.String() != p.board.String() {
+			return psErr(l.n, "%s differs from the board dealt %s", psQuote(s), p.board)
+		}
+		p.boardSaid = true
+		return nil
 	case strings.HasPrefix(s, "Seat "):
 		c := strings.Index(s, ": ")
 		if c < 0 {
@@ -1167,6 +1289,9 @@ func (p *psParser) summary(l psLine) error {
 		num, err := strconv.Atoi(s[len("Seat "):c])
 		if err != nil {
 			return nil
+		}
+		if err := p.summaryWon(l, num, s[c+2:]); err != nil {
+			return err
 		}
 		k := strings.Index(s, " mucked [")
 		if k < 0 {
@@ -1188,6 +1313,81 @@ func (p *psParser) summary(l psLine) error {
 			}
 		}
 		return psErr(l.n, "summary names seat %d, which is empty", num)
+	}
+	return nil
+}
+
+// summaryWon reads what a summary seat line says the seat won: the sum
+// of its "collected ($X)" and "won ($X)" (one per half or run), checked
+// against the seat's "collected" lines once the hand is read (see
+// checkSummaryWon).
+func (p *psParser) summaryWon(l psLine, num int, rest string) error {
+	i := -1
+	for j := range p.seats {
+		if p.seats[j].seat == num {
+			i = j
+		}
+	}
+	if i < 0 {
+		return nil // an empty seat: reported below if it shows cards
+	}
+	st := &p.seats[i]
+	rest, _ = strings.CutPrefix(rest, st.name)
+	for _, kw := range [...]string{" won (", " collected ("} {
+		for t := rest; ; {
+			k := strings.Index(t, kw)
+			if k < 0 {
+				break
+			}
+			t = t[k+len(kw):]
+			e := strings.IndexByte(t, ')')
+			if e < 0 {
+				return psErr(l.n, "bad amount in %s", psQuote(l.s))
+			}
+			x, ok := p.amount(t[:e])
+			if !ok {
+				return psErr(l.n, "bad amount %q in %s", t[:e], psQuote(l.s))
+			}
+			st.won += x
+			st.wonLine = l.n
+		}
+	}
+	return nil
+}
+
+// dropUnshownMucks removes the mucks read from "doesn't show hand" when
+// nobody shows at the showdown: then the pot is won without a contest and
+// not showing is the winner's right, not a muck.
+func (p *psParser) dropUnshownMucks() {
+	if len(p.noShow) == 0 {
+		return
+	}
+	for _, a := range p.actions {
+		if a.Kind == Show {
+			return
+		}
+	}
+	out := p.actions[:0]
+	k := 0
+	for i, a := range p.actions {
+		if k < len(p.noShow) && p.noShow[k] == i {
+			k++
+			continue
+		}
+		out = append(out, a)
+	}
+	p.actions = out
+}
+
+// checkSummaryWon reports a summary line whose "won"/"collected" amounts
+// contradict the seat's "collected" lines: the record disagreeing with
+// itself, so an error naming the line, not a settlement difference.
+func (p *psParser) checkSummaryWon() error {
+	for i := range p.seats {
+		st := &p.seats[i]
+		if st.wonLine > 0 && st.won != st.collected {
+			return psErr(st.wonLine, "summary says %s won %d but the collected lines give %d (chip units)", st.name, st.won, st.collected)
+		}
 	}
 	return nil
 }

@@ -843,7 +843,7 @@ func TestPokerStarsEasternTime(t *testing.T) {
 		{"yesterday ET", ""},
 	}
 	for _, tt := range tests {
-		if got := psTime(tt.header); got != tt.want {
+		if got, _ := psTime(tt.header); got != tt.want {
 			t.Errorf("psTime(%q) = %q, want %q", tt.header, got, tt.want)
 		}
 	}
