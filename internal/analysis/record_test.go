@@ -76,7 +76,7 @@ func TestUncalledBetReturnedIsCompared(t *testing.T) {
 				t.Fatalf("illegal: %+v", v.Error)
 			}
 			if v.MatchesRecord == nil || *v.MatchesRecord != tt.match {
-				t.Errorf("matches_record %v, want %v (differences %+v)", v.MatchesRecord, tt.match, v.Differences)
+				t.Errorf("matches_record %v, want %v (differences %+v)", mustJSON(v.MatchesRecord), tt.match, v.Differences)
 			}
 			if !slices.Equal(v.Differences, tt.diffs) && !(len(v.Differences) == 0 && len(tt.diffs) == 0) {
 				t.Errorf("differences %+v, want %+v", v.Differences, tt.diffs)
@@ -126,6 +126,6 @@ func TestDoesNotShowHandAtShowdownIsAMuck(t *testing.T) {
 		}
 	}
 	if unshown.MatchesRecord == nil || !*unshown.MatchesRecord {
-		t.Errorf("matches_record %v, differences %+v", unshown.MatchesRecord, unshown.Differences)
+		t.Errorf("matches_record %s, differences %+v", mustJSON(unshown.MatchesRecord), unshown.Differences)
 	}
 }

@@ -54,6 +54,20 @@ import (
 //     Fixed-limit stakes are the bets ("$5/$10": SmallBet 500, BigBet 1000);
 //     pot- and no-limit stakes are the blinds and MinBet is the big blind.
 //
+// The record is checked against itself where it says a thing twice, each
+// disagreement a line error: "raises X to Y" must raise by X over the
+// current bet (Y-X is that bet); "and is all-in" must leave the player no
+// chips by the recorded amounts; the summary's "Board [..]" must be the
+// board dealt and a seat's summary "collected ($X)"/"won ($X)" amounts
+// must add up to its "collected" lines; the header's date must be a real
+// one and its stakes small/big in that order; no seat (nor the button)
+// may lie beyond the table's "N-max"; a seat line must close its
+// "(... in chips)". In a cash game whose stakes carry a currency symbol
+// every amount must carry it; in tournaments no amount may carry one.
+// "P: doesn't show hand" at a showdown where someone shows is a muck.
+// The returned bets and the total pot are compared with the replay by
+// package analysis (settlement records, not syntax).
+//
 // Hands of other games are Skipped ("game Razz Limit is not Omaha"), as are
 // cancelled hands ("hand cancelled") and all-in cash-outs ("all-in
 // cash-out is not supported").
@@ -173,9 +187,9 @@ var psOrdinals = [psMaxRuns]string{"FIRST", "SECOND", "THIRD"}
 
 // psParser holds the state of one hand; it is reused from hand to hand.
 type psParser struct {
-	h          *Hand
-	seats      []psSeat
-	scale      int64 // chip units per currency unit: 100 for real-money cash, else 1
+	h     *Hand
+	seats []psSeat
+	scale int64 // chip units per currency unit: 100 for real-money cash, else 1
 	// sym is the currency symbol every amount must carry ("$", "€", "£"),
 	// from the header's stakes; "" when amounts carry none (tournaments,
 	// play money), and then no amount may carry one.

@@ -641,6 +641,21 @@ func TestPokerStarsMalformed(t *testing.T) {
 		{"truncated hand", "*** SUMMARY ***\nTotal pot $2.10 | Rake $0.10\nBoard [2c 3d 4h 5s 6s]\nSeat 1: A: B [c] mucked [Ah Kh Qh Jh]\nSeat 4: A showed [As Ks Qs Js] and won ($2)\n", "", 27, fault.Invalid, "without its *** SUMMARY ***"},
 		{"turn before flop", "*** FLOP *** [2c 3d 4h]", "*** TURN *** [2c 3d 4h] [7h]", 15, fault.Invalid, "out of place"},
 		{"bad stack", "Seat 2: x/y (z) ($10 in chips)", "Seat 2: x/y (z) ($1x in chips)", 4, fault.Invalid, "bad stack"},
+		// The record contradicting itself (second review).
+		{"raise not from the current bet", "A: raises $0.60 to $0.90 and is all-in", "A: raises $0.50 to $0.90 and is all-in", 20, fault.Invalid, "the current bet is 30, not 40"},
+		{"call all-in with chips left", "A: B [c]: calls $0.60", "A: B [c]: calls $0.60 and is all-in", 21, fault.Invalid, "all-in but has 900 chip units left"},
+		{"bet all-in with chips left", "A: B [c]: bets $0.30", "A: B [c]: bets $0.30 and is all-in", 18, fault.Invalid, "all-in but has 960 chip units left"},
+		{"raise all-in short of the stack", "A: raises $0.60 to $0.90 and is all-in", "A: raises $0.30 to $0.60 and is all-in", 20, fault.Invalid, "all-in but has 30 chip units left"},
+		{"cash amount without its symbol", "A: B [c]: calls $0.60", "A: B [c]: calls 60", 21, fault.Invalid, "bad amount \"60\""},
+		{"cash amount with another symbol", "A: B [c]: calls $0.60", "A: B [c]: calls €0.60", 21, fault.Invalid, "bad amount"},
+		{"summary board", "Board [2c 3d 4h 5s 6s]", "Board [2c 3d 4h 5s 7s]", 30, fault.Invalid, "differs from the board dealt"},
+		{"summary won", "and won ($2)", "and won ($3)", 32, fault.Invalid, "summary says A won 300 but the collected lines give 200"},
+		{"summary collected", "Seat 1: A: B [c] mucked [Ah Kh Qh Jh]", "Seat 1: A: B [c] collected ($1)", 31, fault.Invalid, "summary says A: B [c] won 100 but the collected lines give 0"},
+		{"button beyond max seats", "Seat #1 is the button", "Seat #9 is the button", 2, fault.Invalid, "button seat 9 on a 6-max table"},
+		{"seat beyond max seats", "'Test I' 6-max", "'Test I' 2-max", 5, fault.Invalid, "seat 4 on a 2-max table"},
+		{"seat line unclosed", "Seat 2: x/y (z) ($10 in chips)", "Seat 2: x/y (z) ($10 in chips", 4, fault.Invalid, "not closed"},
+		{"impossible date", "2020/01/02 3:04:05 ET", "2020/02/30 3:04:05 ET", 1, fault.Invalid, "bad date and time"},
+		{"stakes reversed", "($0.05/$0.10 USD)", "($0.10/$0.05 USD)", 1, fault.Invalid, "the first is larger"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1089,5 +1104,68 @@ func TestPokerStarsSeatWithNoChips(t *testing.T) {
 	var fe *fault.Error
 	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 1 || !strings.Contains(fe.Message, "players[3].stack") {
 		t.Fatalf("entries %+v: want an error on line 1 naming players[3].stack", es)
+	}
+}
+
+// TestPokerStarsTournamentAmountsCarryNoSymbol: tournament chips carry no
+// currency symbol; an amount with one is a line error (as a cash amount
+// without its symbol is, see TestPokerStarsMalformed).
+func TestPokerStarsTournamentAmountsCarryNoSymbol(t *testing.T) {
+	t.Parallel()
+	const hand = `PokerStars Hand #7: Tournament #8, $1+$0.10 USD Omaha Hi/Lo No Limit - Level I (10/20) - 2020/01/02 3:04:05 ET
+Table '8 1' 9-max Seat #2 is the button
+Seat 3: B (1,500 in chips, $0.50 bounty)
+Seat 4: C (1500 in chips)
+B: posts small blind 10
+C: posts big blind 20
+*** HOLE CARDS ***
+B: folds
+Uncalled bet (10) returned to C
+C collected 20 from pot
+*** SUMMARY ***
+Total pot 20 | Rake 0
+`
+	if h := oneHand(t, hand); h.Outcome.Collected[1] != 20 {
+		t.Fatalf("collected %v, want C 20", h.Outcome.Collected)
+	}
+	for _, tt := range []struct{ from, to string }{
+		{"C: posts big blind 20", "C: posts big blind $20"},
+		{"C collected 20 from pot", "C collected $20 from pot"},
+		{"Seat 4: C (1500 in chips)", "Seat 4: C ($1500 in chips)"},
+	} {
+		es := readPSText(t, strings.Replace(hand, tt.from, tt.to, 1))
+		var fe *fault.Error
+		if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Kind != fault.Invalid || fe.Line == 0 || !strings.Contains(fe.Message, "bad") {
+			t.Errorf("%q: entries %+v, want one Invalid line error", tt.to, es)
+		}
+	}
+}
+
+// TestPokerStarsDoesNotShowHandAtShowdown: at a showdown "doesn't show
+// hand" is a muck; when nobody shows (a pot won without a contest) it is
+// no action.
+func TestPokerStarsDoesNotShowHandAtShowdown(t *testing.T) {
+	t.Parallel()
+	muckOf := func(h *Hand, name string) bool {
+		i := playerIndex(h, name)
+		for _, a := range h.Actions {
+			if a.Player == i && a.Kind == Muck {
+				return true
+			}
+		}
+		return false
+	}
+	h := oneHand(t, strings.Replace(psStd, "A: B [c]: mucks hand", "A: B [c]: doesn't show hand", 1))
+	if !muckOf(h, "A: B [c]") {
+		t.Errorf("no muck for A: B [c] at the showdown: %+v", h.Actions)
+	}
+	// Nobody shows: the winner's "doesn't show hand" after the marker.
+	h = oneHand(t, strings.NewReplacer(
+		"A: shows [As Ks Qs Js] (a straight)", "A: doesn't show hand",
+		"A: B [c]: mucks hand\n", "").Replace(psStd))
+	for _, a := range h.Actions {
+		if a.Kind == Muck || a.Kind == Show {
+			t.Errorf("action %+v in a showdown where nobody shows", a)
+		}
 	}
 }
