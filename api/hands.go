@@ -108,7 +108,7 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 		p.Instance, p.RequestID, p.Hand = r.URL.Path, requestID(r.Context()), 0
 		p.Verdict = v
 		return p, true
-	case v != nil && v.Error != nil:
+	case v != nil && v.Error != nil && !v.Unreadable:
 		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
 		p.Type = "urn:scoop:problem:" + fault.Impossible.String()
 		if v.Error.Index >= 0 {
@@ -157,7 +157,8 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, re
 			if p.Line == 0 {
 				p.Line = e.Line
 			}
-			res.Problem, res.Status = &p, statusFailed
+			v := analysis.FromEntry(e) // unreadable: true, with the line
+			res.Problem, res.Verdict, res.Status = &p, &v, statusFailed
 			out.Failed++
 		case e.Hand == nil:
 			res.Skipped, res.Status = e.Skipped, statusSkipped
@@ -166,7 +167,7 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, re
 			}
 			out.Skipped++
 		default:
-			v, err := s.replay(r, e.Hand)
+			v, err := s.replay(r, e)
 			if err != nil {
 				p := problemFor(r, err)
 				p.Hand, p.Instance, p.RequestID = e.Index, "", ""
@@ -174,7 +175,6 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, re
 				out.Failed++
 				continue
 			}
-			v.Hand = e.Index
 			res.Verdict, res.Status = &v, statusReplayed
 			out.Read++
 			if !keep {
@@ -267,9 +267,10 @@ func inputError(err error) error {
 	return &fault.Error{Kind: fault.Invalid, Action: -1, Message: err.Error(), Err: err}
 }
 
-// replay runs analysis.Replay, turning a panic in the engine into an
-// Internal error for this hand (logged) rather than a failed request.
-func (s *Server) replay(r *http.Request, h *handhistory.Hand) (v analysis.Verdict, err error) {
+// replay runs analysis.FromEntry on a read hand, turning a panic in the
+// engine into an Internal error for this hand (logged) rather than a failed
+// request.
+func (s *Server) replay(r *http.Request, e handhistory.Entry) (v analysis.Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.log.ErrorContext(r.Context(), "replay panic", "request_id", requestID(r.Context()),
@@ -277,7 +278,7 @@ func (s *Server) replay(r *http.Request, h *handhistory.Hand) (v analysis.Verdic
 			err = fault.New(fault.Internal, "replay failed")
 		}
 	}()
-	return analysis.Replay(h), nil
+	return analysis.FromEntry(e), nil
 }
 
 // handSummary is a stored hand in a listing.

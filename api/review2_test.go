@@ -79,3 +79,30 @@ func TestTrialsRuleIsParseInputs(t *testing.T) {
 		t.Errorf("auto with trials: status %d mode %s boards %d, want 200 exhaustive 820", res.status, out.Mode, out.Boards)
 	}
 }
+
+// TestUnreadableHandIsNotIllegal: in a batch, a hand that cannot be read
+// is "failed" with a verdict marked unreadable (with its line), never one
+// that looks like an illegal hand.
+func TestUnreadableHandIsNotIllegal(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	bad := "PokerStars Hand #901:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:05:05 ET\n" +
+		"Table 'T' 6-max Seat #1 is the button\nSeat 1: Ann ($10 in chips)\nSeat 2: Bob ($10 in chips)\n" +
+		"Bob: posts small blind $0.05\nAnn: posts big blind $0.10\n*** HOLE CARDS ***\nBob: folds\n"
+	body := psHand + "\n" + bad
+	for _, path := range []string{"/v1/hands/replay", "/v1/hands"} {
+		res := c.do("POST", path, "text/plain", []byte(body))
+		var out api.HandResults
+		res.decode(t, &out)
+		if res.status != 200 || len(out.Hands) != 2 || out.Failed != 1 {
+			t.Fatalf("%s: status %d: %s", path, res.status, res.body)
+		}
+		h := out.Hands[1]
+		if h.Status != "failed" || h.Problem == nil || h.Verdict == nil || !h.Verdict.Unreadable || h.Verdict.Legal ||
+			h.Verdict.Line < 18 || h.Verdict.Error == nil || h.Verdict.Error.Index != -1 || h.Verdict.Hand != 2 {
+			t.Errorf("%s: unreadable hand result %s", path, res.body)
+		}
+		if v := out.Hands[0].Verdict; v == nil || v.Unreadable || !v.Legal || v.Line != 1 {
+			t.Errorf("%s: readable hand verdict %+v", path, v)
+		}
+	}
+}

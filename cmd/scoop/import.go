@@ -295,6 +295,10 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 	s := &im.sum
 	s.Hands++
 	p := importProblem{File: file, Hand: e.Index, Line: e.Line}
+	if e.ID != "" {
+		id := e.ID
+		p.ID = &id
+	}
 	switch {
 	case e.Err != nil:
 		p.Message = e.Err.Error()
@@ -315,12 +319,7 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 		s.Errors = append(s.Errors, p)
 		return nil
 	}
-	if e.Hand.SiteHandID != "" {
-		id := e.Hand.SiteHandID
-		p.ID = &id
-	}
-	v := analysis.Replay(e.Hand)
-	v.Hand = e.Index // as POST /v1/hands stores it
+	v := analysis.FromEntry(e) // as POST /v1/hands stores it
 	switch {
 	case v.Skipped != "":
 		s.Skipped[v.Skipped]++

@@ -120,8 +120,11 @@ func TestImportReportsEachOutcome(t *testing.T) {
 	illegal := strings.Replace(strings.Replace(importHand, "#900", "#901", 1),
 		"Ann: raises $0.25 to $0.35", "Ann: raises $0.40 to $0.50", 1)
 	illegal = strings.Replace(illegal, "($0.25) returned", "($0.40) returned", 1)
+	// The record agrees with itself (the reader checks that) but not with
+	// the settlement.
 	mismatch := strings.Replace(strings.Replace(importHand, "#900", "#902", 1),
 		"Ann collected $0.25 from pot", "Ann collected $0.20 from pot", 1)
+	mismatch = strings.Replace(mismatch, "Ann (button) collected ($0.25)", "Ann (button) collected ($0.20)", 1)
 	malformed := strings.Replace(strings.Replace(importHand, "#900", "#903", 1),
 		"Cid: folds", "Cid: dances", 1)
 	holdem := strings.Replace(importHand, "Omaha Pot Limit", "Hold'em No Limit", 1)
@@ -534,11 +537,10 @@ func replayedVerdicts(t *testing.T, files ...string) map[string]replayed {
 			if e.Hand == nil {
 				continue
 			}
-			v := analysis.Replay(e.Hand)
+			v := analysis.FromEntry(e) // what POST /v1/hands stores
 			if v.Skipped != "" {
 				continue
 			}
-			v.Hand = e.Index
 			raw, err := json.Marshal(v)
 			if err != nil {
 				t.Fatal(err)

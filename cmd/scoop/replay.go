@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
-	"github.com/scoophq/scoop/internal/fault"
 )
 
 const replayUsage = `usage: scoop replay [--json] FILE|DIR...
@@ -92,34 +91,11 @@ func replayFile(f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
 	}
 	out := make([]analysis.Verdict, 0, len(entries))
 	for _, e := range entries {
-		var v analysis.Verdict
-		switch {
-		case e.Hand != nil:
-			v = analysis.Replay(e.Hand)
-		case e.Skipped != "":
-			v = emptyVerdict()
-			v.Skipped = e.Skipped
-		default:
-			v = emptyVerdict()
-			ae := &analysis.ActionError{Index: -1, Message: "unreadable hand"}
-			if e.Err != nil {
-				ae.Message = e.Err.Error()
-				var fe *fault.Error
-				if errors.As(e.Err, &fe) {
-					ae.Index = fe.Action
-				}
-			}
-			v.Error = ae
-		}
+		v := analysis.FromEntry(e)
 		v.File = name
-		v.Hand = e.Index
 		out = append(out, v)
 	}
 	return out, nil
-}
-
-func emptyVerdict() analysis.Verdict {
-	return analysis.Verdict{Players: []string{}, Pots: []analysis.Pot{}, Payouts: []int64{}, FinishingStacks: []int64{}, Differences: []analysis.Difference{}}
 }
 
 // verdictLine is the readable one-line form of a verdict.
@@ -133,7 +109,7 @@ func verdictLine(v analysis.Verdict) string {
 	case v.Skipped != "":
 		fmt.Fprintf(&b, ": skipped: %s", v.Skipped)
 		return b.String()
-	case v.Game == "" && v.Error != nil:
+	case v.Unreadable:
 		fmt.Fprintf(&b, ": unreadable: %s", v.Error.Message)
 		return b.String()
 	case !v.Legal:

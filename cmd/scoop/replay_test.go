@@ -79,6 +79,8 @@ type verdictJSON struct {
 	Finishing     []int64           `json:"finishing_stacks"`
 	MatchesRecord *bool             `json:"matches_record"`
 	Differences   []json.RawMessage `json:"differences"`
+	Unreadable    bool              `json:"unreadable"`
+	Line          int               `json:"line"`
 }
 
 func TestReplayJSONLines(t *testing.T) {
@@ -110,13 +112,14 @@ func TestReplayJSONLines(t *testing.T) {
 	if v := vs[1]; v.File != three || v.Hand != 1 || !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
 		t.Errorf("verdict 2: %s", lines[1])
 	}
-	if v := vs[2]; v.Hand != 2 || v.Legal || v.Error == nil || v.Error.Index != 0 || v.Error.Message != "action 0: p3 raise to 9 exceeds the pot-limit maximum 7" {
+	if v := vs[2]; v.Hand != 2 || v.Legal || v.Unreadable || v.Error == nil || v.Error.Index != 0 || v.Error.Message != "action 0: p3 raise to 9 exceeds the pot-limit maximum 7" {
 		t.Errorf("verdict 3 (illegal): %s", lines[2])
 	}
 	if v := vs[3]; v.Hand != 3 || v.Skipped == "" || v.Legal {
 		t.Errorf("verdict 4 (skipped): %s", lines[3])
 	}
-	if v := vs[4]; v.Hand != 4 || v.Legal || v.Error == nil || v.Error.Index != 1 || !strings.Contains(v.Error.Message, "line 23") {
+	// Unreadable, not illegal: told apart by "unreadable" and its line.
+	if v := vs[4]; v.Hand != 4 || v.Legal || !v.Unreadable || v.Line != 23 || v.Error == nil || v.Error.Index != 1 || !strings.Contains(v.Error.Message, "line 23") {
 		t.Errorf("verdict 5 (malformed): %s", lines[4])
 	}
 }

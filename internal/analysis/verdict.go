@@ -7,16 +7,23 @@ package analysis
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
 // in the hand's player order.
 type Verdict struct {
-	File      string       `json:"file,omitempty"`
-	Hand      int          `json:"hand"`              // 1-based index within the file
-	ID        *string      `json:"id"`                // the site's hand id, null when none
-	Game      string       `json:"game"`              // omaha-hi | omaha-hilo
-	Structure string       `json:"structure"`         // fixed-limit | pot-limit | no-limit
-	Skipped   string       `json:"skipped,omitempty"` // why the hand was not replayed (other game, cancelled...)
-	Legal     bool         `json:"legal"`
-	Error     *ActionError `json:"error"` // the first illegal action, null when legal
-	Players   []string     `json:"players"`
-	Board     string       `json:"board,omitempty"` // the first run's when run more than once
+	File      string  `json:"file,omitempty"`
+	Hand      int     `json:"hand"`              // 1-based index within the file
+	ID        *string `json:"id"`                // the site's hand id, null when none
+	Game      string  `json:"game"`              // omaha-hi | omaha-hilo
+	Structure string  `json:"structure"`         // fixed-limit | pot-limit | no-limit
+	Skipped   string  `json:"skipped,omitempty"` // why the hand was not replayed (other game, cancelled...)
+	// Unreadable is true for a hand that could not be read (malformed
+	// text): Legal is then false and Error says why, with Line; it tells
+	// such a hand from an illegal one.
+	Unreadable bool `json:"unreadable,omitempty"`
+	// Line is the 1-based line of the file where the hand starts (for an
+	// unreadable hand, where reading failed), 0 when unknown.
+	Line    int          `json:"line,omitempty"`
+	Legal   bool         `json:"legal"`
+	Error   *ActionError `json:"error"` // the first illegal action, null when legal
+	Players []string     `json:"players"`
+	Board   string       `json:"board,omitempty"` // the first run's when run more than once
 	// Runs describe a hand run more than once (after an all-in the rest of
 	// the board dealt two or more times), first run first; absent when the
 	// hand was run once.

@@ -28,12 +28,21 @@ type Entry struct {
 	Hand    *Hand  // the hand, when read
 	Skipped string // why the hand was skipped
 	Err     error  // why the hand could not be read
+	// ID is the site's hand id when the reader knows it (a read hand's
+	// SiteHandID; for a skipped or failed hand, that of the partial hand
+	// the reader passed along), "" otherwise.
+	ID string
 }
 
 // newEntry is the Entry of the index-th hand, starting at line, read as
-// h, skipped for skip, or failed with err (err wins, then skip).
+// h, skipped for skip, or failed with err (err wins, then skip). A reader
+// may pass a partial h (its SiteHandID at least) with skip or err: only its
+// SiteHandID is kept, as ID.
 func newEntry(index, line int, h *Hand, skip string, err error) Entry {
 	e := Entry{Index: index, Line: line}
+	if h != nil {
+		e.ID = h.SiteHandID
+	}
 	switch {
 	case err != nil:
 		e.Err = err
