@@ -33,7 +33,7 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 		}),
 		handsStored: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "scoop_hands_total",
-			Help: "Hands posted, by outcome (stored, duplicate, replayed, skipped, failed).",
+			Help: "Hands posted, by outcome (stored, duplicate, conflict, replayed, skipped, failed).",
 		}, []string{"outcome"}),
 	}
 	for _, c := range []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored} {

@@ -106,3 +106,31 @@ func TestUnreadableHandIsNotIllegal(t *testing.T) {
 		}
 	}
 }
+
+// TestHandsMetricHelpNamesEveryOutcome: the help of scoop_hands_total
+// names every outcome label the server emits, conflict included.
+func TestHandsMetricHelpNamesEveryOutcome(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	c.do("POST", "/v1/hands", "text/plain", []byte(psHand))
+	c.do("POST", "/v1/hands/replay", "text/plain", []byte(psHand))
+	body := string(c.get("/metrics").body)
+	var help string
+	outcomes := map[string]bool{"conflict": true}
+	for _, line := range strings.Split(body, "\n") {
+		if rest, ok := strings.CutPrefix(line, "# HELP scoop_hands_total "); ok {
+			help = rest
+		}
+		if rest, ok := strings.CutPrefix(line, `scoop_hands_total{outcome="`); ok {
+			o, _, _ := strings.Cut(rest, `"`)
+			outcomes[o] = true
+		}
+	}
+	if len(outcomes) < 5 {
+		t.Fatalf("scoop_hands_total series: %v", outcomes)
+	}
+	for o := range outcomes {
+		if !strings.Contains(help, o) {
+			t.Errorf("scoop_hands_total help %q does not name outcome %q", help, o)
+		}
+	}
+}

@@ -17,7 +17,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/scoophq/scoop/api"
-	"github.com/scoophq/scoop/internal/store/postgres"
 )
 
 // serveConfig is `scoop serve`'s configuration: defaults, then the
@@ -120,8 +119,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	if pg, ok := st.(*postgres.Store); ok {
-		reg.MustRegister(pg.Collector())
+	// Database pool metrics: pgxpool's for PostgreSQL, database/sql's
+	// DBStats for SQLite.
+	if c, ok := st.(interface{ Collector() prometheus.Collector }); ok {
+		reg.MustRegister(c.Collector())
 	}
 	srv, err := api.New(ctx, api.Config{Store: st, Logger: log, Registry: reg, ComputeTimeout: cfg.ComputeTimeout})
 	if err != nil {

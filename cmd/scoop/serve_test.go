@@ -115,9 +115,10 @@ func TestServe(t *testing.T) {
 			if code, body := get("/v1/equity/" + r.ID); code != 200 || !strings.Contains(body, `"boards":820`) {
 				t.Errorf("GET stored equity = %d %s", code, body)
 			}
+			pool := map[string]string{"postgres": "scoop_db_pool_max_conns", "sqlite": `go_sql_max_open_connections{db_name="sqlite"}`}[tc.name]
 			if code, body := get("/metrics"); code != 200 || !strings.Contains(body, "scoop_http_requests_total") ||
-				(tc.name == "postgres") != strings.Contains(body, "scoop_db_pool_max_conns") {
-				t.Errorf("/metrics = %d, pool metrics only for postgres (%s)", code, tc.name)
+				!strings.Contains(body, pool) {
+				t.Errorf("/metrics = %d, want the %s pool metric %s", code, tc.name, pool)
 			}
 			code, stderr := stop()
 			if code != 0 {
