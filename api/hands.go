@@ -106,7 +106,7 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 	case res.Status == statusConflict:
 		p := *res.Problem
 		p.Instance, p.RequestID, p.Hand = r.URL.Path, requestID(r.Context()), 0
-		p.Verdict = v
+		p.Verdict, p.Created = v, res.Created
 		return p, true
 	case v != nil && v.Error != nil && !v.Unreadable:
 		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
@@ -115,7 +115,7 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 			a := v.Error.Index
 			p.Action = &a
 		}
-		p.Player, p.ID, p.Verdict = v.Error.Player, res.ID, v
+		p.Player, p.ID, p.Created, p.Verdict = v.Error.Player, res.ID, res.Created, v
 		return p, true
 	}
 	return Problem{}, false

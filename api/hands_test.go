@@ -193,6 +193,14 @@ func TestPostPHHAndJSON(t *testing.T) {
 			p.Verdict == nil || p.Verdict.Legal || p.Verdict.Error == nil || p.Verdict.Error.Index != 21 {
 			t.Fatalf("illegal hand = %d %s, want 422 at action 21 by Player2 with the verdict and id", res.status, res.body)
 		}
+		if p.Created == nil || !*p.Created {
+			t.Errorf("first post of the illegal hand: created %v, want true", p.Created)
+		}
+		// Posted again: the same 422 and id, created false.
+		res = c.do(http.MethodPost, "/v1/hands", "application/toml", readFile(t, "ps_plo8_quartered_as_FO8.phh"))
+		if again := res.problem(t); res.status != 422 || again.ID != p.ID || again.Created == nil || *again.Created {
+			t.Errorf("repost of the illegal hand = %d %s, want 422 with id %s and created false", res.status, res.body, p.ID)
+		}
 		var page handPage
 		c.get("/v1/hands?legal=false").decode(t, &page)
 		if len(page.Hands) != 1 || page.Hands[0].ID != p.ID || page.Hands[0].Legal {
@@ -200,7 +208,7 @@ func TestPostPHHAndJSON(t *testing.T) {
 		}
 		// The same without storing: 422 too, no id.
 		res = c.do(http.MethodPost, "/v1/hands/replay", "application/toml", readFile(t, "ps_plo8_quartered_as_FO8.phh"))
-		if p := res.problem(t); res.status != 422 || p.Action == nil || *p.Action != 21 || p.ID != "" || p.Verdict == nil {
+		if p := res.problem(t); res.status != 422 || p.Action == nil || *p.Action != 21 || p.ID != "" || p.Created != nil || p.Verdict == nil {
 			t.Errorf("replay of the illegal hand = %d %s, want 422 at action 21 without an id", res.status, res.body)
 		}
 		c.get("/v1/hands?game=omaha-hilo&legal=true").decode(t, &page)

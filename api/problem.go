@@ -26,6 +26,10 @@ type Problem struct {
 	// ID is the stored hand's id: the illegal hand stored with its
 	// verdict (422), or the hand already holding the natural key (409).
 	ID string `json:"id,omitempty"`
+	// Created says, with ID, whether this request stored the hand (true)
+	// or found it stored before (false), as the per-hand results do; absent
+	// when nothing is stored (POST /v1/hands/replay).
+	Created *bool `json:"created,omitempty"`
 	// Verdict is the hand's verdict, for an illegal hand or a conflict.
 	Verdict   *analysis.Verdict `json:"verdict,omitempty"`
 	RequestID string            `json:"request_id,omitempty"`
