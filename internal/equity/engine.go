@@ -42,80 +42,12 @@ func (a *accum) add(b *accum) {
 	}
 }
 
-// settle adds w boards on which the players have high values hv and lows lv
-// (eval.NoLow for none) to a (RULES.md R17, R18, E1, E2). With squares it
-// also adds each player's squared share (w must then be 1).
-func (a *accum) settle(hilo bool, hv []eval.HighValue, lv []uint8, w int64, squares bool) {
-	n := len(hv)
-	best := hv[0]
-	nh := int64(1)
-	for i := 1; i < n; i++ {
-		if hv[i] > best {
-			best, nh = hv[i], 1
-		} else if hv[i] == best {
-			nh++
-		}
-	}
-	bestLow := uint8(eval.NoLow)
-	nl := int64(0)
-	if hilo {
-		for i := 0; i < n; i++ {
-			if lv[i] < bestLow {
-				bestLow, nl = lv[i], 1
-			} else if lv[i] == bestLow {
-				nl++
-			}
-		}
-	}
-	hiPot := int64(potUnits)
-	if bestLow != eval.NoLow {
-		hiPot = potUnits / 2
-	} else if hilo {
-		a.noLow += w
-	}
-	a.boards += w
-	hiShare := hiPot / nh
-	for i := 0; i < n; i++ {
-		var s int64
-		hiWon := hv[i] == best
-		if hiWon {
-			s = hiShare
-			if nh == 1 {
-				a.hiWin[i] += w
-			} else {
-				a.hiTie[i] += w
-			}
-		}
-		scoop := hiWon && nh == 1
-		if bestLow != eval.NoLow {
-			if lv[i] == bestLow {
-				s += potUnits / 2 / nl
-				if nl == 1 {
-					a.loWin[i] += w
-				} else {
-					a.loTie[i] += w
-				}
-			} else {
-				scoop = false
-			}
-			if nl != 1 {
-				scoop = false
-			}
-		}
-		if scoop {
-			a.scoop[i] += w
-		}
-		a.share[i] += w * s
-		if squares {
-			a.sq[i] += s * s
-		}
-	}
-}
-
-// settleMasks adds w boards of n players on which the players of hi share
-// the high and those of lo the low (lo empty: no qualifying low, or a game
-// without low). It tallies like settle.
-func (a *accum) settleMasks(n int, hi, lo uint16, w int64, hilo bool) {
+// settle adds w boards of n players on which the players of hi share the
+// high and those of lo the low (lo empty: no qualifying low, or a game
+// without low), by RULES.md R17, R18, E1, E2: the one tally of both modes
+// (see winners and lowWinners for the sets). With squares it also adds
+// each player's squared share (Monte Carlo; w must then be 1).
+func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 	hiPot := int64(potUnits)
 	nh := int64(bits.OnesCount16(hi))
 	nl := int64(bits.OnesCount16(lo))
@@ -148,6 +80,9 @@ func (a *accum) settleMasks(n int, hi, lo uint16, w int64, hilo bool) {
 			}
 		}
 		a.share[i] += w * s
+		if squares {
+			a.sq[i] += s * s
+		}
 	}
 }
 
@@ -206,6 +141,9 @@ type setup struct {
 	rest        cards.List
 	avail       [13]uint8 // per rank, the suits still in the deck
 	k           int       // board cards to deal
+	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
+	// rank triple {a, b, c}.
+	triples *[13 * 13 * 13]uint16
 }
 
 // board is a (partial) board in the forms the evaluation needs.
@@ -234,8 +172,7 @@ var cardLow = func() (t [64]uint8) {
 }()
 
 func newSetup(r Request) *setup {
-	tripleTableOnce.Do(buildTripleTable)
-	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board)}
+	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable()}
 	s.players = make([]player, len(r.Hands))
 	for i, h := range r.Hands {
 		preparePlayer(&s.players[i], h)
@@ -297,23 +234,6 @@ type evalState struct {
 	touched   []uint16
 }
 
-// tripleTable[a*169+b*13+c] is eval.TripleIndex(a, b, c), copied once so
-// the hot loops index it directly.
-var (
-	tripleTable     [13 * 13 * 13]uint16
-	tripleTableOnce sync.Once
-)
-
-func buildTripleTable() {
-	for a := cards.Rank(0); a < 13; a++ {
-		for b := cards.Rank(0); b < 13; b++ {
-			for c := cards.Rank(0); c < 13; c++ {
-				tripleTable[int(a)*169+int(b)*13+int(c)] = uint16(eval.TripleIndex(a, b, c))
-			}
-		}
-	}
-}
-
 // rankPattern computes the non-flush highs and the lows of every player for
 // a full board of ranks rk and low mask low.
 func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
@@ -325,7 +245,7 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 	}
 	a0, a1, a2 := r[0]*169, r[1]*169, r[2]*169
 	b1, b2, b3 := r[1]*13, r[2]*13, r[3]*13
-	t := &tripleTable
+	t := e.s.triples
 	e.tri = [10]int{
 		int(t[a0+b1+r[2]]), int(t[a0+b1+r[3]]), int(t[a0+b1+r[4]]), int(t[a0+b2+r[3]]), int(t[a0+b2+r[4]]),
 		int(t[a0+b3+r[4]]), int(t[a1+b2+r[3]]), int(t[a1+b2+r[4]]), int(t[a1+b3+r[4]]), int(t[a2+b3+r[4]]),

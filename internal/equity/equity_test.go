@@ -249,6 +249,9 @@ func TestExhaustiveMatchesSlowEnumerator(t *testing.T) {
 		if c%10 == 9 {              // a short board with many players
 			nPlayers, boardLen = 8+rng.IntN(3), 1+rng.IntN(2)
 		}
+		if c%10 == 4 { // no board, 6 to 10 players
+			nPlayers, boardLen = 6+rng.IntN(5), 0
+		}
 		for i := 0; i < nPlayers; i++ {
 			r.Hands = append(r.Hands, take(4))
 		}
@@ -256,6 +259,10 @@ func TestExhaustiveMatchesSlowEnumerator(t *testing.T) {
 		r.Dead = take(rng.IntN(4))
 		if boardLen < 3 && nPlayers == 8 {
 			r.Dead = append(r.Dead, take(6)...) // keep the slow run small
+		}
+		if boardLen == 0 { // keep 10 to 13 cards in the deck: at most 1,287 boards
+			left := cards.NumCards - at
+			r.Dead = append(r.Dead, take(max(0, left-10-rng.IntN(4)))...)
 		}
 		res, err := Compute(context.Background(), r)
 		if err != nil {

@@ -48,17 +48,6 @@ func init() {
 	}
 }
 
-// lowOfRank is eval.LowMask by rank.
-func lowOfRank(r cards.Rank) uint8 {
-	if r == cards.Ace {
-		return 1
-	}
-	if r <= cards.Eight {
-		return 1 << (r + 1)
-	}
-	return 0
-}
-
 // patterns lists every non-decreasing run of k ranks that the deck can
 // still deal.
 func (s *setup) patterns() [][5]cards.Rank {
@@ -123,7 +112,7 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	for i := 0; i < s.k; i++ {
 		r := pat[i]
 		rk[s.known.n+i] = r
-		low |= lowOfRank(r)
+		low |= eval.LowMask(cards.New(r, 0))
 		if i > 0 && pat[i-1] == r {
 			continue
 		}
@@ -145,7 +134,7 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 		lo = lowWinners(e.lv[:n])
 	}
 	for _, m := range e.touched {
-		e.acc.settleMasks(n, m, lo, e.byWinners[m], s.hilo)
+		e.acc.settle(n, m, lo, e.byWinners[m], s.hilo, false)
 		e.byWinners[m] = 0
 	}
 	e.touched = e.touched[:0]

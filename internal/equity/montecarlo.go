@@ -45,11 +45,15 @@ func (e *evalState) mcChunk(seed, chunk uint64, n int64) {
 			b.add(deck[j])
 		}
 		e.rankPattern(&b.ranks, b.low)
+		hv := e.nf[:np]
 		if su := flushSuit(b.count); su >= 0 && s.suitPlayers[su] != 0 {
 			e.flushHighs(su, uint16(b.lanes>>(16*uint(su)))&0x1FFF)
-			e.acc.settle(s.hilo, e.hv[:np], e.lv[:np], 1, true)
-		} else {
-			e.acc.settle(s.hilo, e.nf[:np], e.lv[:np], 1, true)
+			hv = e.hv[:np]
 		}
+		var lo uint16
+		if s.hilo {
+			lo = lowWinners(e.lv[:np])
+		}
+		e.acc.settle(np, winners(hv), lo, 1, s.hilo, true)
 	}
 }

@@ -7,9 +7,10 @@
 // five cards; OmahaHigh and OmahaLow evaluate a hand against a board of 3 to
 // 5 cards by table lookups (about 250 KB of tables, built once on first use
 // in a couple of milliseconds). The building blocks of those lookups
-// (PairIndex, TripleIndex, PairTripleRow, FlushHigh, LowByMasks, LowRow) are
-// exported for the equity engine, which prepares each hand once and then
-// spends about ten lookups per player per board rank pattern.
+// (PairIndex, TripleIndex, TripleTable, PairTripleRow, FlushHigh, LowMask,
+// LowByMasks, LowRow) are exported for the equity engine, which prepares
+// each hand once and then spends about ten lookups per player per board
+// rank pattern.
 //
 // The package imports only cards and the standard library, does no I/O,
 // never panics on any input and allocates nothing on its hot paths. All its

@@ -120,20 +120,18 @@ func TripleIndex(a, b, c cards.Rank) int {
 	return int(tables.tripleIdx[int(a%13)*169+int(b%13)*13+int(c%13)])
 }
 
-// PairTripleHigh returns the high value of two hole cards of pair index p
-// and three board cards of triple index q, when the five are not all of one
-// suit. Out-of-range indices give 0.
-func PairTripleHigh(p, q int) HighValue {
+// TripleTable returns the table of triple indices by ranks: entry
+// a*169+b*13+c is TripleIndex(a, b, c) for ranks a, b, c below 13, so hot
+// loops can index it directly. The array is shared: do not modify it.
+func TripleTable() *[13 * 13 * 13]uint16 {
 	Init()
-	if p < 0 || p >= NumPairs || q < 0 || q >= NumTriples {
-		return 0
-	}
-	return tables.pairTriple[p*NumTriples+q]
+	return &tables.tripleIdx
 }
 
-// PairTripleRow returns the NumTriples high values of pair index p against
-// every triple index (see PairTripleHigh). The slice is shared: do not
-// modify it.
+// PairTripleRow returns the NumTriples high values of two hole cards of
+// pair index p and three board cards of each triple index, when the five
+// are not all of one suit (flushes are FlushHigh's). The slice is shared:
+// do not modify it.
 func PairTripleRow(p int) []HighValue {
 	Init()
 	if p < 0 || p >= NumPairs {

@@ -6,45 +6,30 @@ import (
 
 // OmahaHigh returns the best high value of an Omaha hand (RULES.md R14):
 // exactly two of the hole cards and exactly three of the board cards. It
-// expects 4 hole cards and 3 to 5 board cards, all distinct; other lengths
-// work the same way (any two hole, any three board cards), and with fewer
-// than 2 hole cards or 3 board cards there is no hand and it returns 0.
-// Invalid cards are ignored. It never panics and does not allocate.
+// expects 4 hole cards and 3 to 5 board cards, all distinct; other hole
+// counts work the same way (any two hole cards). A board of more than 5
+// cards is not an Omaha board: it gives 0, as do fewer than 2 hole cards
+// or 3 board cards (no hand). Invalid cards are ignored. It never panics
+// and does not allocate.
 func OmahaHigh(hole, board cards.List) HighValue {
+	if len(board) > 5 {
+		return 0
+	}
 	Init()
 	var best HighValue
 	// Without flushes: one lookup per (hole pair, board triple), the
 	// triples' indices computed once.
 	var tri [10]uint16
 	nt := 0
-	if len(board) <= 5 {
-		for a := 0; a < len(board); a++ {
-			for b := a + 1; b < len(board); b++ {
-				for c := b + 1; c < len(board); c++ {
-					if board[a].Valid() && board[b].Valid() && board[c].Valid() {
-						tri[nt] = tables.tripleIdx[int(board[a].Rank())*169+int(board[b].Rank())*13+int(board[c].Rank())]
-						nt++
-					}
+	for a := 0; a < len(board); a++ {
+		for b := a + 1; b < len(board); b++ {
+			for c := b + 1; c < len(board); c++ {
+				if board[a].Valid() && board[b].Valid() && board[c].Valid() {
+					tri[nt] = tables.tripleIdx[int(board[a].Rank())*169+int(board[b].Rank())*13+int(board[c].Rank())]
+					nt++
 				}
 			}
 		}
-		for i := 0; i < len(hole); i++ {
-			if !hole[i].Valid() {
-				continue
-			}
-			for j := i + 1; j < len(hole); j++ {
-				if !hole[j].Valid() {
-					continue
-				}
-				row := tables.pairTriple[int(tables.pairIdx[hole[i].Rank()][hole[j].Rank()])*NumTriples:]
-				for _, q := range tri[:nt] {
-					if v := row[q]; v > best {
-						best = v
-					}
-				}
-			}
-		}
-		return omahaFlush(hole, board, best)
 	}
 	for i := 0; i < len(hole); i++ {
 		if !hole[i].Valid() {
@@ -55,24 +40,9 @@ func OmahaHigh(hole, board cards.List) HighValue {
 				continue
 			}
 			row := tables.pairTriple[int(tables.pairIdx[hole[i].Rank()][hole[j].Rank()])*NumTriples:]
-			for a := 0; a < len(board); a++ {
-				if !board[a].Valid() {
-					continue
-				}
-				ra := int(board[a].Rank()) * 169
-				for b := a + 1; b < len(board); b++ {
-					if !board[b].Valid() {
-						continue
-					}
-					rab := ra + int(board[b].Rank())*13
-					for c := b + 1; c < len(board); c++ {
-						if !board[c].Valid() {
-							continue
-						}
-						if v := row[tables.tripleIdx[rab+int(board[c].Rank())]]; v > best {
-							best = v
-						}
-					}
+			for _, q := range tri[:nt] {
+				if v := row[q]; v > best {
+					best = v
 				}
 			}
 		}
