@@ -126,20 +126,6 @@ func (s *Server) getEquity(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, http.StatusOK, fields)
 }
 
-// decodeJSON decodes a JSON body into v; a syntax or type error is Invalid
-// naming the field where known.
-func decodeJSON(body []byte, v any) error {
-	err := json.Unmarshal(body, v)
-	if err == nil {
-		return nil
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fault.Field(fault.Invalid, jsonField(te.Field), "want %s, got JSON %s", te.Type, te.Value)
-	}
-	return fault.New(fault.Invalid, "malformed JSON: %v", err)
-}
-
 // jsonField returns the JSON name of a field encoding/json reports: it
 // drops the Go names of embedded structs (equityRequest embeds
 // equity.Input, so "seed" is reported as "Input.seed").

@@ -134,3 +134,36 @@ func TestHandsMetricHelpNamesEveryOutcome(t *testing.T) {
 		}
 	}
 }
+
+// TestIntegersWithExponent: integers written as 1e3 (which the contract
+// accepts) are read as integers; a value no field can hold is a 400 in the
+// user's words, never a Go type name.
+func TestIntegersWithExponent(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	hands := `"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"`
+	ok := []struct {
+		body   string
+		boards int64
+		seed   uint64
+	}{
+		{`{` + hands + `,"mode":"montecarlo","trials":1e3,"seed":1e3}`, 1000, 1000},
+		{`{` + hands + `,"mode":"montecarlo","trials":2.5E3,"seed":7.0}`, 2500, 7},
+	}
+	for _, tc := range ok {
+		res := c.do("POST", "/v1/equity", "application/json", []byte(tc.body))
+		var out equity.Result
+		if res.decode(t, &out); res.status != 200 || out.Boards != tc.boards || out.Seed == nil || *out.Seed != tc.seed {
+			t.Errorf("%s = %d %s, want %d trials with seed %d", tc.body, res.status, res.body, tc.boards, tc.seed)
+		}
+	}
+	res := c.do("POST", "/v1/equity", "application/json", []byte(`{`+hands+`,"mode":"montecarlo","seed":1e30}`))
+	p := res.problem(t)
+	if res.status != 400 || p.Field != "seed" || !strings.Contains(p.Detail, "non-negative integer") {
+		t.Errorf("seed 1e30 = %d %s, want 400 on seed wanting a non-negative integer", res.status, res.body)
+	}
+	for _, goName := range []string{"uint64", "int64", "Go ", "struct"} {
+		if strings.Contains(p.Detail, goName) {
+			t.Errorf("detail %q names a Go type (%s)", p.Detail, goName)
+		}
+	}
+}

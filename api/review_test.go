@@ -209,7 +209,7 @@ func TestTrialsLimit(t *testing.T) {
 func TestErrorFieldsAreJSONNames(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
 	for _, body := range []string{
-		`{"hands":["As2s3dKd","QhQcJhTc"],"seed":1e3}`,
+		`{"hands":["As2s3dKd","QhQcJhTc"],"seed":1e30}`, // 1e3 is an integer: see TestIntegersWithExponent
 		`{"hands":["As2s3dKd","QhQcJhTc"],"seed":1.5}`,
 	} {
 		res := c.do(http.MethodPost, "/v1/equity", "application/json", []byte(body))
