@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/base64"
 	"errors"
 	"strings"
 	"testing"
@@ -165,5 +166,43 @@ func TestIntegersWithExponent(t *testing.T) {
 		if strings.Contains(p.Detail, goName) {
 			t.Errorf("detail %q names a Go type (%s)", p.Detail, goName)
 		}
+	}
+}
+
+// TestListingRejectsNonCanonicalInput: a player that is not UTF-8 is a 400
+// naming player, a cursor or hand id in another spelling names nothing.
+func TestListingRejectsNonCanonicalInput(t *testing.T) {
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			c := newClient(t, b.open(t), api.Config{})
+			res := c.do("POST", "/v1/hands", "text/plain", []byte(psHand))
+			var out api.HandResults
+			if res.decode(t, &out); res.status != 200 && res.status != 201 || len(out.Hands) != 1 || out.Hands[0].ID == "" {
+				t.Fatalf("store a hand: %d %s", res.status, res.body)
+			}
+			id := out.Hands[0].ID
+			b64 := base64.RawURLEncoding.EncodeToString
+			tests := []struct {
+				path   string
+				status int
+				field  string
+			}{
+				{"/v1/hands?player=%FF", 400, "player"},
+				{"/v1/hands?player=Ann%C3", 400, "player"},
+				{"/v1/hands?cursor=" + b64([]byte("h1:040")), 400, "cursor"},
+				{"/v1/hands?cursor=" + b64([]byte("h1:+4")), 400, "cursor"},
+				{"/v1/hands/0" + id, 404, ""},
+				{"/v1/hands/+" + id, 404, ""},
+			}
+			for _, tc := range tests {
+				res := c.get(tc.path)
+				if p := res.problem(t); res.status != tc.status || p.Field != tc.field {
+					t.Errorf("GET %s = %d %s, want %d naming %q", tc.path, res.status, res.body, tc.status, tc.field)
+				}
+			}
+			if res := c.get("/v1/hands/" + id); res.status != 200 {
+				t.Errorf("GET /v1/hands/%s = %d", id, res.status)
+			}
+		})
 	}
 }

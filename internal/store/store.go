@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
@@ -213,9 +214,23 @@ func EncodeCursor(id int64) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + strconv.FormatInt(id, 10)))
 }
 
+// CheckQuery validates q for Store.Hands and returns the id its cursor
+// resumes after (see DecodeCursor): Player and Game must be UTF-8 text
+// (an Invalid error naming "player" or "game" otherwise).
+func CheckQuery(q Query) (after int64, err error) {
+	if !utf8.ValidString(q.Player) {
+		return 0, fault.Field(fault.Invalid, "player", "player %q is not UTF-8 text", q.Player)
+	}
+	if !utf8.ValidString(q.Game) {
+		return 0, fault.Field(fault.Invalid, "game", "game %q is not UTF-8 text", q.Game)
+	}
+	return DecodeCursor(q.Cursor)
+}
+
 // DecodeCursor returns the id a cursor resumes after; an empty cursor is 0
-// (start from the newest). A malformed cursor is an Invalid error on field
-// "cursor".
+// (start from the newest). Only the canonical form EncodeCursor gives is
+// accepted: anything else (another spelling of the same id included) is an
+// Invalid error on field "cursor".
 func DecodeCursor(c string) (int64, error) {
 	if c == "" {
 		return 0, nil
@@ -223,7 +238,7 @@ func DecodeCursor(c string) (int64, error) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err == nil {
 		if s, ok := strings.CutPrefix(string(b), cursorPrefix); ok {
-			if id, err := strconv.ParseInt(s, 10, 64); err == nil && id > 0 {
+			if id, err := strconv.ParseInt(s, 10, 64); err == nil && id > 0 && EncodeCursor(id) == c {
 				return id, nil
 			}
 		}
@@ -232,10 +247,11 @@ func DecodeCursor(c string) (int64, error) {
 }
 
 // ParseID returns the numeric form of a stored id, or a NotFound error
-// naming what: an id that is not a positive integer names nothing stored.
+// naming what: an id that is not a positive integer in its canonical form
+// (FormatID's: no sign, no leading zero) names nothing stored.
 func ParseID(what, id string) (int64, error) {
 	n, err := strconv.ParseInt(id, 10, 64)
-	if err != nil || n <= 0 {
+	if err != nil || n <= 0 || FormatID(n) != id {
 		return 0, fault.New(fault.NotFound, "no %s with id %q", what, id)
 	}
 	return n, nil

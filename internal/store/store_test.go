@@ -1,7 +1,9 @@
 package store_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -40,13 +42,47 @@ func TestNaturalKey(t *testing.T) {
 }
 
 func TestParseID(t *testing.T) {
-	for _, id := range []string{"", "0", "-3", "x", "1.5", "99999999999999999999"} {
+	for _, id := range []string{"", "0", "-3", "x", "1.5", "99999999999999999999", "017", "+17", "0x11"} {
 		if _, err := store.ParseID("hand", id); fault.KindOf(err) != fault.NotFound || !strings.Contains(err.Error(), "hand") {
 			t.Errorf("ParseID(%q) = %v, want not-found naming the hand", id, err)
 		}
 	}
 	if n, err := store.ParseID("hand", "17"); n != 17 || err != nil {
 		t.Errorf("ParseID(17) = %d, %v", n, err)
+	}
+}
+
+// TestCursorIsCanonical: only EncodeCursor's form is a cursor; other
+// spellings of the same id are malformed.
+func TestCursorIsCanonical(t *testing.T) {
+	b64 := base64.RawURLEncoding.EncodeToString
+	for _, c := range []string{b64([]byte("h1:040")), b64([]byte("h1:+40")), b64([]byte("h1:40 ")),
+		base64.URLEncoding.EncodeToString([]byte("h1:40")), "aDE6NDA=", "aDE6NDB"} {
+		if _, err := store.DecodeCursor(c); fault.KindOf(err) != fault.Invalid || !strings.Contains(err.Error(), "cursor") {
+			t.Errorf("DecodeCursor(%q) = %v, want an invalid cursor", c, err)
+		}
+	}
+}
+
+// TestCheckQuery: a player or game that is not UTF-8 is Invalid naming it.
+func TestCheckQuery(t *testing.T) {
+	tests := []struct {
+		q     store.Query
+		field string
+	}{
+		{store.Query{Player: "\xff"}, "player"},
+		{store.Query{Game: "omaha\xc3"}, "game"},
+		{store.Query{Player: "Ann", Cursor: "nope"}, "cursor"},
+	}
+	for _, tc := range tests {
+		_, err := store.CheckQuery(tc.q)
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Kind != fault.Invalid || fe.Field != tc.field {
+			t.Errorf("CheckQuery(%+v) = %v, want invalid on %s", tc.q, err, tc.field)
+		}
+	}
+	if after, err := store.CheckQuery(store.Query{Player: "Ånn", Cursor: store.EncodeCursor(9)}); after != 9 || err != nil {
+		t.Errorf("CheckQuery(valid) = %d, %v", after, err)
 	}
 }
 
@@ -64,6 +100,9 @@ func FuzzDecodeCursor(f *testing.F) {
 		}
 		if c == "" {
 			return
+		}
+		if store.EncodeCursor(id) != c {
+			t.Fatalf("DecodeCursor(%q) = %d, but that id's cursor is %q", c, id, store.EncodeCursor(id))
 		}
 		if back, err := store.DecodeCursor(store.EncodeCursor(id)); id <= 0 || err != nil || back != id {
 			t.Fatalf("DecodeCursor(%q) = %d, which does not round-trip (%d, %v)", c, id, back, err)

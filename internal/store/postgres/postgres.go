@@ -267,7 +267,7 @@ FROM hands WHERE id = $1`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, 
 
 // Hands implements store.Store.
 func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
-	after, err := store.DecodeCursor(q.Cursor)
+	after, err := store.CheckQuery(q)
 	if err != nil {
 		return store.Page{}, err
 	}

@@ -216,7 +216,7 @@ func (s *Store) players(ctx context.Context, ids []int64) (map[int64][]string, e
 
 // Hands implements store.Store.
 func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
-	after, err := store.DecodeCursor(q.Cursor)
+	after, err := store.CheckQuery(q)
 	if err != nil {
 		return store.Page{}, err
 	}
