@@ -1051,7 +1051,10 @@ func (p *psParser) action(l psLine, who int, v string) error {
 	verb, arg, _ := strings.Cut(v, " ")
 	switch verb {
 	case "posts":
-		return p.post(l, who, arg)
+		if err := p.post(l, who, arg); err != nil {
+			return err
+		}
+		return p.checkAllIn(l, who, allIn)
 	case "folds", "checks", "calls", "bets", "raises":
 		if p.street < psPreflop || p.street > psRiver || p.showdown {
 			return psErr(l.n, "%s %s out of place", name, verb)
@@ -1158,12 +1161,18 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		p.putIn(who, y-p.seats[who].round)
 		p.actions = append(p.actions, Action{Player: who, Kind: BetRaise, Amount: y})
 	}
-	if allIn && verb != "folds" && verb != "checks" {
-		if left := p.seats[who].stack - p.seats[who].in; left != 0 {
-			return psErr(l.n, "%s is said to be all-in but has %d chip units left of %d: %s", name, left, p.seats[who].stack, psQuote(l.s))
-		}
-	} else if allIn {
+	if allIn && (verb == "folds" || verb == "checks") {
 		return psErr(l.n, "unrecognised action %s", psQuote(l.s))
+	}
+	return p.checkAllIn(l, who, allIn)
+}
+
+// checkAllIn checks a line marked "and is all-in" (allIn): by the recorded
+// amounts, the seat must have no chips left.
+func (p *psParser) checkAllIn(l psLine, who int, allIn bool) error {
+	st := &p.seats[who]
+	if left := st.stack - st.in; allIn && left != 0 {
+		return psErr(l.n, "%s is said to be all-in but has %d chip units left of %d: %s", st.name, left, st.stack, psQuote(l.s))
 	}
 	return nil
 }

@@ -645,6 +645,7 @@ func TestPokerStarsMalformed(t *testing.T) {
 		{"raise not from the current bet", "A: raises $0.60 to $0.90 and is all-in", "A: raises $0.50 to $0.90 and is all-in", 20, fault.Invalid, "the current bet is 30, not 40"},
 		{"call all-in with chips left", "A: B [c]: calls $0.60", "A: B [c]: calls $0.60 and is all-in", 21, fault.Invalid, "all-in but has 900 chip units left"},
 		{"bet all-in with chips left", "A: B [c]: bets $0.30", "A: B [c]: bets $0.30 and is all-in", 18, fault.Invalid, "all-in but has 960 chip units left"},
+		{"post all-in with chips left", "A: posts big blind $0.10", "A: posts big blind $0.10 and is all-in", 8, fault.Invalid, "all-in but has 90 chip units left"},
 		{"raise all-in short of the stack", "A: raises $0.60 to $0.90 and is all-in", "A: raises $0.30 to $0.60 and is all-in", 20, fault.Invalid, "all-in but has 30 chip units left"},
 		{"cash amount without its symbol", "A: B [c]: calls $0.60", "A: B [c]: calls 60", 21, fault.Invalid, "bad amount \"60\""},
 		{"cash amount with another symbol", "A: B [c]: calls $0.60", "A: B [c]: calls €0.60", 21, fault.Invalid, "bad amount"},
