@@ -140,21 +140,36 @@ func (s *Server) routeLabel(r *http.Request) string {
 			return p
 		}
 	}
-	if p := s.patternOf(r.URL.Path); p != "" {
+	if p := s.patternOf(r.Method, r.URL.Path); p != "" {
 		return p
 	}
 	return "unmatched"
 }
 
-// patternOf returns the route pattern that path matches under any method,
-// or "".
-func (s *Server) patternOf(path string) string {
+// patternOf returns the route pattern that path matches under method (HEAD
+// as GET) or, when none, the most literal one it matches under any other
+// method; "" when none does. The request's own method comes first: POST
+// /v1/hands/replay is its own route, not GET /v1/hands/{id}.
+func (s *Server) patternOf(method, path string) string {
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	if p := s.router.Find(chi.NewRouteContext(), method, path); p != "" && !strings.HasSuffix(p, "/*") {
+		return p
+	}
+	best := ""
 	for _, m := range knownMethods {
-		if p := s.router.Find(chi.NewRouteContext(), m, path); p != "" && !strings.HasSuffix(p, "/*") {
-			return p
+		p := s.router.Find(chi.NewRouteContext(), m, path)
+		if p == "" || strings.HasSuffix(p, "/*") {
+			continue
+		}
+		// The most literal pattern wins: /v1/hands/replay over
+		// /v1/hands/{id}.
+		if best == "" || strings.Count(p, "{") < strings.Count(best, "{") {
+			best = p
 		}
 	}
-	return ""
+	return best
 }
 
 // recoverer turns a panic into a logged error and a 500 problem: never a
@@ -184,7 +199,7 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 // methodNotAllowed answers 405 with the Allow header (HEAD wherever GET
 // is, see middleware.GetHead).
 func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
-	if s.patternOf(r.URL.Path) == "" {
+	if s.patternOf(r.Method, r.URL.Path) == "" {
 		// An unknown method (chi answers 405 for any method it does not
 		// know) on a path no route has: that path is not found.
 		s.notFound(w, r)
