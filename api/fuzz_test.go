@@ -19,6 +19,7 @@ import (
 func FuzzPost(f *testing.F) {
 	f.Add(uint8(0), []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`))
 	f.Add(uint8(0), []byte(`{"hands":["As2s3dKd","AsQcJhTc"]}`))
+	f.Add(uint8(0), []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh","mode":"montecarlo","trials":1e3,"seed":1.0e2}`))
 	f.Add(uint8(1), []byte(`{"table":{"game":"omaha-hi","structure":"pot-limit"},"players":[{"name":"a","stack":5}],"actions":[]}`))
 	f.Add(uint8(2), []byte("variant = 'FO/8'\nantes = [1, 1]\n"))
 	f.Add(uint8(3), []byte("PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02) - 2010/01/01 00:00:00 ET\n"))

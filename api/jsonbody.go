@@ -17,6 +17,15 @@ import (
 // error is Invalid, naming the field where known and the expected type in
 // the user's words, never a Go type name.
 func decodeJSON(body []byte, v any) error {
+	// The fast path: most bodies write integers as integers.
+	err := json.Unmarshal(body, v)
+	var te *json.UnmarshalTypeError
+	if err == nil {
+		return nil
+	}
+	if !errors.As(err, &te) {
+		return fault.New(fault.Invalid, "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	var doc any
@@ -34,7 +43,6 @@ func decodeJSON(body []byte, v any) error {
 	if err == nil {
 		return nil
 	}
-	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
 		return fault.Field(fault.Invalid, jsonField(te.Field), "want %s, got JSON %s", jsonKind(te.Type), te.Value)
 	}
