@@ -86,7 +86,8 @@ type ActionError struct {
 // Difference is one disagreement between our settlement and the record.
 type Difference struct {
 	Player string `json:"player"`
-	// Field is "finishing_stack", "collected", or, for the hand as a whole
+	// Field is "finishing_stack", "collected", "returned" (the uncalled
+	// bet given back), or, for the hand as a whole
 	// (Player is then empty), "runs" (the number of runs), "rake" (the
 	// total rake) or "total_pot" (every pot before rake, uncalled bets
 	// excluded).
