@@ -138,7 +138,7 @@ func TestImportReportsEachOutcome(t *testing.T) {
 		"illegal: 1\n  " + file + " #2 (901) line " + strconv.Itoa(handLines+1) + ": ",
 		"exceeds",
 		"skipped: 1\n      1  game Hold'em No Limit is not Omaha",
-		"parse errors: 1\n  " + file + " #4 line " + strconv.Itoa(3*handLines+11) + ": unrecognised action \"Cid: dances\"",
+		"parse errors: 1\n  " + file + " #4 (903) line " + strconv.Itoa(3*handLines+11) + ": unrecognised action \"Cid: dances\"",
 	}
 	db := filepath.Join(t.TempDir(), "scoop.db")
 	t.Setenv("DATABASE_URL", "")

@@ -95,6 +95,9 @@ func readPokerStars(data []byte) ([]Entry, error) {
 			return
 		}
 		h, skip, err := p.parse(lines)
+		if h == nil {
+			h = p.h // the partial hand: its SiteHandID names a skipped or failed hand
+		}
 		entries = append(entries, newEntry(len(entries)+1, lines[0].n, h, skip, err))
 		lines = lines[:0]
 	}

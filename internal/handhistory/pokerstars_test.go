@@ -1170,3 +1170,26 @@ func TestPokerStarsDoesNotShowHandAtShowdown(t *testing.T) {
 		}
 	}
 }
+
+// TestPokerStarsEntryKeepsTheHandIDOfSkippedAndFailedHands checks that a
+// hand the reader skips or cannot read is still named by its site hand id.
+func TestPokerStarsEntryKeepsTheHandIDOfSkippedAndFailedHands(t *testing.T) {
+	t.Parallel()
+	data := []byte("PokerStars Hand #111: Hold'em No Limit ($0.01/$0.02 USD) - 2010/01/01 10:00:00 ET\n" +
+		"Table 'T' 6-max Seat #1 is the button\nSeat 1: a ($1 in chips)\nSeat 2: b ($1 in chips)\n\n\n" +
+		"PokerStars Hand #222: Omaha Pot Limit ($0.01/$0.02 USD) - 2010/01/01 10:00:00 ET\n" +
+		"Table 'T' 6-max Seat #1 is the button\nSeat 1: a ($1 in chips)\nSeat 2: b ($1 in chips)\n")
+	entries, err := Read(FormatPokerStars, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 {
+		t.Fatalf("%d entries, want 2", len(entries))
+	}
+	if e := entries[0]; e.Skipped == "" || e.ID != "111" {
+		t.Errorf("entry 1: skipped %q, id %q; want a skip reason and id 111", e.Skipped, e.ID)
+	}
+	if e := entries[1]; e.Err == nil || e.ID != "222" {
+		t.Errorf("entry 2: err %v, id %q; want a truncated-hand error and id 222", e.Err, e.ID)
+	}
+}
