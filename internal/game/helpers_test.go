@@ -118,3 +118,13 @@ func checkDown(t testing.TB, s *State) {
 }
 
 var _ = eval.OmahaHi
+
+// dealCheckingDown deals each street's board cards in turn and checks each
+// betting round down.
+func dealCheckingDown(t testing.TB, s *State, streets ...string) {
+	t.Helper()
+	for _, b := range streets {
+		mustApply(t, s, board(b))
+		checkDown(t, s)
+	}
+}

@@ -379,10 +379,7 @@ func TestR13ShowdownOrderMucksAndFoldsToOne(t *testing.T) {
 		s := mustNew(t, cfg)
 		mustApply(t, s, cc(2), cc(0), cc(1), board("2c7d9h"))
 		checkDown(t, s)
-		mustApply(t, s, board("Js"))
-		checkDown(t, s)
-		mustApply(t, s, board("Ks"))
-		checkDown(t, s)
+		dealCheckingDown(t, s, "Js", "Ks")
 		if got := s.ShowdownOrder(); !slices.Equal(got, []int{0, 1, 2}) {
 			t.Fatalf("order %v, want [0 1 2]", got)
 		}
@@ -393,10 +390,7 @@ func TestR13ShowdownOrderMucksAndFoldsToOne(t *testing.T) {
 		s := mustNew(t, c)
 		mustApply(t, s, cc(2), cc(0), cc(1), board("2c7d9h"))
 		checkDown(t, s)
-		mustApply(t, s, board("Js"))
-		checkDown(t, s)
-		mustApply(t, s, board("Ks"))
-		checkDown(t, s)
+		dealCheckingDown(t, s, "Js", "Ks")
 		mustApply(t, s, show(1, "9c9dAsAh"), muck(0), show(2, "3c4d5s6s"))
 		st := settle(t, s, Rake{})
 		if !slices.Equal(st.Pots[0].Hi, []Share{{1, 6}}) {
@@ -501,10 +495,7 @@ func TestR18TiesSplitLeftoverFromLeftOfButton(t *testing.T) {
 			Holes: holes("Th9c3d4d", "2c3c4c5c", "Tc9d5h6h")})
 		mustApply(t, s, cc(0), cc(1), cc(2), board("AsKsQd"))
 		checkDown(t, s)
-		mustApply(t, s, board("Jc"))
-		checkDown(t, s)
-		mustApply(t, s, board("2h"))
-		checkDown(t, s)
+		dealCheckingDown(t, s, "Jc", "2h")
 		st := settle(t, s, Rake{})
 		// Seat order from the button (0): 1, 2, 0. The leftover chip goes to 2.
 		if !slices.Equal(st.Pots[0].Hi, []Share{{2, 4}, {0, 3}}) {
@@ -512,16 +503,7 @@ func TestR18TiesSplitLeftoverFromLeftOfButton(t *testing.T) {
 		}
 	})
 	t.Run("quartered", func(t *testing.T) {
-		posts := append([]Post{{0, Ante, 1}, {1, Ante, 1}, {2, Ante, 1}}, blinds(3, 2, 1, 2)...)
-		s := mustNew(t, Config{Game: eval.OmahaHiLo, Structure: FixedLimit, Stacks: stacks(3, 100), Button: 2, Posts: posts, SmallBet: 2,
-			Holes: holes("KsKh9c9d", "As4dJhJc", "Ad4cTdTh")})
-		mustApply(t, s, cc(2), cc(0), cc(1), board("2c3d7h"))
-		checkDown(t, s)
-		mustApply(t, s, board("Kc"))
-		checkDown(t, s)
-		mustApply(t, s, board("Qs"))
-		checkDown(t, s)
-		st := settle(t, s, Rake{})
+		st := settle(t, quarteredToShowdown(t), Rake{})
 		// Pot 9: hi 5 to p1's trip kings; lo 4 shared by the two 7-4-3-2-A.
 		if !slices.Equal(st.Pots[0].Hi, []Share{{0, 5}}) || !slices.Equal(st.Pots[0].Lo, []Share{{1, 2}, {2, 2}}) {
 			t.Fatalf("pot %+v, want hi p1 5, lo p2 2 p3 2", st.Pots[0])
@@ -531,20 +513,8 @@ func TestR18TiesSplitLeftoverFromLeftOfButton(t *testing.T) {
 
 func TestR19RakeBeforeTheSplit(t *testing.T) {
 	t.Parallel()
-	quartered := func(t *testing.T) *State {
-		posts := append([]Post{{0, Ante, 1}, {1, Ante, 1}, {2, Ante, 1}}, blinds(3, 2, 1, 2)...)
-		s := mustNew(t, Config{Game: eval.OmahaHiLo, Structure: FixedLimit, Stacks: stacks(3, 100), Button: 2, Posts: posts, SmallBet: 2,
-			Holes: holes("KsKh9c9d", "As4dJhJc", "Ad4cTdTh")})
-		mustApply(t, s, cc(2), cc(0), cc(1), board("2c3d7h"))
-		checkDown(t, s)
-		mustApply(t, s, board("Kc"))
-		checkDown(t, s)
-		mustApply(t, s, board("Qs"))
-		checkDown(t, s)
-		return s
-	}
 	t.Run("per pot from the recorded pot after rake", func(t *testing.T) {
-		st := settle(t, quartered(t), Rake{PotsAfter: []int64{8}})
+		st := settle(t, quarteredToShowdown(t), Rake{PotsAfter: []int64{8}})
 		if st.Rake != 1 || !slices.Equal(st.Pots[0].Hi, []Share{{0, 4}}) || !slices.Equal(st.Pots[0].Lo, []Share{{1, 2}, {2, 2}}) {
 			t.Fatalf("rake %d pot %+v, want rake 1 then hi 4, lo 2/2", st.Rake, st.Pots[0])
 		}
@@ -614,13 +584,25 @@ func TestR18ChipUnit(t *testing.T) {
 			Holes: holes("7s5sQcQh", "8cAhKcJd")})
 		mustApply(t, s, cc(1), cc(0), board("2c4d6h"))
 		checkDown(t, s)
-		mustApply(t, s, board("Ks"))
-		checkDown(t, s)
-		mustApply(t, s, board("Kd"))
-		checkDown(t, s)
+		dealCheckingDown(t, s, "Ks", "Kd")
 		st := settle(t, s, Rake{})
 		if !slices.Equal(st.Pots[0].Hi, []Share{{1, tt.hi}}) || !slices.Equal(st.Pots[0].Lo, []Share{{0, tt.lo}}) {
 			t.Errorf("unit %d: pot %+v, want hi %d lo %d", tt.unit, st.Pots[0], tt.hi, tt.lo)
 		}
 	}
+}
+
+// quarteredToShowdown plays a three-handed fixed-limit O8 hand (antes 1,
+// blinds 1/2, everyone checks down to a 2c3d7hKcQs board) to its showdown:
+// a pot of 9 whose high goes to p1's trip kings and whose low is shared by
+// p2 and p3 (both 7-4-3-2-A).
+func quarteredToShowdown(t *testing.T) *State {
+	t.Helper()
+	posts := append([]Post{{0, Ante, 1}, {1, Ante, 1}, {2, Ante, 1}}, blinds(3, 2, 1, 2)...)
+	s := mustNew(t, Config{Game: eval.OmahaHiLo, Structure: FixedLimit, Stacks: stacks(3, 100), Button: 2, Posts: posts, SmallBet: 2,
+		Holes: holes("KsKh9c9d", "As4dJhJc", "Ad4cTdTh")})
+	mustApply(t, s, cc(2), cc(0), cc(1), board("2c3d7h"))
+	checkDown(t, s)
+	dealCheckingDown(t, s, "Kc", "Qs")
+	return s
 }
