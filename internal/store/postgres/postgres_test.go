@@ -43,20 +43,7 @@ func TestUnreachableIsUnavailable(t *testing.T) {
 }
 
 func BenchmarkSaveHands(b *testing.B) {
-	s := openFresh(b)
-	const batch = 500
-	n := 0
-	for b.Loop() {
-		hands := make([]store.Hand, batch)
-		for i := range hands {
-			hands[i] = storetest.NewHand(n, "pokerstars", "omaha-hilo", true, "a", "b", "c", "d", "e", "f")
-			n++
-		}
-		if _, err := s.SaveHands(context.Background(), hands); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "hands/s")
+	storetest.BenchSaveHands(b, openFresh(b))
 }
 
 // TestUpgradeFromVersion1: see the SQLite test of the same name.

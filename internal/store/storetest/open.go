@@ -38,7 +38,7 @@ func NewSchema(t testing.TB) string {
 	schema := "scooptest_" + hex.EncodeToString(b)
 	conn, err := pgx.Connect(ctx, PostgresURL())
 	if err != nil {
-		t.Fatalf("PostgreSQL at SCOOP_TEST_DATABASE_URL (%s) is required: %v", DefaultPostgresURL, err)
+		t.Fatalf("PostgreSQL at %s (SCOOP_TEST_DATABASE_URL) is required: %v", PostgresURL(), err)
 	}
 	defer conn.Close(ctx)
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {

@@ -392,3 +392,21 @@ func testEquityIDs(t *testing.T, s store.Store) {
 		}
 	}
 }
+
+// BenchSaveHands measures s.SaveHands in batches of 500 new hands of six
+// players each, reporting hands/s. Both stores' BenchmarkSaveHands run it.
+func BenchSaveHands(b *testing.B, s store.Store) {
+	const batch = 500
+	n := 0
+	for b.Loop() {
+		hands := make([]store.Hand, batch)
+		for i := range hands {
+			hands[i] = NewHand(n, "pokerstars", "omaha-hilo", true, "a", "b", "c", "d", "e", "f")
+			n++
+		}
+		if _, err := s.SaveHands(context.Background(), hands); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "hands/s")
+}
