@@ -12,29 +12,13 @@ import (
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
-// psHand is a small legal PokerStars pot-limit hand (#900): Ann raises the
-// pot preflop and everyone folds.
-const psHand = `PokerStars Hand #900:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Ann ($10 in chips)
-Seat 2: Bob ($10 in chips)
-Seat 3: Cid ($10 in chips)
-Bob: posts small blind $0.05
-Cid: posts big blind $0.10
-*** HOLE CARDS ***
-Ann: raises $0.25 to $0.35
-Bob: folds
-Cid: folds
-Uncalled bet ($0.25) returned to Ann
-Ann collected $0.25 from pot
-*** SUMMARY ***
-Total pot $0.25 | Rake $0
-Seat 1: Ann (button) collected ($0.25)
-`
+// psHand is hhtest.PokerStarsHand: Ann raises the pot and both blinds fold.
+const psHand = hhtest.PokerStarsHand
 
 // TestNaturalKeyTakeover: a JSON hand claiming PokerStars hand #900,
 // stored first, does not swallow the real #900 as a duplicate: the real

@@ -19,6 +19,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/sqlite"
@@ -33,25 +34,8 @@ func runImportCmd(t *testing.T, args ...string) (code int, stdout, stderr string
 	return code, out.String(), errb.String()
 }
 
-// importHand is a small legal PokerStars pot-limit hand: Ann raises the pot
-// preflop and everyone folds.
-const importHand = `PokerStars Hand #900:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Ann ($10 in chips)
-Seat 2: Bob ($10 in chips)
-Seat 3: Cid ($10 in chips)
-Bob: posts small blind $0.05
-Cid: posts big blind $0.10
-*** HOLE CARDS ***
-Ann: raises $0.25 to $0.35
-Bob: folds
-Cid: folds
-Uncalled bet ($0.25) returned to Ann
-Ann collected $0.25 from pot
-*** SUMMARY ***
-Total pot $0.25 | Rake $0
-Seat 1: Ann (button) collected ($0.25)
-`
+// importHand is hhtest.PokerStarsHand: Ann raises the pot and both blinds fold.
+const importHand = hhtest.PokerStarsHand
 
 func writeTemp(t *testing.T, name, text string) string {
 	t.Helper()

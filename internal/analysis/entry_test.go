@@ -6,27 +6,12 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 )
 
 // psTwo is a PokerStars file of a legal hand (#900, line 1) and a
 // truncated one (#901, line 17).
-const psTwo = `PokerStars Hand #900:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Ann ($10 in chips)
-Seat 2: Bob ($10 in chips)
-Seat 3: Cid ($10 in chips)
-Bob: posts small blind $0.05
-Cid: posts big blind $0.10
-*** HOLE CARDS ***
-Ann: raises $0.25 to $0.35
-Bob: folds
-Cid: folds
-Uncalled bet ($0.25) returned to Ann
-Ann collected $0.25 from pot
-*** SUMMARY ***
-Total pot $0.25 | Rake $0
-Seat 1: Ann (button) collected ($0.25)
-
+const psTwo = hhtest.PokerStarsHand + `
 PokerStars Hand #901:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:05:05 ET
 Table 'T' 6-max Seat #1 is the button
 Seat 1: Ann ($10 in chips)
