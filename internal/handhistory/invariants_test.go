@@ -77,14 +77,32 @@ func FuzzReplayPokerStars(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, e := range es {
-			if e.Hand == nil {
-				continue
-			}
-			if err := handhistory.Validate(e.Hand); err != nil {
-				t.Fatalf("the reader accepted an invalid hand: %v", err)
-			}
-			checkVerdict(t, e.Hand, analysis.Replay(e.Hand))
-		}
+		checkEntries(t, es)
 	})
+}
+
+// checkEntries checks what a fuzz target's reader returned: each entry is
+// exactly one of a hand, a skip or an error, and every hand it accepts
+// passes Validate and replays to a verdict that keeps the invariants of
+// checkVerdict.
+func checkEntries(t *testing.T, es []handhistory.Entry) {
+	t.Helper()
+	for i, e := range es {
+		set := 0
+		for _, ok := range []bool{e.Hand != nil, e.Skipped != "", e.Err != nil} {
+			if ok {
+				set++
+			}
+		}
+		if set != 1 {
+			t.Fatalf("entry %d: want exactly one of Hand, Skipped and Err: %+v", i, e)
+		}
+		if e.Hand == nil {
+			continue
+		}
+		if err := handhistory.Validate(e.Hand); err != nil {
+			t.Fatalf("entry %d: the reader accepted an invalid hand: %v", i, err)
+		}
+		checkVerdict(t, e.Hand, analysis.Replay(e.Hand))
+	}
 }

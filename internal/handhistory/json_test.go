@@ -154,15 +154,7 @@ func FuzzReadJSON(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, e := range es {
-			if e.Hand == nil {
-				continue
-			}
-			if err := handhistory.Validate(e.Hand); err != nil {
-				t.Fatalf("accepted an invalid hand: %v", err)
-			}
-			checkVerdict(t, e.Hand, analysis.Replay(e.Hand))
-		}
+		checkEntries(t, es)
 	})
 }
 

@@ -244,18 +244,7 @@ func FuzzReadPHH(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, e := range es {
-			if e.Hand == nil {
-				if (e.Err == nil) == (e.Skipped == "") {
-					t.Fatalf("entry %+v: want exactly one of Err and Skipped", e)
-				}
-				continue
-			}
-			if err := handhistory.Validate(e.Hand); err != nil {
-				t.Fatalf("the reader accepted an invalid hand: %v", err)
-			}
-			checkVerdict(t, e.Hand, analysis.Replay(e.Hand))
-		}
+		checkEntries(t, es)
 	})
 }
 
