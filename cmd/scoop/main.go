@@ -116,3 +116,24 @@ func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, he
 		rest = rest[1:]
 	}
 }
+
+// parseFlagsOnly parses args with fs for a command that takes no
+// positional arguments. The flag package's own messages and fs.Usage are
+// silenced so a bad flag is one usage error line; help is true for -h or
+// --help (the caller prints its usage).
+func parseFlagsOnly(fs *flag.FlagSet, args []string) (help bool, err error) {
+	usage := fs.Usage
+	fs.Usage = func() {} // the flag package calls it on every error
+	defer func() { fs.Usage = usage }()
+	fs.SetOutput(io.Discard)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return true, nil
+		}
+		return false, usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return false, usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return false, nil
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,20 +14,19 @@ func runMigrate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	cfg := defaultStorageConfig()
 	cfg.fromEnv(os.Getenv)
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	cfg.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop migrate [--sqlite file]\n\nMigrates PostgreSQL when DATABASE_URL is set, else the SQLite file.")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usagef("%v", err)
+	help, err := parseFlagsOnly(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if help {
+		fs.Usage()
+		return nil
 	}
 	st, kind, applied, err := openStorage(ctx, cfg)
 	if err != nil {

@@ -84,22 +84,21 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	cfg := defaultServeConfig()
 	cfg.fromEnv(os.Getenv)
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
 	cfg.storageConfig.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file]\n\nPostgreSQL when DATABASE_URL is set, else the SQLite file.")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return usagef("%v", err)
+	help, err := parseFlagsOnly(fs, args)
+	if err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if help {
+		fs.Usage()
+		return nil
 	}
 	if err := cfg.Validate(); err != nil {
 		return err

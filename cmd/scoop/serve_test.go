@@ -208,6 +208,7 @@ func TestServeAndMigrateBadConfig(t *testing.T) {
 		{"bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{"serve", "--addr", "127.0.0.1:0"}},
 		{"migrate: bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{"migrate"}},
 		{"migrate: stray argument", "", []string{"migrate", "up"}},
+		{"migrate: unknown flag", "", []string{"migrate", "--force"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -215,8 +216,7 @@ func TestServeAndMigrateBadConfig(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := Run(context.Background(), tc.args, strings.NewReader(""), &stdout, &stderr)
 			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
-			last := lines[len(lines)-1]
-			if code != 2 || !strings.HasPrefix(last, "scoop "+tc.args[0]+": ") {
+			if code != 2 || len(lines) != 1 || !strings.HasPrefix(lines[0], "scoop "+tc.args[0]+": ") {
 				t.Errorf("exit %d, stderr %q; want 2 and one line scoop %s: ...", code, stderr.String(), tc.args[0])
 			}
 			if strings.Contains(stderr.String(), ":p@") {
