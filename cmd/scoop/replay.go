@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
@@ -136,9 +135,9 @@ func verdictLine(v analysis.Verdict) string {
 		if p.Rake > 0 {
 			fmt.Fprintf(&b, " (rake %d)", p.Rake)
 		}
-		fmt.Fprintf(&b, ": hi %s", shares(p.Hi))
+		fmt.Fprintf(&b, ": hi %s", p.Hi)
 		if len(p.Lo) > 0 {
-			fmt.Fprintf(&b, ", lo %s", shares(p.Lo))
+			fmt.Fprintf(&b, ", lo %s", p.Lo)
 		}
 	}
 	switch {
@@ -153,19 +152,6 @@ func verdictLine(v analysis.Verdict) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), ";")
-}
-
-func shares(m map[string]int64) string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, m[n])
-	}
-	return strings.Join(parts, ", ")
 }
 
 // payouts names what each player won ("Ann 30, Bob 15"), players with

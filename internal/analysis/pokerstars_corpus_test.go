@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -234,7 +233,7 @@ func TestPokerStarsRunItTwiceReplays(t *testing.T) {
 				for j, r := range p.Runs {
 					parts[j] = fmt.Sprint(r.Amount)
 				}
-				pots = append(pots, strings.TrimSpace(fmt.Sprintf("%d = %s: %s / %s", p.Amount-p.Rake, strings.Join(parts, " + "), shareList(p.Hi), shareList(p.Lo))))
+				pots = append(pots, strings.TrimSpace(fmt.Sprintf("%d = %s: %s / %s", p.Amount-p.Rake, strings.Join(parts, " + "), p.Hi, p.Lo)))
 			}
 			for _, r := range v.Runs {
 				runs = append(runs, fmt.Sprintf("%s %v", r.Board, r.Payouts))
@@ -365,27 +364,13 @@ func TestCorpusPokerStarsSettlements(t *testing.T) {
 			}
 			var got []string
 			for _, p := range v.Pots {
-				got = append(got, strings.TrimSpace(fmt.Sprintf("%d: %s / %s", p.Amount-p.Rake, shareList(p.Hi), shareList(p.Lo))))
+				got = append(got, strings.TrimSpace(fmt.Sprintf("%d: %s / %s", p.Amount-p.Rake, p.Hi, p.Lo)))
 			}
 			if strings.Join(got, "; ") != strings.Join(tt.want, "; ") {
 				t.Errorf("pots\n got %q\nwant %q", got, tt.want)
 			}
 		})
 	}
-}
-
-// shareList formats a half's winners sorted by name: "a 10, b 5".
-func shareList(m map[string]int64) string {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, m[n])
-	}
-	return strings.Join(parts, ", ")
 }
 
 // BenchmarkParseReplayPokerStars reads every corpus file and replays every

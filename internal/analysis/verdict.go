@@ -3,6 +3,12 @@
 // imports game, handhistory, cards and fault; never api or store.
 package analysis
 
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
 // in the hand's player order.
@@ -49,11 +55,11 @@ type Verdict struct {
 // from that half (Lo is empty for high-only pots or when no low qualified);
 // in a hand run more than once they are the sums over the runs.
 type Pot struct {
-	Amount   int64            `json:"amount"`
-	Rake     int64            `json:"rake,omitempty"` // taken from Amount before the split (R19)
-	Eligible []string         `json:"eligible"`
-	Hi       map[string]int64 `json:"hi"`
-	Lo       map[string]int64 `json:"lo"`
+	Amount   int64    `json:"amount"`
+	Rake     int64    `json:"rake,omitempty"` // taken from Amount before the split (R19)
+	Eligible []string `json:"eligible"`
+	Hi       Shares   `json:"hi"`
+	Lo       Shares   `json:"lo"`
 	// Runs are the pot's parts per run when the hand was run more than
 	// once, first run first: the pot after rake shared equally, the odd
 	// chip to the first run, each part split on its run's board.
@@ -68,9 +74,9 @@ type Run struct {
 
 // PotRun is one run's part of a pot.
 type PotRun struct {
-	Amount int64            `json:"amount"` // after rake
-	Hi     map[string]int64 `json:"hi"`
-	Lo     map[string]int64 `json:"lo"`
+	Amount int64  `json:"amount"` // after rake
+	Hi     Shares `json:"hi"`
+	Lo     Shares `json:"lo"`
 }
 
 // ActionError locates an illegal action.
@@ -97,4 +103,21 @@ type Difference struct {
 	Run      int   `json:"run,omitempty"`
 	Recorded int64 `json:"recorded"`
 	Replayed int64 `json:"replayed"`
+}
+
+// Shares maps player names to the chips they won from one half of a pot.
+type Shares map[string]int64
+
+// String lists the shares sorted by name, e.g. "Ann 10, Bob 5".
+func (m Shares) String() string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, m[n])
+	}
+	return strings.Join(parts, ", ")
 }
