@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -326,14 +325,7 @@ var importBackends = []struct {
 	}},
 	{"postgres", func(t *testing.T) ([]string, func(t *testing.T) store.Store) {
 		schema := storetest.NewSchema(t) // fails the test when PostgreSQL is unreachable
-		u, err := url.Parse(storetest.PostgresURL())
-		if err != nil {
-			t.Fatal(err)
-		}
-		q := u.Query()
-		q.Set("search_path", schema)
-		u.RawQuery = q.Encode()
-		t.Setenv("DATABASE_URL", u.String())
+		t.Setenv("DATABASE_URL", storetest.SchemaURL(t, schema))
 		return nil, func(t *testing.T) store.Store {
 			st, err := postgres.Open(context.Background(), postgres.Config{URL: storetest.PostgresURL(), Schema: schema})
 			if err != nil {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -68,14 +67,7 @@ func TestServe(t *testing.T) {
 			return []string{"--sqlite", filepath.Join(t.TempDir(), "scoop.db")}
 		}},
 		{"postgres", func(t *testing.T) []string {
-			u, err := url.Parse(storetest.PostgresURL())
-			if err != nil {
-				t.Fatal(err)
-			}
-			q := u.Query()
-			q.Set("search_path", storetest.NewSchema(t))
-			u.RawQuery = q.Encode()
-			return []string{"DATABASE_URL=" + u.String()}
+			return []string{"DATABASE_URL=" + storetest.SchemaURL(t, storetest.NewSchema(t))}
 		}, func(t *testing.T) []string { return nil }},
 	}
 	for _, tc := range tests {
@@ -227,19 +219,13 @@ func TestServeAndMigrateBadConfig(t *testing.T) {
 }
 
 func TestMigrate(t *testing.T) {
-	u, err := url.Parse(storetest.PostgresURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", storetest.NewSchema(t))
-	u.RawQuery = q.Encode()
+	pgURL := storetest.SchemaURL(t, storetest.NewSchema(t))
 	tests := []struct {
 		name, databaseURL string
 		args              []string
 	}{
 		{"sqlite", "", []string{"migrate", "--sqlite", filepath.Join(t.TempDir(), "scoop.db")}},
-		{"postgres", u.String(), []string{"migrate"}},
+		{"postgres", pgURL, []string{"migrate"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

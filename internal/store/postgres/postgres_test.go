@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"net/url"
 	"reflect"
 	"testing"
 
@@ -50,14 +49,7 @@ func BenchmarkSaveHands(b *testing.B) {
 func TestUpgradeFromVersion1(t *testing.T) {
 	ctx := context.Background()
 	schema := storetest.NewSchema(t)
-	u, err := url.Parse(storetest.PostgresURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	db, err := sql.Open("pgx", u.String())
+	db, err := sql.Open("pgx", storetest.SchemaURL(t, schema))
 	if err != nil {
 		t.Fatal(err)
 	}

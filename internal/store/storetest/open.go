@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
@@ -87,4 +88,18 @@ func OpenSQLite(t testing.TB) *sqlite.Store {
 		t.Fatalf("migrate: %v", err)
 	}
 	return s
+}
+
+// SchemaURL returns the test PostgreSQL's URL with its search_path set to
+// schema (from NewSchema), for code under test that takes a DATABASE_URL.
+func SchemaURL(t testing.TB, schema string) string {
+	t.Helper()
+	u, err := url.Parse(PostgresURL())
+	if err != nil {
+		t.Fatalf("SCOOP_TEST_DATABASE_URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
