@@ -2,11 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"mime"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -14,7 +11,6 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -53,21 +49,6 @@ type handResults struct {
 
 func (s *Server) postHands(w http.ResponseWriter, r *http.Request)   { s.hands(w, r, true) }
 func (s *Server) replayHands(w http.ResponseWriter, r *http.Request) { s.hands(w, r, false) }
-
-// formatOf maps a Content-Type to the hand-history format.
-func formatOf(contentType string, body []byte) handhistory.Format {
-	mt, _, _ := mime.ParseMediaType(contentType)
-	switch mt {
-	case "application/json", "application/x-ndjson":
-		return handhistory.FormatJSON
-	case "application/toml":
-		return handhistory.FormatPHH
-	}
-	if f, err := handhistory.Detect("", body); err == nil {
-		return f
-	}
-	return handhistory.FormatPokerStars
-}
 
 // hands answers POST /v1/hands (keep) and /v1/hands/replay. Reading and
 // replaying take a compute slot (429 with Retry-After when none frees up).
@@ -239,46 +220,6 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, re
 	m.WithLabelValues("skipped").Add(float64(out.Skipped))
 	m.WithLabelValues("failed").Add(float64(out.Failed))
 	return out, true
-}
-
-// readHands reads a posted file; a file that cannot be read at all is the
-// client's fault (Invalid), whatever error the reader gives.
-func readHands(f handhistory.Format, body []byte) (entries []handhistory.Entry, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			entries, err = nil, &fault.Error{Kind: fault.Internal, Action: -1,
-				Message: "reading the hand history failed", Err: fmt.Errorf("panic: %v\n%s", v, debug.Stack())}
-		}
-	}()
-	entries, err = handhistory.Read(f, body)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	return entries, nil
-}
-
-// inputError makes a reader's error about the input a domain error: Invalid
-// unless it already says what it is.
-func inputError(err error) error {
-	var f *fault.Error
-	if errors.As(err, &f) {
-		return err
-	}
-	return &fault.Error{Kind: fault.Invalid, Action: -1, Message: err.Error(), Err: err}
-}
-
-// replay runs analysis.FromEntry on a read hand, turning a panic in the
-// engine into an Internal error for this hand (logged) rather than a failed
-// request.
-func (s *Server) replay(r *http.Request, e handhistory.Entry) (v analysis.Verdict, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			s.log.ErrorContext(r.Context(), "replay panic", "request_id", requestID(r.Context()),
-				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			err = fault.New(fault.Internal, "replay failed")
-		}
-	}()
-	return analysis.FromEntry(e), nil
 }
 
 // handSummary is a stored hand in a listing.

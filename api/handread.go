@@ -1,0 +1,68 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"runtime/debug"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
+)
+
+// formatOf maps a Content-Type to the hand-history format.
+func formatOf(contentType string, body []byte) handhistory.Format {
+	mt, _, _ := mime.ParseMediaType(contentType)
+	switch mt {
+	case "application/json", "application/x-ndjson":
+		return handhistory.FormatJSON
+	case "application/toml":
+		return handhistory.FormatPHH
+	}
+	if f, err := handhistory.Detect("", body); err == nil {
+		return f
+	}
+	return handhistory.FormatPokerStars
+}
+
+// readHands reads a posted file; a file that cannot be read at all is the
+// client's fault (Invalid), whatever error the reader gives.
+func readHands(f handhistory.Format, body []byte) (entries []handhistory.Entry, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			entries, err = nil, &fault.Error{Kind: fault.Internal, Action: -1,
+				Message: "reading the hand history failed", Err: fmt.Errorf("panic: %v\n%s", v, debug.Stack())}
+		}
+	}()
+	entries, err = handhistory.Read(f, body)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return entries, nil
+}
+
+// inputError makes a reader's error about the input a domain error: Invalid
+// unless it already says what it is.
+func inputError(err error) error {
+	var f *fault.Error
+	if errors.As(err, &f) {
+		return err
+	}
+	return &fault.Error{Kind: fault.Invalid, Action: -1, Message: err.Error(), Err: err}
+}
+
+// replay runs analysis.FromEntry on a read hand, turning a panic in the
+// engine into an Internal error for this hand (logged) rather than a failed
+// request.
+func (s *Server) replay(r *http.Request, e handhistory.Entry) (v analysis.Verdict, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.ErrorContext(r.Context(), "replay panic", "request_id", requestID(r.Context()),
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			err = fault.New(fault.Internal, "replay failed")
+		}
+	}()
+	return analysis.FromEntry(e), nil
+}
