@@ -23,7 +23,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	scoop "github.com/scoophq/scoop"
-	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -145,45 +144,6 @@ func (s *Server) routes() *chi.Mux {
 		r.Get("/hands/{id}", s.getHand)
 	})
 	return r
-}
-
-func (s *Server) health(w http.ResponseWriter, r *http.Request) {
-	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ok"})
-}
-
-func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.ReadyTimeout)
-	defer cancel()
-	if err := s.cfg.Store.Ready(ctx); err != nil {
-		if r.Context().Err() == nil {
-			// Our own timeout, or any failure: the database is not ready.
-			s.log.WarnContext(r.Context(), "not ready", "request_id", requestID(r.Context()), "err", err)
-			s.sendProblem(w, Problem{
-				Type: "urn:scoop:problem:unavailable", Title: http.StatusText(http.StatusServiceUnavailable),
-				Status: http.StatusServiceUnavailable, Detail: "database not ready: " + readyDetail(err),
-				Instance: r.URL.Path, RequestID: requestID(r.Context()),
-			})
-			return
-		}
-		s.writeProblem(w, r, err)
-		return
-	}
-	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
-}
-
-// readyDetail says why the database is not ready without the driver's
-// error, which can name hosts, users or files (it goes to the log): our own
-// message when the error is one of ours without a cause (migrations
-// pending), else a generic one.
-func readyDetail(err error) string {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return "no answer in time"
-	}
-	var f *fault.Error
-	if errors.As(err, &f) && f.Err == nil && f.Message != "" {
-		return f.Message
-	}
-	return "the database cannot be reached (the server log has the cause, under this request id)"
 }
 
 func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
