@@ -46,4 +46,3 @@ func readyDetail(err error) string {
 	}
 	return "the database cannot be reached (the server log has the cause, under this request id)"
 }
-
