@@ -21,9 +21,9 @@ const (
 	Invalid                 // malformed input: bad syntax, a bad field value, an unknown name
 	Impossible              // well-formed but impossible poker: a duplicate card, an illegal action
 	NotFound                // no such resource
-	Unavailable             // a dependency (the database) is down
+	Unavailable             // a dependency (the database) is down or did not answer in time
 	Overloaded              // the compute limit is reached; retry later
-	Canceled                // the caller went away or the deadline passed
+	Canceled                // the caller went away (its own context was canceled)
 )
 
 var kindNames = [...]string{"internal", "invalid", "impossible", "not-found", "unavailable", "overloaded", "canceled"}
@@ -82,19 +82,59 @@ func Field(k Kind, field, format string, args ...any) *Error {
 	return &Error{Kind: k, Field: field, Action: -1, Message: fmt.Sprintf(format, args...)}
 }
 
-// KindOf returns the Kind of the first *Error in err's chain, Canceled for
-// context cancellation, and Internal otherwise.
+// KindOf returns the Kind of the first *Error in err's chain; for an error
+// that holds none, Canceled for context.Canceled, Unavailable for
+// context.DeadlineExceeded (a deadline passed below the caller: a
+// dependency did not answer in time, which is never the client's doing),
+// and Internal otherwise.
+//
+// Only the edge that owns the caller's context can tell "the client went
+// away" from a deadline or cancellation below it: the api checks the
+// request's own context before it believes Canceled (see Gone).
 func KindOf(err error) Kind {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Kind
 	}
-	if isCanceled(err) {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return Unavailable
+	case errors.Is(err, context.Canceled):
 		return Canceled
 	}
 	return Internal
 }
 
-func isCanceled(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+// Gone reports whether err is the caller's own going away: ctx (the
+// caller's context) is done. A cancellation or deadline from below while
+// ctx is still live is not the caller's doing and must not be answered as
+// if it were (nothing was done; the caller must be told so).
+func Gone(ctx context.Context, err error) bool {
+	return err != nil && ctx.Err() != nil
+}
+
+// Detail returns err's text for the log, with every cause a message hides:
+// an *Error prints its Message only, so its Err (the driver's error with
+// its SQLSTATE, say) is appended, through the whole chain. It is never for
+// the client: causes can name hosts, users, tables or files.
+func Detail(err error) string {
+	if err == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(err.Error())
+	seen := err.Error()
+	for {
+		var e *Error
+		if !errors.As(err, &e) || e.Err == nil {
+			break
+		}
+		err = e.Err
+		if msg := err.Error(); !strings.Contains(seen, msg) {
+			b.WriteString(": ")
+			b.WriteString(msg)
+			seen += msg
+		}
+	}
+	return b.String()
 }

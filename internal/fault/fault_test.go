@@ -43,7 +43,8 @@ func TestKindOfFollowsTheChain(t *testing.T) {
 		{"fault", fault.New(fault.NotFound, "no hand 7"), fault.NotFound},
 		{"wrapped fault", fmt.Errorf("save: %w", inner), fault.Unavailable},
 		{"canceled", fmt.Errorf("equity: %w", context.Canceled), fault.Canceled},
-		{"deadline", context.DeadlineExceeded, fault.Canceled},
+		{"a deadline from below is unavailable, not the client gone", context.DeadlineExceeded, fault.Unavailable},
+		{"wrapped deadline", fmt.Errorf("connect: %w", context.DeadlineExceeded), fault.Unavailable},
 		{"plain error", errors.New("boom"), fault.Internal},
 		{"nil-free unknown", errors.Join(errors.New("a"), errors.New("b")), fault.Internal},
 	}
@@ -57,5 +58,50 @@ func TestKindOfFollowsTheChain(t *testing.T) {
 	}
 	if !errors.Is(fmt.Errorf("x: %w", &fault.Error{Err: context.Canceled, Action: -1}), context.Canceled) {
 		t.Error("Unwrap does not expose the underlying error")
+	}
+}
+
+func TestGoneOnlyWhenTheCallersContextIsDone(t *testing.T) {
+	t.Parallel()
+	live := context.Background()
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want bool
+	}{
+		{"deadline from below, caller live", live, context.DeadlineExceeded, false},
+		{"canceled from below, caller live", live, context.Canceled, false},
+		{"a canceled fault, caller live", live, fault.New(fault.Canceled, "canceled"), false},
+		{"caller gone", done, context.Canceled, true},
+		{"caller gone, any error", done, errors.New("broken pipe"), true},
+		{"no error", done, nil, false},
+	}
+	for _, tt := range tests {
+		if got := fault.Gone(tt.ctx, tt.err); got != tt.want {
+			t.Errorf("%s: Gone = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDetailNamesTheHiddenCause(t *testing.T) {
+	t.Parallel()
+	cause := errors.New("ERROR: relation \"hands\" does not exist (SQLSTATE 42P01)")
+	err := fmt.Errorf("import: %w", &fault.Error{Kind: fault.Internal, Action: -1, Message: "save hands: database error", Err: cause})
+	got := fault.Detail(err)
+	if want := "import: save hands: database error: " + cause.Error(); got != want {
+		t.Errorf("Detail = %q, want %q", got, want)
+	}
+	if err.Error() == got {
+		t.Error("Error() already shows the cause: Detail is pointless")
+	}
+	plain := errors.New("boom")
+	if got := fault.Detail(plain); got != "boom" {
+		t.Errorf("Detail(plain) = %q", got)
+	}
+	if got := fault.Detail(nil); got != "" {
+		t.Errorf("Detail(nil) = %q", got)
 	}
 }
