@@ -99,3 +99,35 @@ type Input struct {
 
 // TrialsOf returns a pointer to n, for Input.Trials.
 func TrialsOf(n int) *int { return &n }
+
+// Plan returns what Compute will do for r, a validated Request: the mode it
+// uses (never Auto) and the boards it evaluates (the completions when
+// exhaustive, the trials when Monte Carlo), which Result.Mode and
+// Result.Boards report afterwards. Boards is what the request costs;
+// callers weigh and admit requests by it before computing.
+func (r Request) Plan() (mode Mode, boards int64) {
+	trials := int64(r.Trials)
+	if trials == 0 {
+		trials = DefaultTrials
+	}
+	maxEx := r.MaxExhaustive
+	if maxEx == 0 {
+		maxEx = DefaultMaxExhaustive
+	}
+	mode = r.Mode
+	if mode == Auto || mode == "" {
+		mode = MonteCarlo
+		if r.Completions() <= maxEx {
+			mode = Exhaustive
+		}
+	}
+	if mode == Exhaustive {
+		return mode, r.Completions()
+	}
+	return mode, trials
+}
+
+// Parallel reports whether Compute spreads work of the given boards over
+// all GOMAXPROCS cores; below the threshold it runs on the calling
+// goroutine alone.
+func Parallel(boards int64) bool { return boards >= inlineBelow }
