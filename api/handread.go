@@ -12,7 +12,10 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// formatOf maps a Content-Type to the hand-history format.
+// formatOf maps a Content-Type to the hand-history format; any other type
+// is detected from the body as `scoop import` detects a file
+// (handhistory.Detect, which decodes UTF-16 and Windows-1252 text first),
+// PokerStars text when nothing is recognised.
 func formatOf(contentType string, body []byte) handhistory.Format {
 	mt, _, _ := mime.ParseMediaType(contentType)
 	switch mt {
@@ -27,8 +30,10 @@ func formatOf(contentType string, body []byte) handhistory.Format {
 	return handhistory.FormatPokerStars
 }
 
-// readHands reads a posted file; a file that cannot be read at all is the
-// client's fault (Invalid), whatever error the reader gives.
+// readHands reads a posted file through handhistory.Read, the reader
+// `scoop import` and `scoop replay` use (same decoding, same bounds, same
+// hands); a file that cannot be read at all is the client's fault
+// (Invalid), whatever error the reader gives.
 func readHands(f handhistory.Format, body []byte) (entries []handhistory.Entry, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -53,9 +58,10 @@ func inputError(err error) error {
 	return &fault.Error{Kind: fault.Invalid, Action: -1, Message: err.Error(), Err: err}
 }
 
-// replay runs analysis.FromEntry on a read hand, turning a panic in the
-// engine into an Internal error for this hand (logged) rather than a failed
-// request.
+// replay runs analysis.FromEntryContext on a read hand under the request's
+// context, so that a client who leaves stops its replay (the error is then
+// of kind Canceled), turning a panic in the engine into an Internal error
+// for this hand (logged) rather than a failed request.
 func (s *Server) replay(r *http.Request, e handhistory.Entry) (v analysis.Verdict, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -64,5 +70,5 @@ func (s *Server) replay(r *http.Request, e handhistory.Entry) (v analysis.Verdic
 			err = fault.New(fault.Internal, "replay failed")
 		}
 	}()
-	return analysis.FromEntry(e), nil
+	return analysis.FromEntryContext(r.Context(), e)
 }

@@ -281,7 +281,9 @@ func (im *importer) file(f walkFile, before, size int64) error {
 			}
 		}
 		if err := im.entry(name, e); err != nil {
-			im.failed = err
+			if fault.KindOf(err) != fault.Canceled {
+				im.failed = err
+			}
 			return err
 		}
 		im.progress.update(before+size*int64(k+1)/int64(len(entries)), im.sum.Hands, false)
@@ -290,7 +292,8 @@ func (im *importer) file(f walkFile, before, size int64) error {
 }
 
 // entry tallies one hand and queues it for storing unless it was skipped
-// or unreadable. The error is the store's.
+// or unreadable. The error is the store's, or the import's context's
+// (kind Canceled) when it is done in the middle of a replay.
 func (im *importer) entry(file string, e handhistory.Entry) error {
 	s := &im.sum
 	s.Hands++
@@ -319,7 +322,10 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 		s.Errors = append(s.Errors, p)
 		return nil
 	}
-	v := analysis.FromEntry(e) // as POST /v1/hands stores it
+	v, err := analysis.FromEntryContext(im.ctx, e) // as POST /v1/hands stores it
+	if err != nil {
+		return err // cancelled
+	}
 	switch {
 	case v.Skipped != "":
 		s.Skipped[v.Skipped]++

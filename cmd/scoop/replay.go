@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
 )
 
 const replayUsage = `usage: scoop replay [--json] FILE|DIR...
@@ -49,10 +50,13 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		verdicts, err := replayFile(f, stdin)
+		verdicts, err := replayFile(ctx, f, stdin)
 		if errors.Is(err, errNotHandHistory) {
 			fmt.Fprintln(stderr, skippedLine(f.Name))
 			continue
+		}
+		if fault.KindOf(err) == fault.Canceled {
+			return err
 		}
 		if err != nil {
 			failed = append(failed, err.Error())
@@ -80,9 +84,9 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 }
 
 // replayFile reads one file and returns a verdict per hand; the error is
-// for a file that cannot be read at all, or wraps errNotHandHistory (see
-// readEntries).
-func replayFile(f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
+// for a file that cannot be read at all, wraps errNotHandHistory (see
+// readEntries), or is ctx's (a *fault.Error of kind Canceled).
+func replayFile(ctx context.Context, f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
 	name := f.Name
 	entries, err := readEntries(f, stdin)
 	if err != nil {
@@ -90,7 +94,10 @@ func replayFile(f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
 	}
 	out := make([]analysis.Verdict, 0, len(entries))
 	for _, e := range entries {
-		v := analysis.FromEntry(e)
+		v, err := analysis.FromEntryContext(ctx, e)
+		if err != nil {
+			return nil, err
+		}
 		v.File = name
 		out = append(out, v)
 	}

@@ -84,6 +84,11 @@ func readEntries(f walkFile, stdin io.Reader) ([]handhistory.Entry, error) {
 		}
 		return fileError(f.Name, err)
 	}
+	// One decoding for detection and reading, the API's too: UTF-16 and
+	// Windows-1252 files read as their UTF-8 twins.
+	if data, _, err = handhistory.Decode(data); err != nil {
+		return nil, notHH(err)
+	}
 	format, err := handhistory.Detect(f.Name, data)
 	if err != nil {
 		return nil, notHH(err)

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"errors"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -21,12 +22,24 @@ import (
 //     names, else -1.
 //
 // Slices are empty, never null, for hands not replayed. The caller fills
-// File.
+// File. It is FromEntryContext without a context.
 func FromEntry(e handhistory.Entry) Verdict {
+	v, _ := FromEntryContext(context.Background(), e)
+	return v
+}
+
+// FromEntryContext is FromEntry honouring ctx (see ReplayContext): when
+// ctx is done before the replay ends, it returns a *fault.Error of kind
+// Canceled wrapping ctx.Err() and a Verdict that must not be used;
+// otherwise the error is nil.
+func FromEntryContext(ctx context.Context, e handhistory.Entry) (Verdict, error) {
 	var v Verdict
 	switch {
 	case e.Hand != nil:
-		v = Replay(e.Hand)
+		var err error
+		if v, err = ReplayContext(ctx, e.Hand); err != nil {
+			return Verdict{}, err
+		}
 	case e.Err == nil && e.Skipped != "":
 		v = notReplayed()
 		v.Skipped = e.Skipped
@@ -53,7 +66,7 @@ func FromEntry(e handhistory.Entry) Verdict {
 		id := e.ID
 		v.ID = &id
 	}
-	return v
+	return v, nil
 }
 
 // notReplayed is the verdict of a hand that was not replayed: not legal,

@@ -14,7 +14,9 @@ import (
 
 // readJSON reads Scoop's canonical JSON: one Hand object, an array of
 // them, or JSON Lines (one Hand object per line). Every hand is validated
-// (see Validate).
+// (see Validate). Nesting deeper than MaxNesting is found by a linear
+// pre-scan before any decoder sees the text: in a JSON Lines file it fails
+// that line's hand only, else the whole input.
 func readJSON(data []byte) ([]Entry, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
@@ -23,7 +25,11 @@ func readJSON(data []byte) ([]Entry, error) {
 	}
 	lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
 	startLine := 1 + bytes.Count(data[:lead], []byte("\n"))
-	if json.Valid(trimmed) {
+	deep := jsonNesting(trimmed, startLine)
+	if deep != nil && trimmed[0] == '[' {
+		return nil, deep
+	}
+	if deep == nil && json.Valid(trimmed) {
 		if trimmed[0] == '[' {
 			var raws []json.RawMessage
 			if err := json.Unmarshal(trimmed, &raws); err != nil {
@@ -55,8 +61,17 @@ func readJSON(data []byte) ([]Entry, error) {
 	return out, nil
 }
 
+// jsonEntry reads one hand object, raw, found on line (0 when unknown).
 func jsonEntry(index, line int, raw []byte) Entry {
 	e := Entry{Index: index, Line: line}
+	if err := jsonNesting(raw, line); err != nil {
+		var fe *fault.Error
+		if errors.As(err, &fe) && line == 0 {
+			fe.Line = 0
+		}
+		e.Err = err
+		return e
+	}
 	var h Hand
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -128,9 +143,18 @@ const MaxChips int64 = 1_000_000_000_000_000
 // players with distinct names (the verdict's maps are keyed by name),
 // starting stacks of 1 to MaxChips chips, amounts of 0 to MaxChips (the
 // outcome's 0 to 10*MaxChips, a full table's chips), indexes in range, known kinds, 0 or 4 hole cards, valid cards, outcome
-// slices of the right length. The error is a *fault.Error of kind Invalid
-// naming the field.
+// slices of the right length; every string of the hand (names, ids,
+// codes, kinds) valid UTF-8 of at most MaxText bytes with no control
+// character. The error is a *fault.Error naming the field: of kind
+// Impossible for a hand of more than MaxActions actions (checked first),
+// else Invalid.
 func Validate(h *Hand) error {
+	if len(h.Actions) > MaxActions {
+		return tooManyActions(0, len(h.Actions))
+	}
+	if err := validText(h); err != nil {
+		return err
+	}
 	n := len(h.Players)
 	bad := func(field, format string, args ...any) error {
 		return fault.Field(fault.Invalid, field, format, args...)

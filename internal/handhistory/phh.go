@@ -141,18 +141,24 @@ func phhErr(line int, field, format string, args ...any) *fault.Error {
 	return &fault.Error{Kind: fault.Invalid, Line: line, Field: field, Action: -1, Message: fmt.Sprintf(format, args...)}
 }
 
-// keyLine returns the 1-based absolute line of "key =" in the section, or
-// the section's first line.
-func keyLine(sec phhSection, key string) int {
-	re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(key) + `\s*=`)
-	loc := re.FindStringIndex(sec.text)
-	if loc == nil {
-		return sec.line
+// keyLine returns the 1-based absolute line of the top-level key in the
+// section (as the pre-scan found it), or the section's first line.
+func (sc *phhScan) keyLine(sec phhSection, key string) int {
+	if l, ok := sc.keys[key]; ok {
+		return sec.line + l - 1
 	}
-	return sec.line + strings.Count(sec.text[:loc[0]], "\n")
+	return sec.line
 }
 
+// parsePHHSection reads one hand. The section is pre-scanned first (see
+// scanPHH) so that no hostile nesting, key or array reaches the TOML
+// decoder; the work is then linear in the section's length.
 func parsePHHSection(sec phhSection) (*Hand, string, error) {
+	sc, serr := scanPHH(sec.text)
+	if serr != nil {
+		serr.Line += sec.line - 1
+		return nil, "", serr
+	}
 	var f phhFile
 	if _, err := toml.Decode(sec.text, &f); err != nil {
 		var pe toml.ParseError
@@ -171,11 +177,11 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 	n := len(f.StartingStacks)
 	if n < 2 || n > 10 {
-		return nil, "", phhErr(keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
+		return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
 	}
 	for i, s := range f.StartingStacks {
 		if s < 0 {
-			return nil, "", phhErr(keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
+			return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
 		}
 	}
 	for _, l := range []struct {
@@ -183,19 +189,19 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		vs  []int64
 	}{{"antes", f.Antes}, {"blinds_or_straddles", f.Blinds}, {"finishing_stacks", f.FinishingStacks}, {"winnings", f.Winnings}} {
 		if l.vs != nil && len(l.vs) != n {
-			return nil, "", phhErr(keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
+			return nil, "", phhErr(sc.keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
 		}
 		for i, x := range l.vs {
 			if x < 0 && l.key != "finishing_stacks" {
-				return nil, "", phhErr(keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
+				return nil, "", phhErr(sc.keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
 			}
 		}
 	}
 	if f.Players != nil && len(f.Players) != n {
-		return nil, "", phhErr(keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
+		return nil, "", phhErr(sc.keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
 	}
 	if f.Seats != nil && len(f.Seats) != n {
-		return nil, "", phhErr(keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
+		return nil, "", phhErr(sc.keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
 	}
 	if f.SmallBet < 0 || f.BigBet < 0 || f.MinBet < 0 {
 		return nil, "", phhErr(sec.line, "small_bet", "negative bet size")
@@ -252,20 +258,15 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		h.Posts = append(h.Posts, Post{Player: p, Kind: kind, Amount: f.Blinds[j]})
 	}
 
-	// Actions, with the line each is written on.
-	pos := 0
-	if loc := regexp.MustCompile(`(?m)^\s*actions\s*=`).FindStringIndex(sec.text); loc != nil {
-		pos = loc[0]
+	// Actions, with the line each is written on (as the pre-scan found
+	// them; the actions key's line when it could not tell).
+	if len(f.Actions) > MaxActions {
+		return nil, "", tooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
 	}
 	for k, s := range f.Actions {
-		line := keyLine(sec, "actions")
-		for _, q := range []string{"'", `"`} {
-			if at := strings.Index(sec.text[pos:], q+s+q); at >= 0 {
-				pos += at
-				line = sec.line + strings.Count(sec.text[:pos], "\n")
-				pos += len(s) + 2
-				break
-			}
+		line := sc.keyLine(sec, "actions")
+		if len(sc.actions) == len(f.Actions) {
+			line = sec.line + sc.actions[k] - 1
 		}
 		a, err := parsePHHAction(s, n)
 		if err != nil {

@@ -282,6 +282,9 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 		if err := p.line(lines[i]); err != nil {
 			return nil, "", err
 		}
+		if len(p.actions) > MaxActions {
+			return nil, "", tooManyActions(lines[i].n, 0)
+		}
 	}
 	last := lines[len(lines)-1].n
 	if p.street != psSummary {
@@ -1585,7 +1588,7 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	// MaxChips, distinct names...), reported on the hand's first line.
 	if err := Validate(h); err != nil {
 		fe := psErr(headLine, "%v", err)
-		fe.Err = err
+		fe.Kind, fe.Err = fault.KindOf(err), err
 		return fe
 	}
 	return nil

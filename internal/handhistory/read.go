@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/fault"
 )
@@ -71,13 +70,15 @@ var (
 // is only a hint: ".phh"/".phhs", ".json"/".jsonl", ".txt"). It recognises
 // PokerStars text by its first hand header after an optional UTF-8 BOM and
 // blank lines, JSON by a leading '{' or '[' followed by an object, and PHH
-// by a "[N]" header or a variant, actions or starting_stacks key. The error
-// is a *fault.Error of kind Invalid.
+// by a "[N]" header or a variant, actions or starting_stacks key. The text
+// is first decoded as Read decodes it (see Decode). The error is a
+// *fault.Error of kind Invalid.
 func Detect(name string, data []byte) (Format, error) {
-	body := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	if !utf8.Valid(body) {
-		return "", fault.New(fault.Invalid, "%s is not UTF-8 text", nameOr(name))
+	data, _, err := Decode(data)
+	if err != nil {
+		return "", err
 	}
+	body := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	text := strings.TrimLeft(string(body), " \t\r\n")
 	for _, h := range pokerStarsHeaders {
 		if strings.HasPrefix(text, h) {
@@ -128,8 +129,14 @@ func nameOr(name string) string {
 
 // Read reads every hand of a file in the given format. A malformed hand is
 // an Entry with Err and the other hands are still read; the error return is
-// for a file that cannot be read at all (not that format, not text).
+// for a file that cannot be read at all (not that format, not text). The
+// text is first decoded to UTF-8 (see Decode): UTF-16 and Windows-1252
+// files read as their UTF-8 twins. Every hand read passes Validate.
 func Read(f Format, data []byte) ([]Entry, error) {
+	data, _, err := Decode(data)
+	if err != nil {
+		return nil, err
+	}
 	switch f {
 	case FormatJSON:
 		return readJSON(data)
