@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
@@ -49,10 +48,17 @@ type Hand struct {
 // ID is the existing hand's: a duplicate when the stored hand has the same
 // content hash, a Conflict when it differs (another hand claims the same
 // site and site hand id; nothing was overwritten).
+//
+// Err is set, alone, when this one hand was refused and the rest of its
+// batch saved without it: a *fault.Error of kind Invalid whose Field names
+// what cannot be stored (see CheckRecord: "players[1]", "hand.table.name"...).
+// A refused hand has no ID and is neither Created nor a Conflict; a caller
+// that reads Saved must test Err first.
 type Saved struct {
 	ID       string
 	Created  bool
 	Conflict bool
+	Err      error
 }
 
 // ContentHash returns the hex SHA-256 of a hand's canonical JSON, the
@@ -97,7 +103,8 @@ func ValidEquityID(id string) bool {
 // hand id, else a hash of the canonical JSON). POST /v1/hands and `scoop
 // import` both store through it, so a hand imported by one is a duplicate
 // for the other. The error (Internal) is for a hand or verdict that cannot
-// be encoded.
+// be encoded. It does not judge the text: SaveHands refuses a record whose
+// text cannot be stored (CheckRecord), that record alone.
 func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 	canonical, err := json.Marshal(h)
 	if err != nil {
@@ -175,8 +182,15 @@ type Store interface {
 	// concurrent call) is not stored again and its existing id is returned,
 	// with Conflict set when the stored hand's content hash differs from
 	// ContentHash(hand.Hand) (a hand's ContentHash field is ignored: the
-	// store computes it). The result is indexed like hands. On error
-	// nothing is stored.
+	// store computes it). The result is indexed like hands.
+	//
+	// One hand never fails its batch: a hand whose text the database
+	// cannot hold (CheckRecord) is refused alone, with its Saved.Err set,
+	// and the others are stored. The error is for the batch as a whole (the
+	// database is unavailable, did not answer in time, or failed), and then
+	// nothing is stored. Concurrent calls with overlapping hands in any
+	// order neither deadlock nor fail: each hand is created by exactly one
+	// of them, and the others see it as stored.
 	SaveHands(ctx context.Context, hands []Hand) ([]Saved, error)
 	// Hand returns the hand with the given id.
 	Hand(ctx context.Context, id string) (Hand, error)
@@ -215,14 +229,16 @@ func EncodeCursor(id int64) string {
 }
 
 // CheckQuery validates q for Store.Hands and returns the id its cursor
-// resumes after (see DecodeCursor): Player and Game must be UTF-8 text
-// (an Invalid error naming "player" or "game" otherwise).
+// resumes after (see DecodeCursor): Player and Game must be text a store
+// can hold (CheckText: UTF-8 without a NUL; an Invalid error naming
+// "player" or "game" otherwise), and the cursor one of ours ("cursor").
+// Both stores call it before the database.
 func CheckQuery(q Query) (after int64, err error) {
-	if !utf8.ValidString(q.Player) {
-		return 0, fault.Field(fault.Invalid, "player", "player %q is not UTF-8 text", q.Player)
+	if err := CheckText("player", q.Player); err != nil {
+		return 0, err
 	}
-	if !utf8.ValidString(q.Game) {
-		return 0, fault.Field(fault.Invalid, "game", "game %q is not UTF-8 text", q.Game)
+	if err := CheckText("game", q.Game); err != nil {
+		return 0, err
 	}
 	return DecodeCursor(q.Cursor)
 }

@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -31,21 +34,33 @@ type Config struct {
 	Schema string
 	// MaxConns caps the pool (0: pgxpool's default, max(4, CPUs)).
 	MaxConns int32
+	// Timeout bounds every database call, Open's included (0:
+	// store.DefaultTimeout; Migrate has store.MigrateTimeout). When it
+	// passes the call fails Unavailable: "the database did not answer in
+	// time".
+	Timeout time.Duration
 }
 
 // Store is the PostgreSQL Store. It is safe for concurrent use.
 type Store struct {
-	pool *pgxpool.Pool
-	db   *sql.DB // the pool through database/sql, for goose
-	mig  *goose.Provider
+	pool    *pgxpool.Pool
+	db      *sql.DB // the pool through database/sql, for goose
+	mig     *goose.Provider
+	timeout time.Duration
 }
 
 var _ store.Store = (*Store)(nil)
 
-// Open connects to PostgreSQL (checking it answers) without migrating;
-// call Migrate before use. Errors are Invalid for a bad URL and
-// Unavailable when the server cannot be reached.
+// Open connects to PostgreSQL (checking it answers, within cfg.Timeout)
+// without migrating; call Migrate before use. Errors are Invalid for a bad
+// URL, Unavailable when the server cannot be reached or does not answer in
+// time, and Canceled only when ctx itself is done.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = store.DefaultTimeout
+	}
+	ctx, cancel := store.Deadline(ctx, cfg.Timeout)
+	defer cancel()
 	pc, err := pgxpool.ParseConfig(cfg.URL)
 	if err != nil {
 		// The parse error may quote the URL and its password: say less.
@@ -55,18 +70,18 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		pc.MaxConns = cfg.MaxConns
 	}
 	if cfg.Schema != "" {
-		if err := createSchema(ctx, pc.ConnConfig, cfg.Schema); err != nil {
+		if err := createSchema(ctx, pc.ConnConfig.Copy(), cfg.Schema); err != nil {
 			return nil, err
 		}
 		pc.ConnConfig.RuntimeParams["search_path"] = pgx.Identifier{cfg.Schema}.Sanitize()
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, pc)
 	if err != nil {
-		return nil, unreachable(err)
+		return nil, unreachable(ctx, err)
 	}
 	if err := pool.Ping(ctx); err != nil {
 		pool.Close()
-		return nil, unreachable(err)
+		return nil, unreachable(ctx, err)
 	}
 	db := stdlib.OpenDBFromPool(pool)
 	locker, err := lock.NewPostgresSessionLocker()
@@ -80,19 +95,19 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		pool.Close()
 		return nil, fault.New(fault.Internal, "load migrations: %v", err)
 	}
-	return &Store{pool: pool, db: db, mig: mig}, nil
+	return &Store{pool: pool, db: db, mig: mig, timeout: cfg.Timeout}, nil
 }
 
 func createSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
 	conn, err := pgx.ConnectConfig(ctx, cc)
 	if err != nil {
-		return unreachable(err)
+		return unreachable(ctx, err)
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err != nil {
 		// Two first connections can race on the catalogue: retry once.
 		if _, err2 := conn.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{schema}.Sanitize()); err2 != nil {
-			return wrap(err, "create schema "+schema)
+			return wrap(ctx, err, "create schema "+schema)
 		}
 	}
 	return nil
@@ -100,11 +115,13 @@ func createSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error 
 
 // Migrate applies every pending migration (under a PostgreSQL advisory
 // lock, so replicas starting together migrate once) and returns the
-// versions applied.
+// versions applied. It is bounded by store.MigrateTimeout.
 func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
+	ctx, cancel := store.Deadline(ctx, store.MigrateTimeout)
+	defer cancel()
 	res, err := s.mig.Up(ctx)
 	if err != nil {
-		return nil, wrap(err, "migrate")
+		return nil, wrap(ctx, err, "migrate")
 	}
 	var v []int64
 	for _, r := range res {
@@ -125,111 +142,131 @@ func (s *Store) Close() error {
 
 // Ready implements store.Store.
 func (s *Store) Ready(ctx context.Context) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	if err := s.pool.Ping(ctx); err != nil {
-		return wrap(err, "ping PostgreSQL")
+		return wrap(ctx, err, "ping PostgreSQL")
 	}
 	if err := store.CheckMigrations(ctx, s.mig); err != nil {
-		return wrap(err, "read the migration version")
+		return wrap(ctx, err, "read the migration version")
 	}
 	return nil
 }
 
 // SaveHands implements store.Store: one transaction; the hands go in with
-// one INSERT ... SELECT FROM unnest(...) ON CONFLICT DO NOTHING, the ids of
-// hands stored before are read back, and the players of new hands go in
-// with one more unnest insert.
+// one INSERT ... SELECT FROM unnest(...) ORDER BY natural_key ON CONFLICT
+// DO NOTHING, the ids of hands stored before are read back, and the
+// players of new hands go in with one more unnest insert.
+//
+// Rows are inserted in natural-key order, whatever the batch's order, so
+// two transactions saving overlapping hands take their key locks in the
+// same order and cannot deadlock on them; a transaction that still loses
+// a deadlock (40P01) or a serialization race (40001) is retried whole
+// (store.Retry), within the call's deadline.
 func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Saved, error) {
-	out := make([]store.Saved, len(hands))
-	if len(hands) == 0 {
+	admitted, out := store.Admit(hands)
+	if len(admitted) == 0 {
 		return out, nil
 	}
-	// One row per distinct key, in first-seen order.
-	first := make(map[string]int, len(hands))
-	var keys, sites, siteIDs, games, handJS, verdictJS, hashes []string
-	var legal []bool
-	for i, h := range hands {
-		if _, dup := first[h.NaturalKey]; dup {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	// One row per distinct key, sorted by key; first[k] is the batch
+	// index of the key's first hand (the one reported created).
+	first := make(map[string]int, len(admitted))
+	var keys []string
+	for _, i := range admitted {
+		k := hands[i].NaturalKey
+		if _, dup := first[k]; dup {
 			continue
 		}
-		first[h.NaturalKey] = i
-		keys = append(keys, h.NaturalKey)
-		sites = append(sites, h.Site)
-		siteIDs = append(siteIDs, h.SiteHandID)
-		games = append(games, h.Game)
-		legal = append(legal, h.Legal)
-		handJS = append(handJS, string(h.Hand))
-		verdictJS = append(verdictJS, string(h.Verdict))
-		hashes = append(hashes, store.ContentHash(h.Hand))
+		first[k] = i
+		keys = append(keys, k)
 	}
-	ids := make(map[string]int64, len(keys))
-	storedHash := make(map[string]string, len(keys))
-	created := make(map[string]bool, len(keys))
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `
+	slices.Sort(keys)
+	n := len(keys)
+	sites, siteIDs, games, handJS, verdictJS, hashes := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	legal := make([]bool, n)
+	for j, k := range keys {
+		h := hands[first[k]]
+		sites[j], siteIDs[j], games[j], legal[j] = h.Site, h.SiteHandID, h.Game, h.Legal
+		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand)
+	}
+	var ids map[string]int64
+	var storedHash map[string]string
+	var created map[string]bool
+	err := store.Retry(ctx, retryable, func() error {
+		ids = make(map[string]int64, n)
+		storedHash = make(map[string]string, n)
+		created = make(map[string]bool, n)
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `
 INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
 SELECT k, s, sid, g, l, h::jsonb, v::jsonb, c
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[])
   AS t(k, s, sid, g, l, h, v, c)
+ORDER BY k
 ON CONFLICT (natural_key) DO NOTHING
 RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes)
-		if err != nil {
-			return err
-		}
-		var id int64
-		var key, hash string
-		if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
-			ids[key] = id
-			storedHash[key] = hash
-			created[key] = true
-			return nil
-		}); err != nil {
-			return err
-		}
-		if len(ids) < len(keys) {
-			var missing []string
-			for _, k := range keys {
-				if !created[k] {
-					missing = append(missing, k)
-				}
-			}
-			rows, err := tx.Query(ctx, `SELECT id, natural_key, content_hash FROM hands WHERE natural_key = ANY($1::text[])`, missing)
 			if err != nil {
 				return err
 			}
+			var id int64
+			var key, hash string
 			if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
 				ids[key] = id
 				storedHash[key] = hash
+				created[key] = true
 				return nil
 			}); err != nil {
 				return err
 			}
-		}
-		var pHand []int64
-		var pPos []int32
-		var pName []string
-		for _, k := range keys {
-			if !created[k] {
-				continue
+			if len(ids) < n {
+				var missing []string
+				for _, k := range keys {
+					if !created[k] {
+						missing = append(missing, k)
+					}
+				}
+				rows, err := tx.Query(ctx, `SELECT id, natural_key, content_hash FROM hands WHERE natural_key = ANY($1::text[])`, missing)
+				if err != nil {
+					return err
+				}
+				if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
+					ids[key] = id
+					storedHash[key] = hash
+					return nil
+				}); err != nil {
+					return err
+				}
 			}
-			for pos, name := range hands[first[k]].Players {
-				pHand = append(pHand, ids[k])
-				pPos = append(pPos, int32(pos))
-				pName = append(pName, name)
+			var pHand []int64
+			var pPos []int32
+			var pName []string
+			for _, k := range keys {
+				if !created[k] {
+					continue
+				}
+				for pos, name := range hands[first[k]].Players {
+					pHand = append(pHand, ids[k])
+					pPos = append(pPos, int32(pos))
+					pName = append(pName, name)
+				}
 			}
-		}
-		if len(pHand) > 0 {
-			if _, err := tx.Exec(ctx, `
+			if len(pHand) > 0 {
+				if _, err := tx.Exec(ctx, `
 INSERT INTO hand_players (hand_id, position, name)
 SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName); err != nil {
-				return err
+					return err
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err != nil {
-		return nil, wrap(err, "save hands")
+		return nil, wrap(ctx, err, "save hands")
 	}
-	for i, h := range hands {
+	for _, i := range admitted {
+		h := hands[i]
 		id, ok := ids[h.NaturalKey]
 		if !ok {
 			return nil, fault.New(fault.Internal, "save hands: no id for key %q", h.NaturalKey)
@@ -241,12 +278,22 @@ SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName);
 	return out, nil
 }
 
+// retryable reports whether a transaction that failed with err may
+// succeed when run again: it lost a deadlock (40P01) or a serialization
+// race (40001).
+func retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001")
+}
+
 // Hand implements store.Store.
 func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	n, err := store.ParseID("hand", id)
 	if err != nil {
 		return store.Hand{}, err
 	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	var h store.Hand
 	var hid int64
 	err = s.pool.QueryRow(ctx, `
@@ -258,7 +305,7 @@ FROM hands WHERE id = $1`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, 
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}
 	if err != nil {
-		return store.Hand{}, wrap(err, "read hand")
+		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
 	h.ID = store.FormatID(hid)
 	h.CreatedAt = h.CreatedAt.UTC()
@@ -272,6 +319,8 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 		return store.Page{}, err
 	}
 	limit := store.PageLimit(q.Limit)
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	sqlText := `
 SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = h.id), '{}')
@@ -284,7 +333,7 @@ ORDER BY h.id DESC
 LIMIT $5`
 	rows, err := s.pool.Query(ctx, sqlText, after, q.Game, q.Legal, q.Player, limit+1)
 	if err != nil {
-		return store.Page{}, wrap(err, "list hands")
+		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	var page store.Page
 	var ids []int64
@@ -298,7 +347,7 @@ LIMIT $5`
 		h = store.Hand{}
 		return nil
 	}); err != nil {
-		return store.Page{}, wrap(err, "list hands")
+		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	if len(page.Hands) > limit {
 		page.Hands = page.Hands[:limit]
@@ -309,9 +358,14 @@ LIMIT $5`
 
 // SaveEquity implements store.Store.
 func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string, error) {
+	if err := store.CheckJSON("result", result); err != nil {
+		return "", err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	id := store.NewEquityID()
 	if _, err := s.pool.Exec(ctx, `INSERT INTO equity_results (public_id, result) VALUES ($1, $2::text::jsonb)`, id, string(result)); err != nil {
-		return "", wrap(err, "save equity result")
+		return "", wrap(ctx, err, "save equity result")
 	}
 	return id, nil
 }
@@ -321,13 +375,15 @@ func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
 	if !store.ValidEquityID(id) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	e := store.Equity{ID: id}
 	err := s.pool.QueryRow(ctx, `SELECT result::text, created_at FROM equity_results WHERE public_id = $1`, id).Scan((*rawText)(&e.Result), &e.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
 	if err != nil {
-		return store.Equity{}, wrap(err, "read equity result")
+		return store.Equity{}, wrap(ctx, err, "read equity result")
 	}
 	e.CreatedAt = e.CreatedAt.UTC()
 	return e, nil
@@ -348,31 +404,69 @@ func (r *rawText) Scan(src any) error {
 	return nil
 }
 
-// unreachable is the error of a failed connection: whatever the server
-// said (refused, no such database, authentication failed), the database is
-// Unavailable to us.
-func unreachable(err error) error {
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return wrap(err, "connect to PostgreSQL")
+// unreachable is the error of a failed connection made with ctx: whatever
+// the server said (refused, no such database, authentication failed) or
+// did not say (a connect_timeout, the store's deadline), the database is
+// Unavailable to us; only ctx's own end is Canceled.
+func unreachable(ctx context.Context, err error) error {
+	if f := store.ContextFault(ctx, err, "connect to PostgreSQL"); f != nil {
+		return f
 	}
-	return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: "connect to PostgreSQL: database unavailable", Err: err}
+	return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: "connect to PostgreSQL: database unavailable", Err: causeOf(err)}
 }
 
-// wrap classifies a database error: cancellation stays Canceled, a server
-// error (SQLSTATE) is Internal, anything else (the server cannot be
-// reached) is Unavailable. The message names what was being done; the
-// driver's error is kept for the log.
-func wrap(err error, doing string) error {
+// wrap classifies the error of a database call made with ctx: a context or
+// deadline as store.ContextFault says (the store's deadline is
+// Unavailable, the caller's end Canceled), a server error (SQLSTATE) other
+// than a connection or shutdown class (08, 57) Internal, anything else
+// (the server cannot be reached) Unavailable. The message names what was
+// being done; the cause (SQLSTATE, constraint, the server's message, see
+// causeOf) is kept for the log.
+func wrap(ctx context.Context, err error, doing string) error {
 	var f *fault.Error
 	if errors.As(err, &f) {
 		return err
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return &fault.Error{Kind: fault.Canceled, Action: -1, Message: doing + ": canceled", Err: err}
+	if f := store.ContextFault(ctx, err, doing); f != nil {
+		return f
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code[:2] != "08" && pe.Code[:2] != "57" {
-		return &fault.Error{Kind: fault.Internal, Action: -1, Message: doing + ": database error", Err: err}
+		return &fault.Error{Kind: fault.Internal, Action: -1, Message: doing + ": database error", Err: causeOf(err)}
 	}
-	return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: doing + ": database unavailable", Err: err}
+	return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: doing + ": database unavailable", Err: causeOf(err)}
+}
+
+// pgCause is a server error as the log needs it: SQLSTATE, the
+// constraint, table and column it names, the message and detail.
+type pgCause struct{ err error }
+
+func (c pgCause) Unwrap() error { return c.err }
+
+func (c pgCause) Error() string {
+	var pe *pgconn.PgError
+	if !errors.As(c.err, &pe) {
+		return c.err.Error()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "SQLSTATE %s: %s", pe.Code, pe.Message)
+	for _, kv := range [][2]string{{"constraint", pe.ConstraintName}, {"table", pe.TableName}, {"column", pe.ColumnName}, {"detail", pe.Detail}, {"hint", pe.Hint}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, "; %s %q", kv[0], kv[1])
+		}
+	}
+	if msg := c.err.Error(); msg != pe.Error() {
+		fmt.Fprintf(&b, " (%s)", msg)
+	}
+	return b.String()
+}
+
+// causeOf keeps err for the log, spelt out in full when it holds a
+// server error (pgCause).
+func causeOf(err error) error {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pgCause{err}
+	}
+	return err
 }

@@ -15,54 +15,103 @@ import (
 	"time"
 
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/migrations"
 )
 
-// Store is the SQLite Store. It is safe for concurrent use: writes are
-// serialised by SQLite (WAL mode, a busy timeout), reads run alongside.
+// Store is the SQLite Store. It is safe for concurrent use: every write
+// goes through one writer connection, so this process's writers queue for
+// it in Go (within their deadline) and never meet SQLITE_BUSY among
+// themselves; reads run alongside on a pool of their own (WAL mode). A
+// write that still finds the file locked (by another process: `scoop
+// import` beside `scoop serve`) waits the busy timeout and is retried.
 type Store struct {
-	db  *sql.DB
-	mig *goose.Provider
+	db      *sql.DB // readers
+	w       *sql.DB // the one writer connection
+	mig     *goose.Provider
+	timeout time.Duration
 }
 
 var _ store.Store = (*Store)(nil)
 
-// Open opens (creating if missing) the SQLite database file at path
-// without migrating; call Migrate before use.
+// Config configures OpenConfig.
+type Config struct {
+	// Path is the database file, created if missing.
+	Path string
+	// Timeout bounds every database call (0: store.DefaultTimeout;
+	// Migrate has store.MigrateTimeout), and is SQLite's busy timeout.
+	Timeout time.Duration
+}
+
+// Open opens (creating if missing) the SQLite database file at path with
+// the default timeout, without migrating; call Migrate before use.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
+	return OpenConfig(ctx, Config{Path: path})
+}
+
+// OpenConfig opens (creating if missing) the SQLite database file
+// cfg.Path without migrating; call Migrate before use. Errors are Invalid
+// for an empty path, Unavailable when the file cannot be opened.
+func OpenConfig(ctx context.Context, cfg Config) (*Store, error) {
+	if cfg.Path == "" {
 		return nil, fault.Field(fault.Invalid, "sqlite", "empty database path")
 	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = store.DefaultTimeout
+	}
+	ctx, cancel := store.Deadline(ctx, cfg.Timeout)
+	defer cancel()
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)"} {
+	for _, p := range []string{fmt.Sprintf("busy_timeout(%d)", cfg.Timeout.Milliseconds()), "journal_mode(WAL)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		return nil, fault.New(fault.Unavailable, "open SQLite database %s: %v", path, err)
+	dsn := "file:" + cfg.Path + "?" + q.Encode()
+	open := func() (*sql.DB, error) {
+		db, err := sql.Open("sqlite", dsn)
+		if err != nil {
+			return nil, fault.New(fault.Unavailable, "open SQLite database %s: %v", cfg.Path, err)
+		}
+		if err := db.PingContext(ctx); err != nil {
+			db.Close()
+			return nil, &fault.Error{Kind: fault.Unavailable, Action: -1, Err: causeOf(err),
+				Message: fmt.Sprintf("open SQLite database %s: %v", cfg.Path, err)}
+		}
+		return db, nil
 	}
-	if err := db.PingContext(ctx); err != nil {
-		db.Close()
-		return nil, fault.New(fault.Unavailable, "open SQLite database %s: %v", path, err)
+	w, err := open()
+	if err != nil {
+		return nil, err
 	}
-	mig, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.SQLite())
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxIdleTime(0)
+	db, err := open()
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	mig, err := goose.NewProvider(goose.DialectSQLite3, w, migrations.SQLite())
 	if err != nil {
 		db.Close()
+		w.Close()
 		return nil, fault.New(fault.Internal, "load migrations: %v", err)
 	}
-	return &Store{db: db, mig: mig}, nil
+	return &Store{db: db, w: w, mig: mig, timeout: cfg.Timeout}, nil
 }
 
-// Migrate applies every pending migration and returns the versions applied.
+// Migrate applies every pending migration and returns the versions
+// applied. It is bounded by store.MigrateTimeout.
 func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
+	ctx, cancel := store.Deadline(ctx, store.MigrateTimeout)
+	defer cancel()
 	res, err := s.mig.Up(ctx)
 	if err != nil {
-		return nil, wrap(err, "migrate")
+		return nil, wrap(ctx, err, "migrate")
 	}
 	var v []int64
 	for _, r := range res {
@@ -72,79 +121,105 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return errors.Join(s.db.Close(), s.w.Close()) }
 
 // Ready implements store.Store.
 func (s *Store) Ready(ctx context.Context) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	if err := s.db.PingContext(ctx); err != nil {
-		return wrap(err, "ping SQLite")
+		return wrap(ctx, err, "ping SQLite")
 	}
 	if err := store.CheckMigrations(ctx, s.mig); err != nil {
-		return wrap(err, "read the migration version")
+		return wrap(ctx, err, "read the migration version")
 	}
 	return nil
 }
 
-// SaveHands implements store.Store: one IMMEDIATE transaction; each hand is
-// an INSERT ... ON CONFLICT DO NOTHING RETURNING id, and an already stored
-// hand's id and content hash are read back.
+// SaveHands implements store.Store: one IMMEDIATE transaction on the
+// writer connection; each hand is an INSERT ... ON CONFLICT DO NOTHING
+// RETURNING id, and an already stored hand's id and content hash are read
+// back. A transaction that finds the file busy or locked is retried whole
+// (store.Retry), within the call's deadline.
 func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Saved, error) {
-	out := make([]store.Saved, len(hands))
-	if len(hands) == 0 {
+	admitted, out := store.Admit(hands)
+	if len(admitted) == 0 {
 		return out, nil
 	}
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		ins, err := tx.PrepareContext(ctx, `
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	saved := make([]store.Saved, len(hands))
+	err := store.Retry(ctx, busy, func() error {
+		return s.tx(ctx, func(tx *sql.Tx) error {
+			ins, err := tx.PrepareContext(ctx, `
 INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (natural_key) DO NOTHING
 RETURNING id`)
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		sel, err := tx.PrepareContext(ctx, `SELECT id, content_hash FROM hands WHERE natural_key = ?`)
-		if err != nil {
-			return err
-		}
-		defer sel.Close()
-		ply, err := tx.PrepareContext(ctx, `INSERT INTO hand_players (hand_id, position, name) VALUES (?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer ply.Close()
-		for i, h := range hands {
-			var id int64
-			hash := store.ContentHash(h.Hand)
-			err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash).Scan(&id)
-			switch {
-			case errors.Is(err, sql.ErrNoRows):
-				var stored string
-				if err := sel.QueryRowContext(ctx, h.NaturalKey).Scan(&id, &stored); err != nil {
-					return err
-				}
-				out[i] = store.Saved{ID: store.FormatID(id), Conflict: store.Conflicts(stored, hash)}
-				continue
-			case err != nil:
+			if err != nil {
 				return err
 			}
-			out[i] = store.Saved{ID: store.FormatID(id), Created: true}
-			for pos, name := range h.Players {
-				if _, err := ply.ExecContext(ctx, id, pos, name); err != nil {
+			defer ins.Close()
+			sel, err := tx.PrepareContext(ctx, `SELECT id, content_hash FROM hands WHERE natural_key = ?`)
+			if err != nil {
+				return err
+			}
+			defer sel.Close()
+			ply, err := tx.PrepareContext(ctx, `INSERT INTO hand_players (hand_id, position, name) VALUES (?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			defer ply.Close()
+			for _, i := range admitted {
+				h := hands[i]
+				var id int64
+				hash := store.ContentHash(h.Hand)
+				err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash).Scan(&id)
+				switch {
+				case errors.Is(err, sql.ErrNoRows):
+					var stored string
+					if err := sel.QueryRowContext(ctx, h.NaturalKey).Scan(&id, &stored); err != nil {
+						return err
+					}
+					saved[i] = store.Saved{ID: store.FormatID(id), Conflict: store.Conflicts(stored, hash)}
+					continue
+				case err != nil:
 					return err
 				}
+				saved[i] = store.Saved{ID: store.FormatID(id), Created: true}
+				for pos, name := range h.Players {
+					if _, err := ply.ExecContext(ctx, id, pos, name); err != nil {
+						return err
+					}
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	if err != nil {
-		return nil, wrap(err, "save hands")
+		return nil, wrap(ctx, err, "save hands")
+	}
+	for _, i := range admitted {
+		out[i] = saved[i]
 	}
 	return out, nil
 }
 
+// busy reports whether err is SQLite's "the file is locked" (SQLITE_BUSY
+// or SQLITE_LOCKED, any extended code): worth another try.
+func busy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code() & 0xff
+		return c == sqlite3.SQLITE_BUSY || c == sqlite3.SQLITE_LOCKED
+	}
+	return false
+}
+
+// tx runs fn in a transaction on the writer connection, committing when
+// fn returns nil.
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
@@ -161,6 +236,8 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	if err != nil {
 		return store.Hand{}, err
 	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	var h store.Hand
 	var hid int64
 	var handJS, verdictJS, created string
@@ -171,16 +248,16 @@ FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}
 	if err != nil {
-		return store.Hand{}, wrap(err, "read hand")
+		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
 	h.ID = store.FormatID(hid)
 	h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
 	if h.CreatedAt, err = parseTime(created); err != nil {
-		return store.Hand{}, wrap(err, "read hand")
+		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
 	players, err := s.players(ctx, []int64{hid})
 	if err != nil {
-		return store.Hand{}, wrap(err, "read hand")
+		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
 	h.Players = players[hid]
 	if h.Players == nil {
@@ -221,6 +298,8 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 		return store.Page{}, err
 	}
 	limit := store.PageLimit(q.Limit)
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	var legal any
 	if q.Legal != nil {
 		legal = *q.Legal
@@ -235,7 +314,7 @@ WHERE (?1 = 0 OR h.id < ?1)
 ORDER BY h.id DESC
 LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 	if err != nil {
-		return store.Page{}, wrap(err, "list hands")
+		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	defer rows.Close()
 	var page store.Page
@@ -245,17 +324,17 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 		var id int64
 		var created string
 		if err := rows.Scan(&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &created); err != nil {
-			return store.Page{}, wrap(err, "list hands")
+			return store.Page{}, wrap(ctx, err, "list hands")
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {
-			return store.Page{}, wrap(err, "list hands")
+			return store.Page{}, wrap(ctx, err, "list hands")
 		}
 		h.ID = store.FormatID(id)
 		page.Hands = append(page.Hands, h)
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return store.Page{}, wrap(err, "list hands")
+		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	rows.Close()
 	if len(page.Hands) > limit {
@@ -265,7 +344,7 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 	}
 	players, err := s.players(ctx, ids)
 	if err != nil {
-		return store.Page{}, wrap(err, "list hands")
+		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	for i := range page.Hands {
 		page.Hands[i].Players = players[ids[i]]
@@ -278,9 +357,18 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 
 // SaveEquity implements store.Store.
 func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string, error) {
+	if err := store.CheckJSON("result", result); err != nil {
+		return "", err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	id := store.NewEquityID()
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO equity_results (public_id, result) VALUES (?, ?)`, id, string(result)); err != nil {
-		return "", wrap(err, "save equity result")
+	err := store.Retry(ctx, busy, func() error {
+		_, err := s.w.ExecContext(ctx, `INSERT INTO equity_results (public_id, result) VALUES (?, ?)`, id, string(result))
+		return err
+	})
+	if err != nil {
+		return "", wrap(ctx, err, "save equity result")
 	}
 	return id, nil
 }
@@ -290,6 +378,8 @@ func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
 	if !store.ValidEquityID(id) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
 	e := store.Equity{ID: id}
 	var res, created string
 	err := s.db.QueryRowContext(ctx, `SELECT result, created_at FROM equity_results WHERE public_id = ?`, id).Scan(&res, &created)
@@ -297,11 +387,11 @@ func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
 	if err != nil {
-		return store.Equity{}, wrap(err, "read equity result")
+		return store.Equity{}, wrap(ctx, err, "read equity result")
 	}
 	e.Result = json.RawMessage(res)
 	if e.CreatedAt, err = parseTime(created); err != nil {
-		return store.Equity{}, wrap(err, "read equity result")
+		return store.Equity{}, wrap(ctx, err, "read equity result")
 	}
 	return e, nil
 }
@@ -314,20 +404,49 @@ func parseTime(s string) (time.Time, error) {
 	return t.UTC(), nil
 }
 
-// wrap classifies a database error: cancellation stays Canceled, a busy
-// or locked database is Unavailable, anything else Internal. The driver's
-// error is kept for the log.
-func wrap(err error, doing string) error {
+// wrap classifies the error of a database call made with ctx: a context
+// or deadline as store.ContextFault says (the store's deadline is
+// Unavailable, the caller's end Canceled); a busy or locked or closed
+// database Unavailable; anything else Internal. The cause, with SQLite's
+// result code spelt out (causeOf), is kept for the log.
+func wrap(ctx context.Context, err error, doing string) error {
 	var f *fault.Error
 	if errors.As(err, &f) {
 		return err
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return &fault.Error{Kind: fault.Canceled, Action: -1, Message: doing + ": canceled", Err: err}
+	if f := store.ContextFault(ctx, err, doing); f != nil {
+		return f
 	}
-	msg := err.Error()
-	if strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked") || strings.Contains(msg, "database is closed") {
-		return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: doing + ": database unavailable", Err: err}
+	if busy(err) || errors.Is(err, sql.ErrConnDone) || strings.Contains(err.Error(), "database is closed") {
+		return &fault.Error{Kind: fault.Unavailable, Action: -1, Message: doing + ": database unavailable", Err: causeOf(err)}
 	}
-	return &fault.Error{Kind: fault.Internal, Action: -1, Message: doing + ": database error", Err: err}
+	return &fault.Error{Kind: fault.Internal, Action: -1, Message: doing + ": database error", Err: causeOf(err)}
+}
+
+// sqliteCause is an SQLite error as the log needs it: the result code by
+// name and number, and the message.
+type sqliteCause struct{ err error }
+
+func (c sqliteCause) Unwrap() error { return c.err }
+
+func (c sqliteCause) Error() string {
+	var se *sqlite.Error
+	if !errors.As(c.err, &se) {
+		return c.err.Error()
+	}
+	name := sqlite.ErrorCodeString[se.Code()&0xff]
+	if i := strings.LastIndex(name, "("); i >= 0 {
+		name = strings.TrimSuffix(name[i+1:], ")")
+	}
+	return fmt.Sprintf("sqlite code %d %s: %s", se.Code(), name, c.err.Error())
+}
+
+// causeOf keeps err for the log, spelt out with its result code when it
+// is SQLite's (sqliteCause).
+func causeOf(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		return sqliteCause{err}
+	}
+	return err
 }

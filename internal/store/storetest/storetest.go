@@ -37,6 +37,9 @@ func Run(t *testing.T, open Open) {
 		{"a large batch is stored in one call", testLargeBatch},
 		{"another hand under a stored natural key is a conflict, not a duplicate", testConflict},
 		{"equity ids are random, not sequential", testEquityIDs},
+		{"concurrent overlapping batches in any order all succeed, each hand created once", testOverlappingConcurrent},
+		{"a hand with text no database can hold is refused alone, naming its field", testOddTextRefusedAlone},
+		{"a player, game or cursor with a NUL or invalid UTF-8 is invalid, naming it", testOddQuery},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
