@@ -258,29 +258,38 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		h.Posts = append(h.Posts, Post{Player: p, Kind: kind, Amount: f.Blinds[j]})
 	}
 
-	// Actions, with the line each is written on (as the pre-scan found
-	// them; the actions key's line when it could not tell).
 	if len(f.Actions) > MaxActions {
 		return nil, "", tooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
 	}
-	for k, s := range f.Actions {
+	if err := phhActions(sec, &sc, f.Actions, h); err != nil {
+		return nil, "", err
+	}
+	if f.FinishingStacks != nil || f.Winnings != nil {
+		h.Outcome = &Outcome{FinishingStacks: f.FinishingStacks, Collected: f.Winnings}
+	}
+	return h, "", nil
+}
+
+// phhActions parses the action strings of the section's hand h into
+// h.Actions, each error naming the line the action is written on (as the
+// pre-scan found it; the actions key's line when it could not tell) and
+// its index. Linear in the number of actions.
+func phhActions(sec phhSection, sc *phhScan, actions []string, h *Hand) *fault.Error {
+	for k, s := range actions {
 		line := sc.keyLine(sec, "actions")
-		if len(sc.actions) == len(f.Actions) {
+		if len(sc.actions) == len(actions) {
 			line = sec.line + sc.actions[k] - 1
 		}
-		a, err := parsePHHAction(s, n)
+		a, err := parsePHHAction(s, len(h.Players))
 		if err != nil {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Line: line, Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
+			return &fault.Error{Kind: fault.Invalid, Line: line, Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
 		}
 		if a.Kind == DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
 			h.Players[a.Player].Hole = a.Cards
 		}
 		h.Actions = append(h.Actions, a)
 	}
-	if f.FinishingStacks != nil || f.Winnings != nil {
-		h.Outcome = &Outcome{FinishingStacks: f.FinishingStacks, Collected: f.Winnings}
-	}
-	return h, "", nil
+	return nil
 }
 
 // parsePHHAction reads one PHH action string for a hand of n players.
