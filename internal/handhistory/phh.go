@@ -74,30 +74,25 @@ type phhSection struct {
 	text string
 }
 
-// splitPHH splits a .phh or .phhs text into hand sections.
+// splitPHH splits a .phh or .phhs text into hand sections: substrings of
+// text, without copying; linear in its length.
 func splitPHH(text string) []phhSection {
-	lines := strings.SplitAfter(text, "\n")
 	var out []phhSection
-	var cur *strings.Builder
-	start := 1
+	from, off, n, start := 0, 0, 0, 1
 	headers := false
-	for i, l := range lines {
-		if phhHeader.MatchString(strings.TrimRight(l, "\r\n")) {
-			if cur != nil && (headers || hasKeys(cur.String())) {
-				out = append(out, phhSection{start, cur.String()})
+	for l := range strings.Lines(text) {
+		n++
+		if t := strings.TrimLeft(l, " \t"); strings.HasPrefix(t, "[") && phhHeader.MatchString(strings.TrimRight(l, "\r\n")) {
+			if body := text[from:off]; headers || hasKeys(body) {
+				out = append(out, phhSection{start, body})
 			}
 			headers = true
-			cur = &strings.Builder{}
-			start = i + 2
-			continue
+			from, start = off+len(l), n+1
 		}
-		if cur == nil {
-			cur = &strings.Builder{}
-		}
-		cur.WriteString(l)
+		off += len(l)
 	}
-	if cur != nil && (headers || hasKeys(cur.String())) {
-		out = append(out, phhSection{start, cur.String()})
+	if body := text[from:]; headers || hasKeys(body) {
+		out = append(out, phhSection{start, body})
 	}
 	return out
 }
@@ -105,7 +100,7 @@ func splitPHH(text string) []phhSection {
 // hasKeys reports whether text has a line that is neither blank nor a
 // comment.
 func hasKeys(text string) bool {
-	for _, l := range strings.Split(text, "\n") {
+	for l := range strings.Lines(text) {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 			return true
 		}

@@ -1,0 +1,155 @@
+package handhistory
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+)
+
+// BenchmarkPHHActions measures the per-action work of a PHH hand of N
+// min-raises beyond MaxActions (which Read refuses): the pre-scan, the TOML
+// decoding and the action parsing with each action's line, the part that
+// was quadratic (a regexp compiled and the section searched and its lines
+// counted again for every action). ns/action must stay flat as N doubles.
+func BenchmarkPHHActions(b *testing.B) {
+	for _, n := range []int{20_000, 40_000, 80_000} {
+		text := hhtest.PHHRaises(n)
+		sec := phhSection{line: 1, text: text}
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				sc, err := scanPHHUnbounded(text)
+				if err != nil {
+					b.Fatal(err)
+				}
+				var f phhFile
+				if _, err := toml.Decode(text, &f); err != nil {
+					b.Fatal(err)
+				}
+				h := &Hand{Players: make([]Player, 2)}
+				if err := phhActions(sec, &sc, f.Actions, h); err != nil {
+					b.Fatal(err)
+				}
+				if len(h.Actions) != n+1 {
+					b.Fatalf("%d actions", len(h.Actions))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n+1), "ns/action")
+		})
+	}
+}
+
+// scanPHHUnbounded is scanPHH for a text whose actions array passes
+// MaxActions (the benchmark's): the actions array is read in parts.
+func scanPHHUnbounded(text string) (phhScan, error) {
+	head, body, _ := strings.Cut(text, "actions = [\n")
+	sc, err := scanPHH(head + "actions = [\n]\n")
+	if err != nil {
+		return sc, err
+	}
+	line := strings.Count(head, "\n") + 1
+	for chunk := range strings.Lines(body) {
+		line++
+		if strings.HasPrefix(chunk, "  '") {
+			sc.actions = append(sc.actions, line)
+		}
+	}
+	return sc, nil
+}
+
+// BenchmarkReadPHHRaises reads a PHH hand of N min-raises within
+// MaxActions through Read: linear in N (ns/action flat).
+func BenchmarkReadPHHRaises(b *testing.B) {
+	for _, n := range []int{1249, 2499, 4999} {
+		data := []byte(hhtest.PHHRaises(n))
+		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				es, err := Read(FormatPHH, data)
+				if err != nil || es[0].Hand == nil {
+					b.Fatal(err, es[0].Err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n+1), "ns/action")
+		})
+	}
+}
+
+// BenchmarkReadPokerStarsRaises reads the PokerStars twin of
+// BenchmarkReadPHHRaises, and hands with one very long line and with very
+// many lines: linear in the text (ns/op grows as the bytes do).
+func BenchmarkReadPokerStarsRaises(b *testing.B) {
+	for _, n := range []int{1249, 2499, 4999} {
+		data := []byte(hhtest.PokerStarsRaises(n))
+		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if es, err := Read(FormatPokerStars, data); err != nil || es[0].Hand == nil {
+					b.Fatal(err, es[0].Err)
+				}
+			}
+		})
+	}
+	for _, mb := range []int{1, 2, 4} {
+		long := strings.Replace(hhtest.PokerStarsHand, "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nAnn said, \""+strings.Repeat("[Ann: raises ", mb<<20/13)+"\"\n", 1)
+		many := strings.Replace(hhtest.PokerStarsHand, "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n"+strings.Repeat("Ann is connected\n", mb<<20/17), 1)
+		for name, data := range map[string][]byte{"long-line": []byte(long), "many-lines": []byte(many)} {
+			b.Run(fmt.Sprintf("%s-%dMB", name, mb), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(data)))
+				for b.Loop() {
+					if es, err := Read(FormatPokerStars, data); err != nil || es[0].Hand == nil {
+						b.Fatal(err, es[0].Err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkHostile is the cost of refusing hostile bodies of about 2 MB
+// (before the bounds: a fatal stack overflow for the brackets, and time and
+// memory quadratic in the key parts for the rest): each must cost about
+// one pass over its bytes and allocate next to nothing.
+func BenchmarkHostile(b *testing.B) {
+	const n = 2_000_000
+	var manyKeys strings.Builder
+	for k := 0; manyKeys.Len() < n; k++ {
+		fmt.Fprintf(&manyKeys, "_k%d = 1\n", k)
+	}
+	for _, tt := range []struct {
+		name string
+		f    Format
+		data string
+	}{
+		{"phh-brackets", FormatPHH, "variant = " + strings.Repeat("[", n)},
+		{"phh-inline-tables", FormatPHH, "_x = " + strings.Repeat("{a=", n/3)},
+		{"phh-dotted-key", FormatPHH, strings.Repeat("a.", n/2) + "a = 1"},
+		{"phh-header", FormatPHH, "[" + strings.Repeat("a.", n/2) + "a]"},
+		{"phh-many-keys", FormatPHH, manyKeys.String()},
+		{"phh-long-array", FormatPHH, "_x = [" + strings.Repeat("1,", n/2) + "]"},
+		{"phh-actions", FormatPHH, hhtest.PHHRaises(n / 16)},
+		{"json-brackets", FormatJSON, strings.Repeat("[", n)},
+		{"json-objects", FormatJSON, strings.Repeat(`{"a":`, n/5)},
+		{"pokerstars-actions", FormatPokerStars, hhtest.PokerStarsRaises(n / 32)},
+	} {
+		data := []byte(tt.data)
+		b.Run(tt.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				es, err := Read(tt.f, data)
+				if err == nil && (len(es) != 1 || es[0].Err == nil) {
+					b.Fatalf("read %+v", es)
+				}
+			}
+		})
+	}
+}
