@@ -10,6 +10,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -23,8 +24,161 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	scoop "github.com/scoophq/scoop"
+	"github.com/scoophq/scoop/internal/admission"
+	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/store"
 )
+
+// Limits are every bound the API enforces on a request and on the work in
+// flight. A zero field takes its default (DefaultLimits); Validate checks
+// the whole. Requests are admitted in two steps, both before any work:
+//
+//  1. The body: its bytes are reserved from BodyBytes before it is read
+//     (by Content-Length; a body of unknown length, or gzip-encoded,
+//     reserves as it is read), so that bodies held in memory never exceed
+//     the budget. A declared length over the route's limit is a 413 at
+//     once, without reading.
+//  2. The work: a request is cheap (equity of fewer than CheapBoards
+//     boards, a hand history of at most CheapBytes) or expensive. Cheap
+//     work has CheapSlots of its own and goes first; expensive work shares
+//     ComputeSlots fairly among clients (the client holding least goes
+//     next).
+//
+// In both steps a request waits at most QueueWait among at most
+// QueueLength others, then is refused with 429 and Retry-After; a client
+// is its X-API-Key header when present, else its remote address.
+type Limits struct {
+	// MaxJSONBody is the largest application/json body, in bytes, as sent
+	// and after gzip decoding (default 1 MiB).
+	MaxJSONBody int64
+	// MaxTextBody is the largest hand-history body (PokerStars text, PHH,
+	// JSON Lines), in bytes, as sent and decoded (default 32 MiB).
+	MaxTextBody int64
+	// BodyBytes is the budget of request-body bytes held in memory at once,
+	// all requests together (default 72 MiB: two 32 MiB uploads and the
+	// cheap reserve). It must hold CheapBodyBytes plus MaxTextBody.
+	BodyBytes int64
+	// CheapBodyBytes is the part of BodyBytes only bodies of at most
+	// CheapBytes may use, so small requests are never kept waiting by large
+	// uploads (default 8 MiB).
+	CheapBodyBytes int64
+	// CheapBytes is the largest cheap hand-history body, in bytes (default
+	// 64 KiB, some 30 hands).
+	CheapBytes int64
+	// CheapBoards is the equity cost below which a request is cheap, in
+	// boards (exhaustive completions or Monte Carlo trials; default 20,000:
+	// a request equity computes on one core, e.g. a heads-up flop's 820).
+	CheapBoards int64
+	// ComputeSlots is the capacity of expensive work, in cores: a replay
+	// holds 1, an equity run on all cores holds GOMAXPROCS (default
+	// 2*GOMAXPROCS: two parallel equity runs, or that many replays, keep
+	// at most two busy goroutines per core, so cheap work is scheduled
+	// within a few milliseconds).
+	ComputeSlots int
+	// CheapSlots is the capacity only cheap work may use, in cores (default
+	// 2*GOMAXPROCS). Cheap work may also use idle ComputeSlots.
+	CheapSlots int
+	// QueueLength is how many requests may wait at once for compute, and
+	// as many for body bytes (default 64). A client with more waiters than
+	// another gives up its newest place to a newcomer when the queue is
+	// full.
+	QueueLength int
+	// QueueWait is the longest a request waits for compute or for body
+	// bytes before a 429 (default 1s).
+	QueueWait time.Duration
+	// MaxTrials is the most Monte Carlo trials one equity request may ask
+	// (default and upper bound equity.MaxTrials, 10,000,000); more is a 400
+	// naming trials.
+	MaxTrials int
+	// ComputeTimeout bounds one equity computation (default 60s); beyond
+	// it the answer is 503.
+	ComputeTimeout time.Duration
+}
+
+// DefaultLimits returns the default Limits, for GOMAXPROCS as it is now.
+func DefaultLimits() Limits {
+	procs := runtime.GOMAXPROCS(0)
+	return Limits{
+		MaxJSONBody:    MaxJSONBody,
+		MaxTextBody:    MaxTextBody,
+		BodyBytes:      72 << 20,
+		CheapBodyBytes: 8 << 20,
+		CheapBytes:     64 << 10,
+		CheapBoards:    20_000,
+		ComputeSlots:   2 * procs,
+		CheapSlots:     2 * procs,
+		QueueLength:    64,
+		QueueWait:      time.Second,
+		MaxTrials:      equity.MaxTrials,
+		ComputeTimeout: 60 * time.Second,
+	}
+}
+
+// withDefaults fills l's zero fields from DefaultLimits.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	set := func(v *int64, def int64) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	set(&l.MaxJSONBody, d.MaxJSONBody)
+	set(&l.MaxTextBody, d.MaxTextBody)
+	set(&l.BodyBytes, d.BodyBytes)
+	set(&l.CheapBodyBytes, d.CheapBodyBytes)
+	set(&l.CheapBytes, d.CheapBytes)
+	set(&l.CheapBoards, d.CheapBoards)
+	if l.ComputeSlots == 0 {
+		l.ComputeSlots = d.ComputeSlots
+	}
+	if l.CheapSlots == 0 {
+		l.CheapSlots = d.CheapSlots
+	}
+	if l.QueueLength == 0 {
+		l.QueueLength = d.QueueLength
+	}
+	if l.QueueWait == 0 {
+		l.QueueWait = d.QueueWait
+	}
+	if l.MaxTrials == 0 {
+		l.MaxTrials = d.MaxTrials
+	}
+	if l.ComputeTimeout == 0 {
+		l.ComputeTimeout = d.ComputeTimeout
+	}
+	return l
+}
+
+// Validate checks l once its zero fields have their defaults: every bound
+// positive, MaxTrials at most equity.MaxTrials, and BodyBytes large enough
+// for the cheap reserve plus the largest body.
+func (l Limits) Validate() error {
+	l = l.withDefaults()
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{
+		{"MaxJSONBody", l.MaxJSONBody}, {"MaxTextBody", l.MaxTextBody}, {"BodyBytes", l.BodyBytes},
+		{"CheapBodyBytes", l.CheapBodyBytes}, {"CheapBytes", l.CheapBytes}, {"CheapBoards", l.CheapBoards},
+		{"ComputeSlots", int64(l.ComputeSlots)}, {"CheapSlots", int64(l.CheapSlots)},
+		{"QueueLength", int64(l.QueueLength)}, {"QueueWait", int64(l.QueueWait)},
+		{"MaxTrials", int64(l.MaxTrials)}, {"ComputeTimeout", int64(l.ComputeTimeout)},
+	} {
+		if f.v < 0 {
+			return fmt.Errorf("api: Limits.%s must not be negative, got %d", f.name, f.v)
+		}
+	}
+	if l.MaxTrials > equity.MaxTrials {
+		return fmt.Errorf("api: Limits.MaxTrials %d is over equity.MaxTrials %d", l.MaxTrials, equity.MaxTrials)
+	}
+	if big := max(l.MaxTextBody, l.MaxJSONBody); l.BodyBytes < l.CheapBodyBytes+big {
+		return fmt.Errorf("api: Limits.BodyBytes %d must hold CheapBodyBytes %d plus the largest body %d", l.BodyBytes, l.CheapBodyBytes, big)
+	}
+	if l.CheapBytes > l.CheapBodyBytes {
+		return fmt.Errorf("api: Limits.CheapBytes %d is over CheapBodyBytes %d", l.CheapBytes, l.CheapBodyBytes)
+	}
+	return nil
+}
 
 // Config configures a Server. Zero fields take the documented defaults.
 type Config struct {
@@ -37,14 +191,18 @@ type Config struct {
 	// (default: a new registry with the Go and process collectors). One
 	// registry serves one Server: New fails on a registry already used.
 	Registry *prometheus.Registry
-	// MaxCompute bounds concurrent equity computations (default
-	// runtime.GOMAXPROCS(0)).
+	// Limits are the bounds on requests and work in flight (zero fields:
+	// DefaultLimits).
+	Limits Limits
+	// MaxCompute, when set and Limits.ComputeSlots is not, bounds
+	// concurrent expensive equity runs: ComputeSlots becomes MaxCompute *
+	// GOMAXPROCS. Deprecated: set Limits.ComputeSlots.
 	MaxCompute int
-	// ComputeWait is how long a request waits for a compute slot before
-	// a 429 (default 250ms).
+	// ComputeWait, when set and Limits.QueueWait is not, is the queue wait.
+	// Deprecated: set Limits.QueueWait.
 	ComputeWait time.Duration
-	// ComputeTimeout bounds one equity computation (default 60s); beyond it
-	// the answer is 503.
+	// ComputeTimeout, when set and Limits.ComputeTimeout is not, bounds one
+	// equity computation. Deprecated: set Limits.ComputeTimeout.
 	ComputeTimeout time.Duration
 	// ReadyTimeout bounds the /readyz database check (default 2s).
 	ReadyTimeout time.Duration
@@ -58,7 +216,9 @@ type Server struct {
 	router      *chi.Mux
 	registry    *prometheus.Registry
 	metrics     *metrics
-	sem         chan struct{}
+	limits      Limits
+	compute     *admission.Pool // cores: expensive work and the cheap reserve
+	bodies      *admission.Pool // bytes of request bodies held in memory
 	docs        []byte
 	quietRoutes map[string]bool
 }
@@ -75,14 +235,34 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		cfg.Registry = prometheus.NewRegistry()
 		cfg.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	}
-	if cfg.MaxCompute <= 0 {
-		cfg.MaxCompute = runtime.GOMAXPROCS(0)
+	lim := cfg.Limits
+	if lim.ComputeSlots == 0 && cfg.MaxCompute > 0 {
+		lim.ComputeSlots = cfg.MaxCompute * runtime.GOMAXPROCS(0)
 	}
-	if cfg.ComputeWait <= 0 {
-		cfg.ComputeWait = 250 * time.Millisecond
+	if lim.QueueWait == 0 && cfg.ComputeWait > 0 {
+		lim.QueueWait = cfg.ComputeWait
 	}
-	if cfg.ComputeTimeout <= 0 {
-		cfg.ComputeTimeout = 60 * time.Second
+	if lim.ComputeTimeout == 0 && cfg.ComputeTimeout > 0 {
+		lim.ComputeTimeout = cfg.ComputeTimeout
+	}
+	if err := lim.Validate(); err != nil {
+		return nil, err
+	}
+	lim = lim.withDefaults()
+	cfg.Limits, cfg.ComputeTimeout = lim, lim.ComputeTimeout
+	compute, err := admission.NewPool(admission.Config{
+		Capacity: int64(lim.ComputeSlots + lim.CheapSlots), Reserve: int64(lim.CheapSlots),
+		MaxQueue: lim.QueueLength, MaxWait: lim.QueueWait,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("api: compute limits: %w", err)
+	}
+	bodies, err := admission.NewPool(admission.Config{
+		Capacity: lim.BodyBytes, Reserve: lim.CheapBodyBytes,
+		MaxQueue: lim.QueueLength, MaxWait: lim.QueueWait,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("api: body limits: %w", err)
 	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
@@ -91,7 +271,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := newMetrics(cfg.Registry)
+	m, err := newMetrics(cfg.Registry, compute, bodies)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +281,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		spec:        spec,
 		registry:    cfg.Registry,
 		metrics:     m,
-		sem:         make(chan struct{}, cfg.MaxCompute),
+		limits:      lim,
+		compute:     compute,
+		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
@@ -146,14 +328,20 @@ func (s *Server) routes() *chi.Mux {
 	return r
 }
 
+// staticCache is the Cache-Control of the contract and the docs page, which
+// change only with the binary; every other response is no-store.
+const staticCache = "public, max-age=300"
+
 func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
+	w.Header().Set("Cache-Control", staticCache)
 	w.Header().Set("Content-Length", strconv.Itoa(len(scoop.OpenAPI)))
 	w.Write(scoop.OpenAPI)
 }
 
 func (s *Server) docsPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", staticCache)
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
 	w.Header().Set("Content-Length", strconv.Itoa(len(s.docs)))
 	w.Write(s.docs)

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -29,7 +29,7 @@ type equityResponse struct {
 
 func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 	var in equityRequest
-	if err := decodeJSON(bodyOf(r), &in); err != nil {
+	if err := decodeJSON(takeBody(r), &in); err != nil {
 		s.writeProblem(w, r, err)
 		return
 	}
@@ -48,28 +48,38 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	release, err := s.acquire(r.Context())
+	if req.Trials > s.limits.MaxTrials {
+		s.metrics.equityRuns.WithLabelValues(string(req.Mode), "rejected").Inc()
+		s.writeProblem(w, r, fault.Field(fault.Invalid, "trials", "want 1 to %d trials on this server, got %d", s.limits.MaxTrials, req.Trials))
+		return
+	}
+	// The cost decides the lane: cheap work (on one core) has capacity of
+	// its own; a run over all cores holds GOMAXPROCS of the expensive
+	// capacity, shared fairly among clients.
+	mode, boards := req.Plan()
+	cores := int64(1)
+	if equity.Parallel(boards) {
+		cores = int64(runtime.GOMAXPROCS(0))
+	}
+	grant, err := s.admit(w, r, s.compute, "compute", cores, boards < s.limits.CheapBoards)
 	if err != nil {
-		s.metrics.equityRuns.WithLabelValues(string(req.Mode), "overloaded").Inc()
-		if fault.KindOf(err) == fault.Overloaded {
-			w.Header().Set("Retry-After", "1")
-		}
+		s.metrics.equityRuns.WithLabelValues(string(mode), "overloaded").Inc()
 		s.writeProblem(w, r, err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.ComputeTimeout)
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.ComputeTimeout)
 	s.metrics.equityBusy.Inc()
 	res, err := equity.Compute(ctx, req)
 	s.metrics.equityBusy.Dec()
 	cancel()
-	release()
+	grant.Release()
 	if err != nil {
 		outcome := "error"
 		if r.Context().Err() != nil {
 			outcome = "canceled"
 		} else if errors.Is(err, context.DeadlineExceeded) {
 			err = &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
-				Message: "the computation exceeded " + s.cfg.ComputeTimeout.String() + "; use montecarlo with fewer trials"}
+				Message: "the computation exceeded " + s.limits.ComputeTimeout.String() + "; use montecarlo with fewer trials"}
 		}
 		s.metrics.equityRuns.WithLabelValues(string(req.Mode), outcome).Inc()
 		s.writeProblem(w, r, err)
@@ -88,27 +98,6 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.writeJSON(w, r, http.StatusOK, out)
-}
-
-// acquire takes a compute slot, waiting at most ComputeWait; the error is
-// Overloaded when none freed up, Canceled when the client left.
-func (s *Server) acquire(ctx context.Context) (release func(), err error) {
-	release = func() { <-s.sem }
-	select {
-	case s.sem <- struct{}{}:
-		return release, nil
-	default:
-	}
-	t := time.NewTimer(s.cfg.ComputeWait)
-	defer t.Stop()
-	select {
-	case s.sem <- struct{}{}:
-		return release, nil
-	case <-t.C:
-		return nil, fault.New(fault.Overloaded, "all %d compute slots are busy; retry in a second", cap(s.sem))
-	case <-ctx.Done():
-		return nil, &fault.Error{Kind: fault.Canceled, Action: -1, Message: "client gone", Err: ctx.Err()}
-	}
 }
 
 func (s *Server) getEquity(w http.ResponseWriter, r *http.Request) {

@@ -164,18 +164,23 @@ func holdSlot(t *testing.T, c *client) (cancel func()) {
 	return func() { stop(); wg.Wait() }
 }
 
-// TestEquityOverloaded fills the compute slots and checks the next request
-// waits briefly, then gets 429 with Retry-After.
+// TestEquityOverloaded fills the expensive compute and checks the next
+// expensive request waits briefly, then gets 429 with Retry-After, while a
+// cheap one is still answered.
 func TestEquityOverloaded(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: 20 * time.Millisecond})
 	release := holdSlot(t, c)
-	res := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
+	preflop := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}}) // 1,086,008 boards
+	flop := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "board": "4c7hKh"})
 	release()
-	if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
-		t.Fatalf("with the only slot taken: %d %s, want 429 with Retry-After", res.status, res.body)
+	if preflop.status != http.StatusTooManyRequests || preflop.header.Get("Retry-After") == "" {
+		t.Fatalf("expensive with the compute taken: %d %s, want 429 with Retry-After", preflop.status, preflop.body)
 	}
-	if p := res.problem(t); p.Type != "urn:scoop:problem:overloaded" {
+	if p := preflop.problem(t); p.Type != "urn:scoop:problem:overloaded" {
 		t.Errorf("problem type %q", p.Type)
+	}
+	if flop.status != http.StatusOK {
+		t.Errorf("cheap (820 boards) with the compute taken: %d %s, want 200", flop.status, flop.body)
 	}
 }
 

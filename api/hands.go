@@ -51,21 +51,21 @@ func (s *Server) postHands(w http.ResponseWriter, r *http.Request)   { s.hands(w
 func (s *Server) replayHands(w http.ResponseWriter, r *http.Request) { s.hands(w, r, false) }
 
 // hands answers POST /v1/hands (keep) and /v1/hands/replay. Reading and
-// replaying take a compute slot (429 with Retry-After when none frees up).
+// replaying hold one core of compute: a body of at most Limits.CheapBytes
+// is cheap work, a larger one expensive (429 with Retry-After when none
+// frees up within the queue wait).
 // A body of several hands answers 200 with a result per hand; a body of
 // exactly one hand answers as that hand: 400/422 when it cannot be read,
 // 422 (with action, player, verdict and, when kept, id) when it is illegal,
 // 409 (with the existing id) when its natural key holds another hand.
 func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
-	release, err := s.acquire(r.Context())
+	body := takeBody(r)
+	grant, err := s.admit(w, r, s.compute, "compute", 1, int64(len(body)) <= s.limits.CheapBytes)
 	if err != nil {
-		if fault.KindOf(err) == fault.Overloaded {
-			w.Header().Set("Retry-After", "1")
-		}
 		s.writeProblem(w, r, err)
 		return
 	}
-	out, ok := s.replayAll(w, r, keep, release)
+	out, ok := s.replayAll(w, r, body, keep, grant.Release)
 	if !ok {
 		return
 	}
@@ -106,7 +106,7 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 // release (the compute slot) once the CPU work is done, before storing.
 // When it returns false it has answered the request (the body is
 // unreadable, or the store failed).
-func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, release func()) (handResults, bool) {
+func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, keep bool, release func()) (handResults, bool) {
 	released := false
 	done := func() {
 		if !released {
@@ -115,7 +115,6 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, keep bool, re
 		}
 	}
 	defer done()
-	body := bodyOf(r)
 	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
 		s.writeProblem(w, r, err)

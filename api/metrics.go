@@ -2,6 +2,8 @@ package api
 
 import (
 	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/scoophq/scoop/internal/admission"
 )
 
 type metrics struct {
@@ -10,9 +12,12 @@ type metrics struct {
 	equityRuns  *prometheus.CounterVec
 	equityBusy  prometheus.Gauge
 	handsStored *prometheus.CounterVec
+	// rejected counts 429s by pool (compute, body) and reason (queue_full,
+	// wait_expired).
+	rejected *prometheus.CounterVec
 }
 
-func newMetrics(reg prometheus.Registerer) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, compute, bodies *admission.Pool) (*metrics, error) {
 	m := &metrics{
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "scoop_http_requests_total",
@@ -35,8 +40,32 @@ func newMetrics(reg prometheus.Registerer) (*metrics, error) {
 			Name: "scoop_hands_total",
 			Help: "Hands posted, by outcome (stored, duplicate, conflict, replayed, skipped, failed).",
 		}, []string{"outcome"}),
+		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "scoop_admission_rejected_total",
+			Help: "Requests refused with 429, by pool (compute: cores for replays and equity; body: request-body bytes in memory) and reason (queue_full: no place in the queue, or pushed out by a client with fewer waiters; wait_expired: not admitted within the queue wait).",
+		}, []string{"pool", "reason"}),
 	}
-	for _, c := range []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored} {
+	collectors := []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored, m.rejected,
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "scoop_admission_queue_length",
+			Help:        "Requests waiting now, by pool (compute: cores; body: request-body bytes).",
+			ConstLabels: prometheus.Labels{"pool": "compute"},
+		}, func() float64 { return float64(compute.Stats().Queued) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name:        "scoop_admission_queue_length",
+			Help:        "Requests waiting now, by pool (compute: cores; body: request-body bytes).",
+			ConstLabels: prometheus.Labels{"pool": "body"},
+		}, func() float64 { return float64(bodies.Stats().Queued) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "scoop_compute_cores_in_use",
+			Help: "Compute capacity held now, in cores (an equity run on all cores holds GOMAXPROCS, a replay 1).",
+		}, func() float64 { return float64(compute.Stats().Held) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "scoop_request_body_bytes_in_flight",
+			Help: "Request-body bytes reserved now (bodies being read or held by their request).",
+		}, func() float64 { return float64(bodies.Stats().Held) }),
+	}
+	for _, c := range collectors {
 		if err := reg.Register(c); err != nil {
 			return nil, err
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"regexp"
 	"runtime/debug"
@@ -13,13 +15,17 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+
+	"github.com/scoophq/scoop/internal/admission"
+	"github.com/scoophq/scoop/internal/fault"
 )
 
 type ctxKey int
 
 const (
-	keyRequestID ctxKey = iota
-	keyBody
+	keyRequestID       ctxKey = iota
+	keyBody                   // *heldBody: the request body read by validated
+	keyClientRequestID        // the client's own sane X-Request-ID
 )
 
 // requestID returns the request's id ("" outside a request).
@@ -28,21 +34,87 @@ func requestID(ctx context.Context) string {
 	return id
 }
 
+// clientRequestID is what a client's X-Request-ID must look like to be
+// logged as its client_request_id.
 var clientRequestID = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
 
-// withRequestID takes the client's X-Request-ID when it is a sane token,
-// else makes one, and echoes it in the response.
+// withRequestID gives every request our own random id, answered in
+// X-Request-ID and named in every log line and problem; a client's own
+// X-Request-ID, when it is a sane token (1 to 64 of A-Z a-z 0-9 . _ : -),
+// is logged beside it as client_request_id and never trusted as ours. It
+// also sets the headers every response carries: X-Content-Type-Options
+// nosniff and Cache-Control no-store (the contract and the docs page
+// replace the latter with their own).
 func withRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := r.Header.Get("X-Request-ID")
-		if !clientRequestID.MatchString(id) {
-			var b [8]byte
-			rand.Read(b[:])
-			id = hex.EncodeToString(b[:])
+		var b [8]byte
+		rand.Read(b[:])
+		id := hex.EncodeToString(b[:])
+		h := w.Header()
+		h.Set("X-Request-ID", id)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Cache-Control", "no-store")
+		ctx := context.WithValue(r.Context(), keyRequestID, id)
+		if cid := r.Header.Get("X-Request-ID"); clientRequestID.MatchString(cid) {
+			ctx = context.WithValue(ctx, keyClientRequestID, cid)
 		}
-		w.Header().Set("X-Request-ID", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), keyRequestID, id)))
+		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// clientRequestIDOf returns the client's own sane request id, or "".
+func clientRequestIDOf(ctx context.Context) string {
+	id, _ := ctx.Value(keyClientRequestID).(string)
+	return id
+}
+
+// maxKeyLen bounds the X-API-Key taken as a client's identity.
+const maxKeyLen = 128
+
+// clientOf names the client of r for fair admission: its X-API-Key header
+// when present (not yet authenticated: access control comes later), else
+// its remote address without the port.
+func clientOf(r *http.Request) string {
+	if k := r.Header.Get("X-API-Key"); k != "" {
+		if len(k) > maxKeyLen {
+			k = k[:maxKeyLen]
+		}
+		return "key:" + k
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "addr:" + host
+}
+
+// retryAfter is the Retry-After of a 429, in seconds.
+const retryAfter = "1"
+
+// admit asks pool (named name in metrics and messages) for weight on
+// behalf of r's client. The error is a fault: Overloaded (429; the
+// Retry-After header is set on w and the refusal counted) or Canceled.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, pool *admission.Pool, name string, weight int64, cheap bool) (*admission.Grant, error) {
+	g, err := pool.Acquire(r.Context(), admission.Request{Client: clientOf(r), Weight: weight, Cheap: cheap})
+	if err == nil {
+		return g, nil
+	}
+	what := "compute is"
+	if name == "body" {
+		what = "the request-body budget is"
+	}
+	cfg := pool.Config()
+	switch {
+	case errors.Is(err, admission.ErrQueueFull):
+		s.metrics.rejected.WithLabelValues(name, "queue_full").Inc()
+		w.Header().Set("Retry-After", retryAfter)
+		return nil, fault.New(fault.Overloaded, "%s busy and its queue of %d is full; retry after %s s", what, cfg.MaxQueue, retryAfter)
+	case errors.Is(err, admission.ErrWaitExpired):
+		s.metrics.rejected.WithLabelValues(name, "wait_expired").Inc()
+		w.Header().Set("Retry-After", retryAfter)
+		return nil, fault.New(fault.Overloaded, "%s busy: not admitted within %v; retry after %s s", what, cfg.MaxWait, retryAfter)
+	}
+	return nil, &fault.Error{Kind: fault.Canceled, Action: -1, Message: "client gone", Err: err}
 }
 
 // statusWriter records the status and size of a response.
@@ -105,7 +177,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			return
 		}
 		s.log.InfoContext(r.Context(), "request",
-			"request_id", requestID(r.Context()),
+			"request_id", requestID(r.Context()), "client_request_id", clientRequestIDOf(r.Context()),
 			"method", r.Method, "path", r.URL.Path, "route", route,
 			"status", sw.status, "bytes", sw.bytes,
 			"duration_ms", float64(elapsed.Microseconds())/1000,

@@ -106,24 +106,35 @@ func TestBatchWithIllegalHandIs200(t *testing.T) {
 	}
 }
 
-// TestHandsOverloaded: hand replays share the compute limit: with the only
-// slot taken, POST /v1/hands and /v1/hands/replay answer 429 with
-// Retry-After.
+// TestHandsOverloaded: large hand replays share the expensive compute with
+// equity: with it taken, a file over Limits.CheapBytes posted to POST
+// /v1/hands and /v1/hands/replay answers 429 with Retry-After, while a
+// one-hand body (cheap) is still answered.
 func TestHandsOverloaded(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{MaxCompute: 1, ComputeWait: 20 * time.Millisecond})
+	file := readFile(t, "nlo8_knockout.txt")
+	if int64(len(file)) <= api.DefaultLimits().CheapBytes {
+		t.Fatalf("the test file (%d bytes) is cheap", len(file))
+	}
 	release := holdSlot(t, c)
-	var results []response
+	var results, cheap []response
 	for _, path := range []string{"/v1/hands", "/v1/hands/replay"} {
-		results = append(results, c.do(http.MethodPost, path, "text/plain", []byte(psHand)))
+		results = append(results, c.do(http.MethodPost, path, "text/plain", file))
+		cheap = append(cheap, c.do(http.MethodPost, path, "text/plain", []byte(psHand)))
 	}
 	release()
 	for i, res := range results {
 		if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
-			t.Errorf("post %d with the only slot taken = %d %s, want 429 with Retry-After", i, res.status, res.body)
+			t.Errorf("file %d with the compute taken = %d %.300s, want 429 with Retry-After", i, res.status, res.body)
 		}
 	}
-	if res := c.do(http.MethodPost, "/v1/hands", "text/plain", []byte(psHand)); res.status != 200 {
-		t.Errorf("with the slot free = %d %s", res.status, res.body)
+	for i, res := range cheap {
+		if res.status != 200 {
+			t.Errorf("one hand %d with the compute taken = %d %.300s, want 200", i, res.status, res.body)
+		}
+	}
+	if res := c.do(http.MethodPost, "/v1/hands", "text/plain", file); res.status != 200 {
+		t.Errorf("with the compute free = %d %.300s", res.status, res.body)
 	}
 }
 

@@ -2,13 +2,17 @@ package api
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
 	"net/http"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -19,9 +23,10 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	scoop "github.com/scoophq/scoop"
+	"github.com/scoophq/scoop/internal/admission"
 )
 
-// Body limits.
+// Default body limits, in bytes (Limits.MaxJSONBody and MaxTextBody).
 const (
 	MaxJSONBody = 1 << 20  // application/json bodies
 	MaxTextBody = 32 << 20 // hand-history text (PHH, PokerStars, JSON Lines)
@@ -63,10 +68,13 @@ func LoadSpec(ctx context.Context) (*Spec, error) {
 }
 
 // validated is the chi middleware that checks a /v1 request against the
-// contract: the Content-Type (415), the body size (413, read here once and
-// kept for the handler), then parameters and body (400 naming the field).
-// A path or method the contract does not know is passed on for the router
-// to answer 404 or 405. HEAD is validated as the GET it is answered as.
+// contract: the Content-Type and Content-Encoding (415), the body size
+// (413: at once from Content-Length, without reading), the body's bytes
+// admitted (429 when the budget stays full, see Limits) and read here once
+// for the handler (takeBody), then parameters and body (400 naming the
+// field). The body's bytes are held until the handler returns. A path or
+// method the contract does not know is passed on for the router to answer
+// 404 or 405. HEAD is validated as the GET it is answered as.
 func (s *Server) validated(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		orig := r
@@ -89,32 +97,27 @@ func (s *Server) validated(next http.Handler) http.Handler {
 		opts := &openapi3filter.Options{
 			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 		}
+		var held *heldBody
 		if rb := route.Operation.RequestBody; rb != nil && rb.Value != nil {
 			ct := r.Header.Get("Content-Type")
 			mt, _, perr := mime.ParseMediaType(ct)
 			if ct == "" || perr != nil || rb.Value.Content.Get(mt) == nil {
+				refuseBody(w)
 				s.sendProblem(w, unsupported(r, ct, rb.Value.Content))
 				return
 			}
-			limit := int64(MaxTextBody)
+			limit := s.limits.MaxTextBody
 			if mt == "application/json" {
-				limit = MaxJSONBody
+				limit = s.limits.MaxJSONBody
 			}
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-			if err != nil {
-				var mbe *http.MaxBytesError
-				if errors.As(err, &mbe) {
-					p := newProblem(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the %s body exceeds %d bytes", mt, limit))
-					w.Header().Set("Connection", "close")
-					s.sendProblem(w, p)
-					return
-				}
-				p := newProblem(r, http.StatusBadRequest, "could not read the request body: "+err.Error())
-				s.sendProblem(w, p)
+			body, release, ok := s.readBody(w, r, mt, limit)
+			if !ok {
 				return
 			}
+			defer release()
+			held = &heldBody{b: body}
 			r.Body = io.NopCloser(bytes.NewReader(body))
-			r = r.WithContext(context.WithValue(r.Context(), keyBody, body))
+			r = r.WithContext(context.WithValue(r.Context(), keyBody, held))
 			if mt != "application/json" {
 				// Text is checked by its reader, which names the line.
 				opts.ExcludeRequestBody = true
@@ -125,8 +128,10 @@ func (s *Server) validated(next http.Handler) http.Handler {
 			s.sendProblem(w, validationProblem(r, err))
 			return
 		}
-		if body, ok := r.Context().Value(keyBody).([]byte); ok {
-			r.Body = io.NopCloser(bytes.NewReader(body))
+		if held != nil {
+			// The handler takes the bytes from the context (takeBody), so
+			// that it can drop them once parsed.
+			r.Body = http.NoBody
 		}
 		if orig.Method == http.MethodHead {
 			r = orig // answered as GET, which has no body: nothing was read
@@ -135,10 +140,150 @@ func (s *Server) validated(next http.Handler) http.Handler {
 	})
 }
 
-// bodyOf returns the request body read by validated.
-func bodyOf(r *http.Request) []byte {
-	b, _ := r.Context().Value(keyBody).([]byte)
+// heldBody is a request body read by validated, until the handler takes it.
+type heldBody struct{ b []byte }
+
+// takeBody returns the body validated read (nil when none) and forgets it:
+// once the handler has parsed it and dropped it, nothing holds the bytes.
+func takeBody(r *http.Request) []byte {
+	h, _ := r.Context().Value(keyBody).(*heldBody)
+	if h == nil {
+		return nil
+	}
+	b := h.b
+	h.b = nil
 	return b
+}
+
+// refuseBody marks the connection to be closed after a response that
+// leaves the body unread: nothing of it is read, not even to drain it (and
+// no "100 Continue" is sent).
+func refuseBody(w http.ResponseWriter) { w.Header().Set("Connection", "close") }
+
+// readBody admits and reads r's body (media type mt, at most limit bytes as
+// sent and as decoded). Identity bodies of known length reserve their
+// length before the first byte is read and are read into a buffer of
+// exactly that size; gzip bodies and bodies of unknown length reserve as
+// they are read. ok is false when it has answered the request: 415 for an
+// encoding other than identity or gzip, 413 over the limit, 429 when the
+// bytes are not admitted, 400 when the body cannot be read. release gives
+// the bytes back.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, mt string, limit int64) (body []byte, release func(), ok bool) {
+	gz := false
+	enc := r.Header.Values("Content-Encoding")
+	switch e := strings.ToLower(strings.TrimSpace(strings.Join(enc, ","))); {
+	case e == "" || e == "identity":
+	case (e == "gzip" || e == "x-gzip") && len(enc) == 1:
+		gz = true
+	default:
+		refuseBody(w)
+		p := newProblem(r, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Encoding %q is not accepted; send the body as is (identity) or gzip", strings.Join(enc, ", ")))
+		p.Field = "Content-Encoding"
+		s.sendProblem(w, p)
+		return nil, nil, false
+	}
+	tooLarge := func(decoded bool) {
+		refuseBody(w)
+		what := ""
+		if decoded {
+			what = " once decoded"
+		}
+		s.sendProblem(w, newProblem(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the %s body exceeds %d bytes%s", mt, limit, what)))
+	}
+	if r.ContentLength > limit {
+		tooLarge(false)
+		return nil, nil, false
+	}
+	var grants []*admission.Grant
+	release = func() {
+		for _, g := range grants {
+			g.Release()
+		}
+	}
+	reserve := func(n int64, cheap bool) bool {
+		g, err := s.admit(w, r, s.bodies, "body", n, cheap)
+		if err != nil {
+			release()
+			refuseBody(w)
+			s.writeProblem(w, r, err)
+			return false
+		}
+		grants = append(grants, g)
+		return true
+	}
+	unreadable := func(err error) {
+		release()
+		refuseBody(w)
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			tooLarge(false)
+			return
+		}
+		what := "the request body"
+		if gz {
+			what = "the gzip request body"
+		}
+		s.sendProblem(w, newProblem(r, http.StatusBadRequest, fmt.Sprintf("could not read %s: %v", what, err)))
+	}
+	if !gz && r.ContentLength >= 0 {
+		n := r.ContentLength
+		if !reserve(n, n <= s.limits.CheapBytes) {
+			return nil, nil, false
+		}
+		body = make([]byte, n)
+		if _, err := io.ReadFull(r.Body, body); err != nil {
+			unreadable(err)
+			return nil, nil, false
+		}
+		return body, release, true
+	}
+	// Unknown length or gzip: reserve as the (decoded) bytes come.
+	reserved := min(s.limits.CheapBytes, limit+1)
+	if !reserve(reserved, true) {
+		return nil, nil, false
+	}
+	var src io.Reader = http.MaxBytesReader(w, r.Body, limit)
+	if gz {
+		zr, err := gzip.NewReader(src)
+		if err != nil {
+			unreadable(err)
+			return nil, nil, false
+		}
+		src = zr
+	}
+	body = make([]byte, 0, reserved)
+	for {
+		if int64(len(body)) == reserved {
+			if reserved > limit {
+				release()
+				tooLarge(gz)
+				return nil, nil, false
+			}
+			more := min(max(s.limits.CheapBytes, reserved/2), limit+1-reserved)
+			if !reserve(more, false) {
+				return nil, nil, false
+			}
+			reserved += more
+			grown := make([]byte, len(body), reserved)
+			copy(grown, body)
+			body = grown
+		}
+		n, err := src.Read(body[len(body):reserved])
+		body = body[:len(body)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			unreadable(err)
+			return nil, nil, false
+		}
+	}
+	if int64(len(body)) > limit {
+		release()
+		tooLarge(gz)
+		return nil, nil, false
+	}
+	return body, release, true
 }
 
 func unsupported(r *http.Request, ct string, content openapi3.Content) Problem {
@@ -169,7 +314,7 @@ func validationProblem(r *http.Request, err error) Problem {
 		p.Field = re.Parameter.Name
 		reason := cause(re)
 		if errors.As(re.Err, &se) {
-			reason = deepest(se).Reason
+			reason = reasonOf(deepest(se))
 		}
 		p.Detail = fmt.Sprintf("%s parameter %q: %s", re.Parameter.In, re.Parameter.Name, reason)
 	case errors.As(re.Err, &se):
@@ -235,9 +380,69 @@ func schemaMessage(se *openapi3.SchemaError) string {
 	if field == "" {
 		field = "body"
 	}
+	return field + ": " + reasonOf(d)
+}
+
+// goWords are words of Go, not of the user, that a validator's reason may
+// carry ("cannot convert json.Number to float64" for 1e400).
+var goWords = regexp.MustCompile(`json\.Number|float64|float32|u?int(8|16|32|64)?\b|cannot convert|reflect|\bstruct\b`)
+
+// reasonOf is the reason of a schema error in the user's words: a number
+// out of range names the bound as written ("must be at most 10000000, got
+// 10000001"), one no number type holds the range the schema wants ("want
+// an integer from 1 to 10000000, got 1e400"), never in Go's words.
+func reasonOf(d *openapi3.SchemaError) string {
 	reason := d.Reason
 	if reason == "" {
 		reason = d.Error()
 	}
-	return field + ": " + reason
+	sc := d.Schema
+	numeric := sc != nil && sc.Type != nil && (sc.Type.Is("integer") || sc.Type.Is("number"))
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	switch {
+	case numeric && d.SchemaField == "maximum" && sc.Max != nil:
+		return fmt.Sprintf("must be at most %s, got %s", num(*sc.Max), valueText(d.Value))
+	case numeric && d.SchemaField == "minimum" && sc.Min != nil:
+		return fmt.Sprintf("must be at least %s, got %s", num(*sc.Min), valueText(d.Value))
+	case numeric && goWords.MatchString(reason):
+		return fmt.Sprintf("want %s, got %s", wantNumber(sc), valueText(d.Value))
+	case goWords.MatchString(reason):
+		return "not a value this field can hold"
+	}
+	return reason
+}
+
+// wantNumber says what numbers schema sc accepts, in words.
+func wantNumber(sc *openapi3.Schema) string {
+	kind := "a number"
+	if sc.Type.Is("integer") {
+		kind = "an integer"
+	}
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	switch {
+	case sc.Min != nil && sc.Max != nil:
+		return fmt.Sprintf("%s from %s to %s", kind, num(*sc.Min), num(*sc.Max))
+	case sc.Min != nil:
+		return fmt.Sprintf("%s of at least %s", kind, num(*sc.Min))
+	case sc.Max != nil:
+		return fmt.Sprintf("%s of at most %s", kind, num(*sc.Max))
+	}
+	return kind + " of ordinary size"
+}
+
+// valueText writes a JSON value as the client sent it, or near enough.
+func valueText(v any) string {
+	switch t := v.(type) {
+	case json.Number:
+		return string(t)
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	case string:
+		return strconv.Quote(t)
+	}
+	b, err := json.Marshal(v)
+	if err != nil || len(b) > 64 {
+		return "another value"
+	}
+	return string(b)
 }
