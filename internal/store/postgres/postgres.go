@@ -69,6 +69,12 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.MaxConns > 0 {
 		pc.MaxConns = cfg.MaxConns
 	}
+	// The pool also connects in the background (a connection it began for
+	// a caller that gave up): bound that too, or a hung server would keep
+	// it waiting for ever.
+	if pc.ConnConfig.ConnectTimeout <= 0 || pc.ConnConfig.ConnectTimeout > cfg.Timeout {
+		pc.ConnConfig.ConnectTimeout = cfg.Timeout
+	}
 	if cfg.Schema != "" {
 		if err := createSchema(ctx, pc.ConnConfig.Copy(), cfg.Schema); err != nil {
 			return nil, err
@@ -133,10 +139,24 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 // Pool returns the connection pool (for its statistics).
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 
-// Close closes the pool.
+// Close closes the pool. It waits for the connections to close at most
+// the store's timeout: a connection broken by a deadline on a hung server
+// takes pgx up to 15s to clean up (it sends that server a cancel request),
+// and shutting down must not wait for a server that does not answer; those
+// connections finish closing in the background.
 func (s *Store) Close() error {
-	s.db.Close()
-	s.pool.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.db.Close()
+		s.pool.Close()
+	}()
+	t := time.NewTimer(s.timeout)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
 	return nil
 }
 
