@@ -55,8 +55,13 @@ type Limits struct {
 	// JSON Lines), in bytes, as sent and decoded (default 32 MiB).
 	MaxTextBody int64
 	// BodyBytes is the budget of request-body bytes held in memory at once,
-	// all requests together (default 72 MiB: two 32 MiB uploads and the
-	// cheap reserve). It must hold CheapBodyBytes plus MaxTextBody.
+	// all requests together (default 40 MiB: one 32 MiB upload and the
+	// cheap reserve). It must hold CheapBodyBytes plus MaxTextBody. Reading,
+	// replaying and answering a 30 MB PokerStars upload peaks at about six
+	// times its size in process memory (storing it, more), so the default
+	// keeps one large upload in memory at a time and the process under
+	// 400 MB however many are sent at once; the others wait in the queue
+	// or are told 429.
 	BodyBytes int64
 	// CheapBodyBytes is the part of BodyBytes only bodies of at most
 	// CheapBytes may use, so small requests are never kept waiting by large
@@ -101,7 +106,7 @@ func DefaultLimits() Limits {
 	return Limits{
 		MaxJSONBody:    MaxJSONBody,
 		MaxTextBody:    MaxTextBody,
-		BodyBytes:      72 << 20,
+		BodyBytes:      40 << 20,
 		CheapBodyBytes: 8 << 20,
 		CheapBytes:     64 << 10,
 		CheapBoards:    20_000,
