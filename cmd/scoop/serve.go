@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -17,6 +18,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
 )
 
 // serveConfig is `scoop serve`'s configuration: defaults, then the
@@ -88,7 +91,10 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
 	cfg.storageConfig.flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file]\n\nPostgreSQL when DATABASE_URL is set, else the SQLite file.")
+		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file] [--db-timeout 5s]\n\n"+
+			"PostgreSQL when DATABASE_URL is set, else the SQLite file. The server listens at once;\n"+
+			"the database is connected and migrated in the background (retried with backoff),\n"+
+			"and until then /readyz and the hand endpoints answer 503.")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
@@ -109,21 +115,26 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	log := slog.New(handler)
 
-	st, kind, applied, err := openStorage(ctx, cfg.storageConfig)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	log.Info("storage ready", "store", kind, "migrations_applied", applied)
+	// The server listens at once and serves what needs no database
+	// (equity, health, metrics, docs); the store is connected and migrated
+	// in the background, and until then the gate answers every store call
+	// (hands, stored equity, /readyz) with a 503 saying why.
+	gate := store.NewGate("connecting")
+	defer gate.Close() // last: after the server has drained
+	connectCtx, stopConnecting := context.WithCancel(ctx)
+	defer stopConnecting()
+	connecting := make(chan struct{})
+	go func() {
+		defer close(connecting)
+		connectStorage(connectCtx, cfg.storageConfig, gate, log)
+	}()
 
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	// Database pool metrics: pgxpool's for PostgreSQL, database/sql's
-	// DBStats for SQLite.
-	if c, ok := st.(interface{ Collector() prometheus.Collector }); ok {
-		reg.MustRegister(c.Collector())
-	}
-	srv, err := api.New(ctx, api.Config{Store: st, Logger: log, Registry: reg, ComputeTimeout: cfg.ComputeTimeout})
+	// Database pool metrics once connected: pgxpool's for PostgreSQL,
+	// database/sql's DBStats for SQLite.
+	reg.MustRegister(storeCollector{gate})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, ComputeTimeout: cfg.ComputeTimeout})
 	if err != nil {
 		return err
 	}
@@ -152,8 +163,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Stop accepting, let in-flight requests finish, then close the store
-	// (deferred above).
+	// Stop accepting, let in-flight requests finish, stop connecting, then
+	// close the store (deferred above).
 	log.Info("shutting down", "grace", cfg.ShutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
 	defer cancel()
@@ -164,8 +175,76 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
+	stopConnecting()
+	<-connecting
 	log.Info("stopped")
 	return nil
+}
+
+// Reconnection backoff of `scoop serve`: the wait after a failed attempt
+// doubles from serveRetryBase up to serveRetryCap, each wait jittered.
+// Variables so that tests can shorten them.
+var (
+	serveRetryBase = 250 * time.Millisecond
+	serveRetryCap  = 30 * time.Second
+)
+
+// connectStorage opens and migrates the configured store and opens gate
+// to it, retrying with capped exponential backoff and jitter until it
+// succeeds or ctx is done. Each failure is logged with its cause (never
+// sent to clients) and becomes the gate's reason, which names no host,
+// user or file. Every attempt is bounded by the store's deadlines.
+func connectStorage(ctx context.Context, c storageConfig, gate *store.Gate, log *slog.Logger) {
+	backoff := serveRetryBase
+	for attempt := 1; ; attempt++ {
+		st, kind, applied, err := openStore(ctx, c)
+		if err == nil {
+			if gate.Open(st) {
+				log.Info("storage ready", "store", kind, "migrations_applied", applied, "attempts", attempt)
+			}
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		wait := backoff/2 + rand.N(backoff/2+1)
+		backoff = min(backoff*2, serveRetryCap)
+		gate.Wait(fmt.Sprintf("connecting (attempt %d failed: %s; next attempt in %v)",
+			attempt, publicReason(err), wait.Round(time.Millisecond)))
+		log.Warn("storage not ready", "store", kind, "attempt", attempt, "retry_in", wait.Round(time.Millisecond).String(),
+			"err", err.Error(), "cause", fault.Detail(err))
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// publicReason is what a client may be told of a failed connection: the
+// store's own message (what failed: "connect to PostgreSQL: the database
+// did not answer in time (5s)"), never the driver's error.
+func publicReason(err error) string {
+	var f *fault.Error
+	if errors.As(err, &f) && f.Message != "" {
+		return f.Message
+	}
+	return "the database cannot be reached"
+}
+
+// storeCollector collects the connected store's pool metrics, nothing
+// before it is connected. It is an unchecked collector (it describes
+// nothing): its series appear with the store.
+type storeCollector struct{ gate *store.Gate }
+
+func (storeCollector) Describe(chan<- *prometheus.Desc) {}
+
+func (c storeCollector) Collect(ch chan<- prometheus.Metric) {
+	if col, ok := c.gate.Store().(interface{ Collector() prometheus.Collector }); ok {
+		col.Collector().Collect(ch)
+	}
 }
 
 // displayAddr makes a wildcard listen address clickable.

@@ -57,6 +57,27 @@ func startServe(t *testing.T, args ...string) (base string, stop func() (int, st
 	return base, stop
 }
 
+// waitReady waits until base's /readyz answers 200 (the store connects in
+// the background), failing the test if it never does (a bound only so
+// that a hang fails; no timing is asserted).
+func waitReady(t *testing.T, base string) {
+	t.Helper()
+	var code int
+	var body []byte
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		res, err := http.Get(base + "/readyz")
+		if err != nil {
+			t.Fatalf("GET /readyz: %v", err)
+		}
+		body, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+		if code = res.StatusCode; code == http.StatusOK {
+			return
+		}
+	}
+	t.Fatalf("/readyz never turned 200: last %d %s", code, body)
+}
+
 func TestServe(t *testing.T) {
 	tests := []struct {
 		name string
@@ -87,9 +108,7 @@ func TestServe(t *testing.T) {
 				b, _ := io.ReadAll(res.Body)
 				return res.StatusCode, string(b)
 			}
-			if code, body := get("/readyz"); code != 200 {
-				t.Fatalf("/readyz = %d %s", code, body)
-			}
+			waitReady(t, base)
 			res, err := http.Post(base+"/v1/equity", "application/json",
 				strings.NewReader(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh","store":true}`))
 			if err != nil {

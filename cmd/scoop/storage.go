@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
@@ -20,14 +21,26 @@ import (
 type storageConfig struct {
 	DatabaseURL string // DATABASE_URL: PostgreSQL when set
 	SQLite      string // SCOOP_SQLITE, --sqlite: the SQLite file otherwise
+	// DBTimeout (SCOOP_DB_TIMEOUT, --db-timeout) bounds every database
+	// call; past it the call fails Unavailable (a 503 from the API).
+	DBTimeout time.Duration
+	// envErr is a malformed environment value, reported by validate.
+	envErr error
 }
 
-// defaultSQLite is the SQLite file used when nothing else is configured.
-const defaultSQLite = "scoop.db"
+// Storage defaults and bounds.
+const (
+	defaultSQLite    = "scoop.db" // the SQLite file used when nothing else is configured
+	defaultDBTimeout = store.DefaultTimeout
+	maxDBTimeout     = 10 * time.Minute
+)
 
-func defaultStorageConfig() storageConfig { return storageConfig{SQLite: defaultSQLite} }
+func defaultStorageConfig() storageConfig {
+	return storageConfig{SQLite: defaultSQLite, DBTimeout: defaultDBTimeout}
+}
 
-// fromEnv overrides the defaults from DATABASE_URL and SCOOP_SQLITE.
+// fromEnv overrides the defaults from DATABASE_URL, SCOOP_SQLITE and
+// SCOOP_DB_TIMEOUT (a Go duration: 5s, 1m30s).
 func (c *storageConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("DATABASE_URL"); v != "" {
 		c.DatabaseURL = v
@@ -35,17 +48,39 @@ func (c *storageConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("SCOOP_SQLITE"); v != "" {
 		c.SQLite = v
 	}
+	if v := getenv("SCOOP_DB_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			c.envErr = usagef("SCOOP_DB_TIMEOUT %q: want a duration such as 5s", v)
+			return
+		}
+		c.DBTimeout = d
+	}
 }
 
-// flags registers --sqlite on fs.
+// flags registers --sqlite and --db-timeout on fs.
 func (c *storageConfig) flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.SQLite, "sqlite", c.SQLite, "SQLite database file, used when DATABASE_URL is unset (env SCOOP_SQLITE)")
+	fs.DurationVar(&c.DBTimeout, "db-timeout", c.DBTimeout, "deadline of every database call; past it the answer is 503 (env SCOOP_DB_TIMEOUT)")
 }
 
-// validate checks that some storage is configured (a usage error if not).
+// validate checks that some storage is configured, that DATABASE_URL
+// parses and that the timeout is sane (a usage error if not). It does not
+// connect.
 func (c storageConfig) validate() error {
+	if c.envErr != nil {
+		return c.envErr
+	}
 	if c.DatabaseURL == "" && c.SQLite == "" {
 		return usagef("--sqlite is empty and DATABASE_URL is unset: no storage")
+	}
+	if c.DBTimeout <= 0 || c.DBTimeout > maxDBTimeout {
+		return usagef("--db-timeout %v: want more than 0 and at most %v", c.DBTimeout, maxDBTimeout)
+	}
+	if c.DatabaseURL != "" {
+		if err := postgres.CheckURL(c.DatabaseURL); err != nil {
+			return inputFault(err)
+		}
 	}
 	return nil
 }
@@ -73,22 +108,34 @@ type migrator interface {
 // is a usage error (exit status 2); an unreachable database keeps its
 // cause.
 func openStorage(ctx context.Context, c storageConfig) (st migrator, kind string, applied []int64, err error) {
+	st, kind, applied, err = openStore(ctx, c)
+	if err != nil {
+		return nil, kind, nil, inputFault(err)
+	}
+	return st, kind, applied, nil
+}
+
+// openStore is openStorage with the store's own errors (*fault.Error,
+// their causes kept for the log): Unavailable when the database cannot be
+// reached or does not answer within c.DBTimeout (migrations: within
+// store.MigrateTimeout), Canceled only when ctx is done.
+func openStore(ctx context.Context, c storageConfig) (st migrator, kind string, applied []int64, err error) {
 	if err := c.validate(); err != nil {
 		return nil, "", nil, err
 	}
 	kind = c.describe()
 	if c.DatabaseURL != "" {
-		st, err = postgres.Open(ctx, postgres.Config{URL: c.DatabaseURL})
+		st, err = postgres.Open(ctx, postgres.Config{URL: c.DatabaseURL, Timeout: c.DBTimeout})
 	} else {
-		st, err = sqlite.Open(ctx, c.SQLite)
+		st, err = sqlite.OpenConfig(ctx, sqlite.Config{Path: c.SQLite, Timeout: c.DBTimeout})
 	}
 	if err != nil {
-		return nil, kind, nil, inputFault(err)
+		return nil, kind, nil, err
 	}
 	applied, err = st.Migrate(ctx)
 	if err != nil {
 		st.Close()
-		return nil, kind, nil, inputFault(fmt.Errorf("%s: %w", kind, err))
+		return nil, kind, nil, fmt.Errorf("%s: %w", kind, err)
 	}
 	return st, kind, applied, nil
 }

@@ -61,10 +61,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	}
 	ctx, cancel := store.Deadline(ctx, cfg.Timeout)
 	defer cancel()
-	pc, err := pgxpool.ParseConfig(cfg.URL)
+	pc, err := parseURL(cfg.URL)
 	if err != nil {
-		// The parse error may quote the URL and its password: say less.
-		return nil, fault.Field(fault.Invalid, "DATABASE_URL", "not a valid PostgreSQL connection string")
+		return nil, err
 	}
 	if cfg.MaxConns > 0 {
 		pc.MaxConns = cfg.MaxConns
@@ -102,6 +101,23 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fault.New(fault.Internal, "load migrations: %v", err)
 	}
 	return &Store{pool: pool, db: db, mig: mig, timeout: cfg.Timeout}, nil
+}
+
+// CheckURL returns nil when url is a PostgreSQL connection string Open can
+// use, else an Invalid error on field DATABASE_URL that does not quote it
+// (it may hold a password). It does not connect.
+func CheckURL(url string) error {
+	_, err := parseURL(url)
+	return err
+}
+
+func parseURL(url string) (*pgxpool.Config, error) {
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		// The parse error may quote the URL and its password: say less.
+		return nil, fault.Field(fault.Invalid, "DATABASE_URL", "not a valid PostgreSQL connection string")
+	}
+	return pc, nil
 }
 
 func createSchema(ctx context.Context, cc *pgx.ConnConfig, schema string) error {
