@@ -4,7 +4,7 @@ BIN       ?= bin/scoop
 # PostgreSQL for the storage and API tests; .ci/run exports its own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help build run test bench lint fmt vet generate verify fuzz db/reset clean
+.PHONY: help build run test faults bench lint fmt vet generate verify fuzz db/reset clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -17,6 +17,9 @@ run: build ## run the service (embedded SQLite at ./scoop.db unless DATABASE_URL
 
 test: ## run every test (storage tests need PostgreSQL at TEST_DATABASE_URL)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -count=1 ./...
+
+faults: ## run the hostile-client fault suite against the real server, on SQLite and PostgreSQL (a few minutes)
+	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -tags faults -count=1 -timeout 15m -v -run '^TestFaults$$' ./internal/faultsuite
 
 bench: ## run the benchmarks (the storage ones use PostgreSQL at TEST_DATABASE_URL)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -run='^$$' -bench=. -benchmem ./...
@@ -32,6 +35,7 @@ lint: vet ## gofmt and go vet
 
 vet:
 	$(GO) vet ./...
+	$(GO) vet -tags faults ./internal/faultsuite
 
 fmt: ## format the code
 	gofmt -w .
