@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -86,13 +87,15 @@ const cheapEquity = `{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}` // 820 
 // for a slot and got 429), while its expensive request is refused after
 // the brief queue wait, with Retry-After.
 func TestCheapServedWhileExpensiveSaturates(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: api.Limits{QueueWait: 50 * time.Millisecond}})
+	// Room for two parallel runs, one per attacker.
+	slots := 2 * runtime.GOMAXPROCS(0)
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: api.Limits{QueueWait: 50 * time.Millisecond, ComputeSlots: slots}})
 	stopA := holdAs(t, c, "attacker-a", 1)
 	defer stopA()
 	stopB := holdAs(t, c, "attacker-b", 2)
 	defer stopB()
-	if v, _ := metricValue(c, "scoop_compute_cores_in_use"); v != float64(api.DefaultLimits().ComputeSlots) {
-		t.Fatalf("two runs hold %v cores, want all %d of the expensive compute", v, api.DefaultLimits().ComputeSlots)
+	if v, _ := metricValue(c, "scoop_compute_cores_in_use"); v != float64(slots) {
+		t.Fatalf("two runs hold %v cores, want all %d of the expensive compute", v, slots)
 	}
 	for i := range 3 {
 		if res := c.doAs("POST", "/v1/equity", jsonAs("victim"), []byte(cheapEquity)); res.status != 200 {

@@ -76,9 +76,11 @@ type Limits struct {
 	CheapBoards int64
 	// ComputeSlots is the capacity of expensive work, in cores: a replay
 	// holds 1, an equity run on all cores holds GOMAXPROCS (default
-	// 2*GOMAXPROCS: two parallel equity runs, or that many replays, keep
-	// at most two busy goroutines per core, so cheap work is scheduled
-	// within a few milliseconds).
+	// GOMAXPROCS: one parallel equity run, or that many replays, at a time,
+	// so that each core has at most one busy goroutine of expensive work
+	// and a cheap request is scheduled within a time slice or two; with two
+	// parallel runs at once a cheap request's median latency under
+	// saturation was four times longer).
 	ComputeSlots int
 	// CheapSlots is the capacity only cheap work may use, in cores (default
 	// 2*GOMAXPROCS). Cheap work may also use idle ComputeSlots.
@@ -110,7 +112,7 @@ func DefaultLimits() Limits {
 		CheapBodyBytes: 8 << 20,
 		CheapBytes:     64 << 10,
 		CheapBoards:    20_000,
-		ComputeSlots:   2 * procs,
+		ComputeSlots:   procs,
 		CheapSlots:     2 * procs,
 		QueueLength:    64,
 		QueueWait:      time.Second,

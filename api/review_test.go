@@ -133,6 +133,10 @@ func TestHandsOverloaded(t *testing.T) {
 			t.Errorf("one hand %d with the compute taken = %d %.300s, want 200", i, res.status, res.body)
 		}
 	}
+	waitFor(t, "the cancelled run to give its cores back", func() bool {
+		v, ok := metricValue(c, "scoop_compute_cores_in_use")
+		return ok && v == 0
+	})
 	if res := c.do(http.MethodPost, "/v1/hands", "text/plain", file); res.status != 200 {
 		t.Errorf("with the compute free = %d %.300s", res.status, res.body)
 	}
