@@ -12,13 +12,17 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ok"})
 }
 
+// ready answers /readyz: 200 when the store says it is ready, else 503
+// with a reason that names no host, user or file; the cause is logged under
+// the request id.
 func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.ReadyTimeout)
 	defer cancel()
 	if err := s.cfg.Store.Ready(ctx); err != nil {
 		if r.Context().Err() == nil {
 			// Our own timeout, or any failure: the database is not ready.
-			s.log.WarnContext(r.Context(), "not ready", "request_id", requestID(r.Context()), "err", err)
+			// The cause (SQLSTATE, driver message) is for the log only.
+			s.log.WarnContext(r.Context(), "not ready", "request_id", requestID(r.Context()), "err", err, "cause", fault.Detail(err))
 			s.sendProblem(w, Problem{
 				Type: "urn:scoop:problem:unavailable", Title: http.StatusText(http.StatusServiceUnavailable),
 				Status: http.StatusServiceUnavailable, Detail: "database not ready: " + readyDetail(err),

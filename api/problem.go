@@ -80,6 +80,9 @@ func problemFor(r *http.Request, err error) Problem {
 			a := f.Action
 			p.Action = &a
 		}
+	} else if status == http.StatusServiceUnavailable {
+		// A bare deadline from below: its text is Go's, not ours.
+		p.Detail = "a dependency (the database) did not answer in time; retry later"
 	} else {
 		p.Detail = err.Error()
 	}
@@ -123,18 +126,30 @@ func newProblem(r *http.Request, status int, detail string) Problem {
 	}
 }
 
-// writeProblem is the one funnel for errors: it logs err (internal errors
-// with their cause) and writes its problem, or nothing when the client is
-// gone.
+// writeProblem is the one funnel for errors: it logs err and writes its
+// problem, or nothing when the client is gone.
+//
+// "Client gone" is decided by the request's own context only: a
+// cancellation or deadline from below (the database's, a driver's
+// connect_timeout) while the client still waits is a 503, never silence,
+// since silence after a 200 status would tell the client that work was done
+// which was not. Every 5xx is logged at error level with the request id and
+// the whole cause (fault.Detail: SQLSTATE, constraint, driver message),
+// which never goes to the client.
 func (s *Server) writeProblem(w http.ResponseWriter, r *http.Request, err error) {
-	status := statusOf(err)
-	switch {
-	case status == statusClientGone || r.Context().Err() != nil:
+	ctx := r.Context()
+	if fault.Gone(ctx, err) {
 		markStatus(w, statusClientGone)
-		s.log.InfoContext(r.Context(), "client gone", "request_id", requestID(r.Context()), "err", err)
+		s.log.InfoContext(ctx, "client gone", "request_id", requestID(ctx), "err", err, "cause", fault.Detail(err))
 		return
-	case status >= 500:
-		s.log.ErrorContext(r.Context(), "request failed", "request_id", requestID(r.Context()), "status", status, "err", err)
+	}
+	if fault.KindOf(err) == fault.Canceled {
+		err = &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
+			Message: "the work was cut short by the server before it finished; retry later"}
+	}
+	status := statusOf(err)
+	if status >= 500 {
+		s.log.ErrorContext(ctx, "request failed", "request_id", requestID(ctx), "status", status, "err", err, "cause", fault.Detail(err))
 	}
 	s.sendProblem(w, problemFor(r, err))
 }
