@@ -19,8 +19,11 @@ func TestGate(t *testing.T) {
 	g := store.NewGate("connecting")
 	g.Wait("connecting (attempt 2 failed)")
 	calls := map[string]func() error{
-		"Ready":      func() error { return g.Ready(ctx) },
-		"SaveHands":  func() error { _, err := g.SaveHands(ctx, []store.Hand{storetest.NewHand(1, "", "omaha-hi", true, "a")}); return err },
+		"Ready": func() error { return g.Ready(ctx) },
+		"SaveHands": func() error {
+			_, err := g.SaveHands(ctx, []store.Hand{storetest.NewHand(1, "", "omaha-hi", true, "a")})
+			return err
+		},
 		"Hand":       func() error { _, err := g.Hand(ctx, "1"); return err },
 		"Hands":      func() error { _, err := g.Hands(ctx, store.Query{}); return err },
 		"SaveEquity": func() error { _, err := g.SaveEquity(ctx, []byte(`{}`)); return err },
