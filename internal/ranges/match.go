@@ -164,14 +164,16 @@ func (p *pattern) rec(i int, h *handclass.Hand, b binding) bool {
 
 // each calls f with the index of every hand that matches p. A pattern
 // blind to suits (or to ranks) is matched once per rank multiset (or suit
-// sequence) and the answer reused: hands are in descending card order, so
-// their ranks are sorted and the key is exact.
+// sequence, or suit-isomorphism class when no suit is written) and the
+// answer reused: hands are in descending card order, so their ranks are
+// sorted and the key is exact.
 func (p *pattern) each(f func(i int)) {
 	hands := handclass.Hands()
-	rankOnly, suitOnly := true, true
+	rankOnly, suitOnly, suitFree := true, true, true
 	for _, s := range p.slots {
 		rankOnly = rankOnly && s.suits == allSuits && s.sv < 0
 		suitOnly = suitOnly && s.ranks == allRanks && s.rv < 0 && s.av < 0
+		suitFree = suitFree && s.suits == allSuits
 	}
 	var memo []int8
 	key := func(h *handclass.Hand) int { return 0 }
@@ -186,8 +188,25 @@ func (p *pattern) each(f func(i int)) {
 		key = func(h *handclass.Hand) int {
 			return int(h[0].Suit())<<6 | int(h[1].Suit())<<4 | int(h[2].Suit())<<2 | int(h[3].Suit())
 		}
+	case suitFree:
+		// No suit is written: renaming the suits of a hand cannot change
+		// the answer, so one hand per suit-isomorphism class decides.
+		memo = make([]int8, handclass.NumClasses)
 	}
 	for i := range hands {
+		if suitFree && !rankOnly && !suitOnly {
+			c := handclass.ClassOf(i)
+			if memo[c] == 0 {
+				memo[c] = 1
+				if p.match(&hands[i]) {
+					memo[c] = 2
+				}
+			}
+			if memo[c] == 2 {
+				f(i)
+			}
+			continue
+		}
 		h := &hands[i]
 		if memo == nil {
 			if p.match(h) {

@@ -1,0 +1,835 @@
+package equity
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/ranges"
+)
+
+// Range equity: players hold ranges (sets of hands, package ranges); an
+// exact hand is a range of one hand. The answer is the equity of a deal
+// drawn uniformly from every compatible deal: each player's hand from his
+// range, no card shared between players, the board, the dead cards and
+// the board completion; so every combination of hands (one per player,
+// sharing no card) is weighted equally, and within it every completion.
+//
+// Exhaustive: every compatible combination of hands, and for each every
+// completion of the board (all combinations have the same number of
+// completions, so the board tallies give the weighting above exactly).
+//
+// Monte Carlo: each trial draws one hand per player uniformly from his
+// range; if two drawn hands share a card the whole draw is rejected and
+// redrawn (rejection sampling: an accepted draw is uniform over the
+// compatible combinations, as every combination is drawn with the same
+// probability, the product of 1/len(range)). The board is then drawn card
+// by card from the deck left by the board, dead cards and fixed hands, a
+// card held by a drawn hand being rejected and redrawn (each card is
+// uniform over the cards still free). Trials are independent, so the
+// standard error is that of a mean of independent shares. Chunks of
+// mcChunk trials draw from their own PCG stream (seed, chunk), so the
+// result depends only on the seed and the trials, whatever GOMAXPROCS is.
+
+// MaxRangeExhaustive is the largest work (combinations x completions)
+// that mode exhaustive accepts for a range request: about two seconds on
+// two cores. Mode auto enumerates only up to RangeRequest.MaxExhaustive.
+const MaxRangeExhaustive = 50_000_000
+
+// acceptanceProbes is the number of seeded trial draws used to estimate
+// how often the players' ranges can be dealt together (Monte Carlo with
+// two or more ranges).
+const acceptanceProbes = 1 << 16
+
+// RangeRequest is an equity question over ranges. Build one with
+// ParseRangeInput or fill it and let PrepareRanges validate it.
+type RangeRequest struct {
+	Game   eval.Game
+	Ranges []*ranges.Range // 2 to 10 players; an exact hand is a range of one hand
+	Board  cards.List      // 0 to 5 cards
+	Dead   cards.List
+	Mode   Mode
+	// Trials is the number of Monte Carlo trials (0 means DefaultTrials).
+	Trials int
+	// Seed fixes the Monte Carlo streams (the draws of hands and boards).
+	Seed uint64
+	// MaxExhaustive is the auto-mode threshold on combinations x
+	// completions (0 means DefaultMaxExhaustive).
+	MaxExhaustive int64
+}
+
+// RangeResult is a Result (its JSON, with each player's "hand" the range
+// as written) plus the combinations each range holds after removal.
+type RangeResult struct {
+	Result
+	// Combos[i] is the number of hands of player i's range that share no
+	// card with the board, the dead cards and the other players' fixed
+	// hands (1 for a fixed hand).
+	Combos []int `json:"combos"`
+}
+
+// ParseRangeInput reads in like ParseInput, but each hand is a range
+// (ranges.Parse: a text of four cards is one exact hand). Errors are
+// *fault.Error values naming the field: "hands[i]" with the column for a
+// range that does not parse, and otherwise the fields and messages of
+// ParseInput. It does not expand the ranges (PrepareRanges does).
+func ParseRangeInput(in Input) (RangeRequest, error) {
+	var r RangeRequest
+	r.Game = eval.OmahaHiLo
+	if in.Game != "" {
+		g, err := eval.ParseGame(in.Game)
+		if err != nil {
+			return RangeRequest{}, fault.Field(fault.Invalid, "game", "unknown game %q (want omaha-hi or omaha-hilo)", in.Game)
+		}
+		r.Game = g
+	}
+	if len(in.Hands) < 2 || len(in.Hands) > 10 {
+		return RangeRequest{}, fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", len(in.Hands))
+	}
+	for i, h := range in.Hands {
+		rg, err := ranges.Parse(h)
+		if err != nil {
+			return RangeRequest{}, withField(err, fmt.Sprintf("hands[%d]", i))
+		}
+		r.Ranges = append(r.Ranges, rg)
+	}
+	parse := func(field, s string) (cards.List, error) {
+		l, err := cards.Parse(s)
+		if err != nil {
+			var pe *cards.ParseError
+			if errors.As(err, &pe) {
+				return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1,
+					Message: fmt.Sprintf("bad card %q: %s", pe.Token, pe.Reason), Err: err}
+			}
+			return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
+		}
+		return l, nil
+	}
+	var err error
+	if r.Board, err = parse("board", in.Board); err != nil {
+		return RangeRequest{}, err
+	}
+	if r.Dead, err = parse("dead", in.Dead); err != nil {
+		return RangeRequest{}, err
+	}
+	switch Mode(in.Mode) {
+	case "":
+		r.Mode = Auto
+	case Auto, Exhaustive, MonteCarlo:
+		r.Mode = Mode(in.Mode)
+	default:
+		return RangeRequest{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
+	}
+	if in.Trials != nil {
+		n := *in.Trials
+		if n < 1 || n > MaxTrials {
+			return RangeRequest{}, fault.Field(fault.Invalid, "trials", "want 1 to %d trials, got %d", MaxTrials, n)
+		}
+		if r.Mode == Exhaustive {
+			return RangeRequest{}, fault.Field(fault.Invalid, "trials", "trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive, got %d", n)
+		}
+		r.Trials = n
+	}
+	r.Seed = DefaultSeed
+	if in.Seed != nil {
+		r.Seed = *in.Seed
+	}
+	return r, nil
+}
+
+// withField returns err (a *fault.Error) about field.
+func withField(err error, field string) error {
+	var fe *fault.Error
+	if !errors.As(err, &fe) {
+		return &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
+	}
+	c := *fe
+	c.Field = field
+	return &c
+}
+
+// RangeJob is a validated, expanded range request: its cost is known
+// before it runs. It is safe for concurrent use; Run may be called more
+// than once.
+type RangeJob struct {
+	req     RangeRequest
+	mode    Mode
+	trials  int
+	combos  [][]ranges.Combo // per player, after removal
+	fixed   []bool
+	known   cards.CardSet // board and dead cards
+	removed cards.CardSet // known and the fixed hands
+	compl   int64         // completions of one combination of hands
+	work    int64         // product of the combination counts x compl, saturated
+	accept  int64         // accepted probes of acceptanceProbes (Monte Carlo)
+	labels  []string
+}
+
+// PrepareRanges validates r, expands every range for r.Game without the
+// board, the dead cards and the fixed hands (the ranges of one hand), and
+// chooses the mode. Errors are *fault.Error values: Invalid or Impossible
+// naming the field like ParseInput (a duplicate card among the board, the
+// dead cards and the fixed hands; too many cards), Impossible naming
+// "hands[i]" when a range holds no hand after removal, Impossible naming
+// "hands" when the ranges cannot be dealt together, and Invalid naming
+// "mode" when mode exhaustive would exceed MaxRangeExhaustive.
+func PrepareRanges(r RangeRequest) (*RangeJob, error) {
+	if r.Game != eval.OmahaHi && r.Game != eval.OmahaHiLo {
+		return nil, fault.Field(fault.Invalid, "game", "unknown game %v", r.Game)
+	}
+	n := len(r.Ranges)
+	if n < 2 || n > 10 {
+		return nil, fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", n)
+	}
+	switch r.Mode {
+	case Auto, Exhaustive, MonteCarlo, "":
+	default:
+		return nil, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", string(r.Mode))
+	}
+	if r.Trials < 0 || r.Trials > MaxTrials {
+		return nil, fault.Field(fault.Invalid, "trials", "want 0 (DefaultTrials) or 1 to %d trials, got %d", MaxTrials, r.Trials)
+	}
+	if r.MaxExhaustive < 0 {
+		return nil, fault.Field(fault.Invalid, "max_exhaustive", "must not be negative, got %d", r.MaxExhaustive)
+	}
+	if len(r.Board) > 5 {
+		return nil, fault.Field(fault.Invalid, "board", "at most 5 board cards, got %d (%s)", len(r.Board), r.Board)
+	}
+	j := &RangeJob{req: r, combos: make([][]ranges.Combo, n), fixed: make([]bool, n), labels: make([]string, n)}
+	// The fixed hands, the board and the dead cards: no card twice (the
+	// messages of Request.Validate).
+	var where [cards.NumCards]string
+	check := func(field string, l cards.List) error {
+		for _, c := range l {
+			if !c.Valid() {
+				return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+			}
+			if where[c] != "" {
+				if where[c] == field {
+					return fault.Field(fault.Impossible, field, "duplicate card %s: appears twice in %s", c, field)
+				}
+				return fault.Field(fault.Impossible, field, "duplicate card %s: in %s and in %s", c, where[c], field)
+			}
+			where[c] = field
+		}
+		return nil
+	}
+	for i, rg := range r.Ranges {
+		if rg == nil {
+			return nil, fault.Field(fault.Invalid, fmt.Sprintf("hands[%d]", i), "no range")
+		}
+		j.labels[i] = rg.String()
+		if c, ok := rg.Fixed(); ok {
+			j.fixed[i] = true
+			j.combos[i] = []ranges.Combo{c}
+			if err := check(fmt.Sprintf("hands[%d]", i), c.List()); err != nil {
+				return nil, err
+			}
+			j.removed |= c.Set()
+		}
+	}
+	if err := check("board", r.Board); err != nil {
+		return nil, err
+	}
+	if err := check("dead", r.Dead); err != nil {
+		return nil, err
+	}
+	for _, c := range r.Board {
+		j.known = j.known.Add(c)
+	}
+	for _, c := range r.Dead {
+		j.known = j.known.Add(c)
+	}
+	j.removed |= j.known
+	used := 4*n + len(r.Board) + len(r.Dead)
+	k := 5 - len(r.Board)
+	if cards.NumCards-used < k {
+		return nil, fault.Field(fault.Impossible, "dead", "%d cards in use leave %d in the deck, the board needs %d more", used, cards.NumCards-used, k)
+	}
+	for i, rg := range r.Ranges {
+		if j.fixed[i] {
+			continue
+		}
+		j.combos[i] = rg.Combos(r.Game, j.removed)
+		if len(j.combos[i]) == 0 {
+			return nil, fault.Field(fault.Impossible, fmt.Sprintf("hands[%d]", i),
+				"the range %s holds no hand without the board, the dead cards and the fixed hands", rg.String())
+		}
+	}
+	j.compl = binomial(int64(cards.NumCards-used), int64(k))
+	j.work = j.compl
+	for _, c := range j.combos {
+		j.work = satMul(j.work, int64(len(c)))
+	}
+	maxEx := r.MaxExhaustive
+	if maxEx == 0 {
+		maxEx = DefaultMaxExhaustive
+	}
+	j.mode = r.Mode
+	if j.mode == Auto || j.mode == "" {
+		j.mode = MonteCarlo
+		if j.work <= maxEx {
+			j.mode = Exhaustive
+		}
+	}
+	j.trials = r.Trials
+	if j.trials == 0 {
+		j.trials = DefaultTrials
+	}
+	if j.allFixed() {
+		return j, nil // Compute's engine answers
+	}
+	if j.mode == Exhaustive && j.work > MaxRangeExhaustive {
+		return nil, fault.Field(fault.Invalid, "mode", "exhaustive would settle %d boards (combinations x completions), more than %d: use auto or montecarlo", j.work, MaxRangeExhaustive)
+	}
+	if j.mode == MonteCarlo {
+		j.accept = j.probe()
+		if j.accept == 0 {
+			return nil, fault.Field(fault.Impossible, "hands", "the ranges of %s cannot be dealt together: no deal in %d random tries gives them hands without a shared card",
+				strings.Join(j.rangePlayers(), ", "), acceptanceProbes)
+		}
+	}
+	return j, nil
+}
+
+func (j *RangeJob) allFixed() bool {
+	for _, f := range j.fixed {
+		if !f {
+			return false
+		}
+	}
+	return true
+}
+
+func (j *RangeJob) rangePlayers() []string {
+	var out []string
+	for i, f := range j.fixed {
+		if !f {
+			out = append(out, fmt.Sprintf("hands[%d]", i))
+		}
+	}
+	return out
+}
+
+// Mode returns the mode the job runs in (never auto).
+func (j *RangeJob) Mode() Mode { return j.mode }
+
+// Combos returns the number of hands of each player's range after removal
+// (see RangeResult.Combos). The slice is new.
+func (j *RangeJob) Combos() []int {
+	out := make([]int, len(j.combos))
+	for i, c := range j.combos {
+		out[i] = len(c)
+	}
+	return out
+}
+
+// Cost estimates the job's work in boards settled, the unit of
+// Request.Completions, for admission control: in mode exhaustive the
+// product of the players' combination counts times the completions of one
+// combination (an upper bound: combinations sharing a card are skipped);
+// in Monte Carlo the trials, divided by the estimated share of draws of
+// hands that are compatible (so ranges that often collide cost more; the
+// rejected draws are cheap, so this errs high).
+func (j *RangeJob) Cost() int64 {
+	if j.mode == Exhaustive {
+		return j.work
+	}
+	if j.accept == 0 || j.accept == acceptanceProbes {
+		return int64(j.trials)
+	}
+	return satMul(int64(j.trials), acceptanceProbes) / j.accept
+}
+
+// ComputeRanges is PrepareRanges then Run.
+func ComputeRanges(ctx context.Context, r RangeRequest) (RangeResult, error) {
+	j, err := PrepareRanges(r)
+	if err != nil {
+		return RangeResult{}, err
+	}
+	return j.Run(ctx)
+}
+
+// Run computes the job's equities on all GOMAXPROCS cores (the calling
+// goroutine alone for small work) and returns ctx.Err() soon after ctx is
+// done. A job of fixed hands only is answered by Compute (the same
+// numbers). Players' hands in the result are the ranges as written.
+func (j *RangeJob) Run(ctx context.Context) (RangeResult, error) {
+	start := time.Now()
+	if err := ctx.Err(); err != nil {
+		return RangeResult{}, err
+	}
+	r := j.req
+	out := RangeResult{Combos: j.Combos()}
+	if j.allFixed() {
+		req := Request{Game: r.Game, Board: r.Board, Dead: r.Dead, Mode: j.mode, Trials: r.Trials, Seed: r.Seed, MaxExhaustive: r.MaxExhaustive}
+		for _, c := range j.combos {
+			req.Hands = append(req.Hands, c[0].List())
+		}
+		res, err := Compute(ctx, req)
+		if err != nil {
+			return RangeResult{}, err
+		}
+		out.Result = res
+		return out, nil
+	}
+	s := j.newRangeSetup()
+	var acc *accum
+	var err error
+	if j.mode == Exhaustive {
+		acc, err = s.exhaustive(ctx)
+	} else {
+		acc, err = s.monteCarlo(ctx, int64(j.trials), r.Seed)
+	}
+	if err != nil {
+		return RangeResult{}, err
+	}
+	if acc.boards == 0 {
+		return RangeResult{}, fault.Field(fault.Impossible, "hands", "the ranges of %s cannot be dealt together: no combination of their hands is without a shared card",
+			strings.Join(j.rangePlayers(), ", "))
+	}
+	base := &setup{req: Request{Game: r.Game, Board: r.Board, Dead: r.Dead, Hands: make([]cards.List, len(j.combos))}, hilo: r.Game.HasLow()}
+	out.Result = base.result(acc, j.mode)
+	for i := range out.Players {
+		out.Players[i].Hand = j.labels[i]
+	}
+	if j.mode == MonteCarlo {
+		seed := r.Seed
+		out.Seed = &seed
+	}
+	out.Elapsed = float64(time.Since(start).Nanoseconds()) / 1e6
+	return out, nil
+}
+
+func binomial(n, k int64) int64 {
+	if k < 0 || n < k {
+		return 0
+	}
+	c := int64(1)
+	for i := int64(0); i < k; i++ {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
+}
+
+// satMul returns a*b for non-negative a and b, or MaxInt64 on overflow.
+func satMul(a, b int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > 1<<63-1 {
+		return 1<<63 - 1
+	}
+	return int64(lo)
+}
+
+// rcombo is one hand of a range prepared for evaluation.
+type rcombo struct {
+	set   cards.CardSet
+	suit  [4]uint16 // rank mask of each suit
+	multi uint16    // index of the rank multiset (see multisetIndex)
+	low   uint8     // low-rank mask
+	two   uint8     // suits held twice or more
+}
+
+func prepCombo(c ranges.Combo) rcombo {
+	var p rcombo
+	var r [4]cards.Rank
+	for i, x := range c {
+		p.set = p.set.Add(x)
+		p.suit[x.Suit()] |= 1 << x.Rank()
+		p.low |= eval.LowMask(x)
+		r[i] = x.Rank()
+	}
+	for s := range 4 {
+		if bits.OnesCount16(p.suit[s]) >= 2 {
+			p.two |= 1 << s
+		}
+	}
+	p.multi = uint16(multisetIndex(r))
+	return p
+}
+
+// numMultisets is the number of multisets of four ranks, C(16, 4).
+const numMultisets = 1820
+
+// multisetIndex returns the index of the multiset of ranks r (any order).
+func multisetIndex(r [4]cards.Rank) int {
+	// Sort the four ranks ascending (a tiny network).
+	if r[0] > r[1] {
+		r[0], r[1] = r[1], r[0]
+	}
+	if r[2] > r[3] {
+		r[2], r[3] = r[3], r[2]
+	}
+	if r[0] > r[2] {
+		r[0], r[2] = r[2], r[0]
+	}
+	if r[1] > r[3] {
+		r[1], r[3] = r[3], r[1]
+	}
+	if r[1] > r[2] {
+		r[1], r[2] = r[2], r[1]
+	}
+	a, b, c, d := int(r[0]), int(r[1])+1, int(r[2])+2, int(r[3])+3
+	return a + b*(b-1)/2 + c*(c-1)*(c-2)/6 + d*(d-1)*(d-2)*(d-3)/24
+}
+
+// multiTri[m] is, for a hand of rank multiset m, the best non-flush high
+// for each board rank triple: preparePlayer's table, shared by every hand
+// of those ranks. 3.3 MB, built once on first use.
+var multiTri struct {
+	once sync.Once
+	t    *[numMultisets][eval.NumTriples]eval.HighValue
+}
+
+func multiTriTable() *[numMultisets][eval.NumTriples]eval.HighValue {
+	multiTri.once.Do(func() {
+		t := new([numMultisets][eval.NumTriples]eval.HighValue)
+		for d := cards.Rank(0); d <= cards.Ace; d++ {
+			for c := cards.Rank(0); c <= d; c++ {
+				for b := cards.Rank(0); b <= c; b++ {
+					for a := cards.Rank(0); a <= b; a++ {
+						var p player
+						preparePlayer(&p, cards.List{cards.New(a, 0), cards.New(b, 1), cards.New(c, 2), cards.New(d, 3)})
+						t[multisetIndex([4]cards.Rank{a, b, c, d})] = p.tri
+					}
+				}
+			}
+		}
+		multiTri.t = t
+	})
+	return multiTri.t
+}
+
+// rangeSetup is what every worker of a range job shares.
+type rangeSetup struct {
+	j       *RangeJob
+	hilo    bool
+	np      int
+	k       int
+	combos  [][]rcombo
+	known   board      // the board cards given
+	rest    cards.List // the deck without the board, dead cards and fixed hands
+	tri     *[numMultisets][eval.NumTriples]eval.HighValue
+	triples *[13 * 13 * 13]uint16
+}
+
+func (j *RangeJob) newRangeSetup() *rangeSetup {
+	s := &rangeSetup{j: j, hilo: j.req.Game.HasLow(), np: len(j.combos), k: 5 - len(j.req.Board),
+		tri: multiTriTable(), triples: eval.TripleTable()}
+	s.combos = make([][]rcombo, s.np)
+	for i, cs := range j.combos {
+		s.combos[i] = make([]rcombo, len(cs))
+		for x, c := range cs {
+			s.combos[i][x] = prepCombo(c)
+		}
+	}
+	for _, c := range j.req.Board {
+		s.known.add(c)
+	}
+	s.rest = (cards.FullDeck &^ j.removed).List()
+	return s
+}
+
+// rangeState is one worker's scratch space: no allocation per board.
+type rangeState struct {
+	s           *rangeSetup
+	tri         [10]*[eval.NumTriples]eval.HighValue
+	low         [10]*[256]uint8
+	suit        [10][4]uint16
+	suitPlayers [4]uint16
+	idx         [10]int
+	nf, hv      [10]eval.HighValue
+	lv          [10]uint8
+	acc         accum
+}
+
+// seat gives every player the hand of index e.idx[i] of his range.
+func (e *rangeState) seat() {
+	s := e.s
+	e.suitPlayers = [4]uint16{}
+	for i := 0; i < s.np; i++ {
+		c := &s.combos[i][e.idx[i]]
+		e.tri[i] = &s.tri[c.multi]
+		e.low[i] = eval.LowRow(c.low)
+		e.suit[i] = c.suit
+		for m := c.two; m != 0; m &= m - 1 {
+			e.suitPlayers[bits.TrailingZeros8(m)] |= 1 << i
+		}
+	}
+}
+
+// settleBoard evaluates the seated players on the full board b and adds
+// it to the tallies (with squared shares when squares is set).
+func (e *rangeState) settleBoard(b *board, squares bool) {
+	s := e.s
+	np := s.np
+	r := &b.ranks
+	t := s.triples
+	a0, a1, a2 := int(r[0])*169, int(r[1])*169, int(r[2])*169
+	b1, b2, b3 := int(r[1])*13, int(r[2])*13, int(r[3])*13
+	r2, r3, r4 := int(r[2]), int(r[3]), int(r[4])
+	tri := [10]uint16{
+		t[a0+b1+r2], t[a0+b1+r3], t[a0+b1+r4], t[a0+b2+r3], t[a0+b2+r4],
+		t[a0+b3+r4], t[a1+b2+r3], t[a1+b2+r4], t[a1+b3+r4], t[a2+b3+r4],
+	}
+	for i := 0; i < np; i++ {
+		p := e.tri[i]
+		best := p[tri[0]]
+		for _, q := range tri[1:] {
+			if v := p[q]; v > best {
+				best = v
+			}
+		}
+		e.nf[i] = best
+		e.lv[i] = e.low[i][b.low]
+	}
+	hv := e.nf[:np]
+	if su := flushSuit(b.count); su >= 0 && e.suitPlayers[su] != 0 {
+		copy(e.hv[:np], e.nf[:np])
+		lane := uint16(b.lanes>>(16*uint(su))) & 0x1FFF
+		for m := e.suitPlayers[su]; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros16(m)
+			if v := eval.FlushHigh(e.suit[i][su], lane); v > e.hv[i] {
+				e.hv[i] = v
+			}
+		}
+		hv = e.hv[:np]
+	}
+	var lo uint16
+	if s.hilo {
+		lo = lowWinners(e.lv[:np])
+	}
+	e.acc.settle(np, winners(hv), lo, 1, s.hilo, squares)
+}
+
+// rangeParallel runs work(e, chunk) for chunk 0..chunks-1 on up to
+// GOMAXPROCS workers (one when inline), each with its own rangeState, and
+// returns the merged tallies or ctx.Err(). Like setup.parallel.
+func (s *rangeSetup) parallel(ctx context.Context, chunks int, inline bool, work func(e *rangeState, chunk int)) (*accum, error) {
+	done := ctx.Done()
+	workers := runtime.GOMAXPROCS(0)
+	if inline || workers < 1 {
+		workers = 1
+	}
+	workers = max(min(workers, chunks), 1)
+	states := make([]rangeState, workers)
+	var next atomic.Int64
+	var canceled atomic.Bool
+	run := func(e *rangeState) {
+		e.s = s
+		for !canceled.Load() {
+			c := int(next.Add(1) - 1)
+			if c >= chunks {
+				return
+			}
+			select {
+			case <-done:
+				canceled.Store(true)
+				return
+			default:
+			}
+			work(e, c)
+		}
+	}
+	if workers == 1 {
+		run(&states[0])
+	} else {
+		var wg sync.WaitGroup
+		for i := range states {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				run(&states[i])
+			}()
+		}
+		wg.Wait()
+	}
+	if canceled.Load() {
+		return nil, ctx.Err()
+	}
+	total := &accum{}
+	for i := range states {
+		total.add(&states[i].acc)
+	}
+	return total, nil
+}
+
+// exhaustive settles every completion of every compatible combination of
+// hands. Combinations are numbered in mixed radix (player 0 fastest) and
+// cut into chunks of a few thousand boards.
+func (s *rangeSetup) exhaustive(ctx context.Context) (*accum, error) {
+	total := int64(1)
+	for _, c := range s.combos {
+		total *= int64(len(c)) // at most MaxRangeExhaustive: PrepareRanges checked
+	}
+	per := max(int64(4096)/max(s.j.compl, 1), 1)
+	chunks := int((total + per - 1) / per)
+	inline := s.j.work < inlineBelow
+	return s.parallel(ctx, chunks, inline, func(e *rangeState, c int) {
+		end := min(int64(c+1)*per, total)
+		for t := int64(c) * per; t < end; t++ {
+			x := t
+			var used cards.CardSet
+			ok := true
+			for i := 0; i < s.np; i++ {
+				n := int64(len(s.combos[i]))
+				e.idx[i] = int(x % n)
+				x /= n
+				cs := s.combos[i][e.idx[i]].set
+				if used&cs != 0 {
+					ok = false
+					break
+				}
+				used |= cs
+			}
+			if !ok {
+				continue
+			}
+			e.seat()
+			var deck [cards.NumCards]cards.Card
+			nd := 0
+			for _, card := range s.rest {
+				if !used.Has(card) {
+					deck[nd] = card
+					nd++
+				}
+			}
+			e.completions(s.known, deck[:nd], s.k)
+		}
+	})
+}
+
+// completions settles every way to add k cards of deck to b.
+func (e *rangeState) completions(b board, deck []cards.Card, k int) {
+	if k == 0 {
+		e.settleBoard(&b, false)
+		return
+	}
+	for i := 0; i+k <= len(deck); i++ {
+		nb := b
+		nb.add(deck[i])
+		e.completions(nb, deck[i+1:], k-1)
+	}
+}
+
+// draw seats one compatible combination of hands drawn uniformly by
+// rejection, and returns the cards they hold.
+func (e *rangeState) draw(rng *rand.PCG) cards.CardSet {
+	s := e.s
+	for {
+		var used cards.CardSet
+		ok := true
+		for i := 0; i < s.np; i++ {
+			n := uint64(len(s.combos[i]))
+			x := 0
+			if n > 1 {
+				hi, _ := bits.Mul64(rng.Uint64(), n)
+				x = int(hi)
+			}
+			cs := s.combos[i][x].set
+			if used&cs != 0 {
+				ok = false
+				break
+			}
+			used |= cs
+			e.idx[i] = x
+		}
+		if ok {
+			return used
+		}
+	}
+}
+
+// monteCarlo runs trials of stream (seed, chunk) in chunks of mcChunk.
+func (s *rangeSetup) monteCarlo(ctx context.Context, trials int64, seed uint64) (*accum, error) {
+	chunks := int((trials + mcChunk - 1) / mcChunk)
+	inline := trials < inlineBelow
+	return s.parallel(ctx, chunks, inline, func(e *rangeState, c int) {
+		n := int64(mcChunk)
+		if rest := trials - int64(c)*mcChunk; rest < n {
+			n = rest
+		}
+		e.mcChunk(seed, uint64(c), n)
+	})
+}
+
+func (e *rangeState) mcChunk(seed, chunk uint64, n int64) {
+	var rng rand.PCG
+	rng.Seed(seed, chunk)
+	var deck [cards.NumCards]cards.Card
+	nd := copy(deck[:], e.s.rest)
+	for t := int64(0); t < n; t++ {
+		b := e.deal(&rng, &deck, nd)
+		e.settleBoard(&b, true)
+	}
+}
+
+// deal seats one trial's hands (draw) and returns the full board: the
+// known cards and s.k cards drawn into deck[:s.k] by a partial
+// Fisher-Yates over deck[:nd] (the deck without the board, dead cards and
+// fixed hands), a card of a drawn hand being rejected and redrawn, so each
+// board card is uniform over the cards still free.
+func (e *rangeState) deal(rng *rand.PCG, deck *[cards.NumCards]cards.Card, nd int) board {
+	s := e.s
+	used := e.draw(rng)
+	e.seat()
+	b := s.known
+	for j := 0; j < s.k; j++ {
+		for {
+			hi, _ := bits.Mul64(rng.Uint64(), uint64(nd-j))
+			x := j + int(hi)
+			if used.Has(deck[x]) {
+				continue
+			}
+			deck[j], deck[x] = deck[x], deck[j]
+			b.add(deck[j])
+			break
+		}
+	}
+	return b
+}
+
+// probe returns how many of acceptanceProbes seeded draws of one hand per
+// player share no card (all of them when at most one player has a range of
+// several hands, whose hands avoid the fixed ones by construction).
+func (j *RangeJob) probe() int64 {
+	multi := 0
+	for _, c := range j.combos {
+		if len(c) > 1 {
+			multi++
+		}
+	}
+	if multi < 2 {
+		return acceptanceProbes
+	}
+	var rng rand.PCG
+	rng.Seed(j.req.Seed, ^uint64(0))
+	var ok int64
+	for range acceptanceProbes {
+		var used cards.CardSet
+		good := true
+		for _, cs := range j.combos {
+			hi, _ := bits.Mul64(rng.Uint64(), uint64(len(cs)))
+			set := cs[hi].Set()
+			if used&set != 0 {
+				good = false
+				break
+			}
+			used |= set
+		}
+		if good {
+			ok++
+		}
+	}
+	return ok
+}
