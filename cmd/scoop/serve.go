@@ -26,6 +26,8 @@ import (
 // environment, then flags, then Validate.
 type serveConfig struct {
 	Addr string // SCOOP_ADDR, --addr
+	// storageConfig: DATABASE_URL, --sqlite, and --db-timeout (the
+	// deadline of every database call, default 5s).
 	storageConfig
 	LogFormat string // SCOOP_LOG, --log: json or text
 

@@ -21,7 +21,7 @@ func CheckText(field, s string) error {
 		return fault.Field(fault.Invalid, field, "%s %q is not UTF-8 text", field, s)
 	}
 	if strings.IndexByte(s, 0) >= 0 {
-		return fault.Field(fault.Invalid, field, "%s %q holds a NUL character, which cannot be stored", field, s)
+		return fault.Field(fault.Invalid, field, "%s %q holds a NUL character, which is not allowed in text", field, s)
 	}
 	return nil
 }
