@@ -7,25 +7,37 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/fault"
 )
 
 const equityUsage = `usage: scoop equity [--game omaha-hilo|omaha-hi] [--board CARDS] [--dead CARDS]
                     [--mode auto|exhaustive|montecarlo] [--trials N] [--seed N] [--json]
-                    HAND HAND [HAND...]
+                    [--list N] HAND HAND [HAND...]
 
 Computes each hand's share of the pot over the board completions (exactly,
 or by Monte Carlo sampling). Cards are rank+suit, e.g. As2s3dKd; flags may
 come before or after the hands.
 
+A hand may be a range (quote it for the shell): 'AA**' (two aces or more),
+'AxAyxy' (double-suited aces), 'RROO' (two pair), '[A-T]***', 'JJ+**',
+'15%' or '5%-10%' (by equity against a random hand, per game), combined
+with , (or), : (and), ! (and not) and parentheses. Hands that share a
+card with the board, the dead cards or a fixed hand leave a range; the
+table adds how many combinations each range keeps. --list N prints N
+sample combinations of each range (1 to 10 of them) instead of equities.
+
 Mode auto (the default) is exhaustive up to 2,000,000 board completions,
-else Monte Carlo; every legal input is within that (the largest, heads-up
-preflop, is 1,086,008 boards), so auto is always exact and --trials and
---seed take effect only with --mode montecarlo. --trials with --mode
-exhaustive is an error.
+else Monte Carlo; for exact hands every legal input is within that (the
+largest, heads-up preflop, is 1,086,008 boards), so auto is always exact
+and --trials and --seed take effect only with --mode montecarlo. With
+ranges, auto is exhaustive when combinations x completions is at most
+2,000,000 (e.g. a hand against 'AA**' on a flop), else Monte Carlo with
+--trials and --seed. --trials with --mode exhaustive is an error.
 `
 
 // runEquity is `scoop equity`: it parses the flags and hands, computes the
@@ -42,6 +54,7 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	trials := fs.Int("trials", equity.DefaultTrials, "Monte Carlo trials, 1 to 10000000 (not with --mode exhaustive)")
 	seed := fs.Uint64("seed", equity.DefaultSeed, "Monte Carlo seed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	list := fs.Int("list", 0, "print N sample combinations of each range instead of equities")
 	// Flags may follow the hands: parse, take one hand, parse the rest.
 	hands, help, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -64,6 +77,25 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if set["seed"] {
 		in.Seed = seed
 	}
+	if set["list"] {
+		if *list < 1 || *list > maxList {
+			return usagef("list: want 1 to %d combinations, got %d", maxList, *list)
+		}
+		ls, err := equity.ListRanges(in, *list)
+		if err != nil {
+			return inputError(err)
+		}
+		if *asJSON {
+			return json.NewEncoder(stdout).Encode(struct {
+				Game   string                `json:"game"`
+				Ranges []equity.RangeListing `json:"ranges"`
+			}{in.Game, ls})
+		}
+		return printListing(stdout, ls)
+	}
+	if !allHands(in.Hands) {
+		return equityRanges(ctx, in, *asJSON, stdout)
+	}
 	req, err := equity.ParseInput(in)
 	if err != nil {
 		return inputError(err)
@@ -76,7 +108,56 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(res)
 	}
-	return printEquity(stdout, res)
+	return printEquity(stdout, res, nil)
+}
+
+// maxList bounds --list.
+const maxList = 10_000
+
+// allHands reports whether every hand is written as exactly four cards
+// (possibly a bad or repeated card): those take equity.Compute's path and
+// its messages, anything else is a range.
+func allHands(hands []string) bool {
+	for _, h := range hands {
+		if l, err := cards.Parse(h); err != nil || len(l) != 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// equityRanges computes and prints the equities of ranges.
+func equityRanges(ctx context.Context, in equity.Input, asJSON bool, stdout io.Writer) error {
+	req, err := equity.ParseRangeInput(in)
+	if err != nil {
+		return inputError(err)
+	}
+	res, err := equity.ComputeRanges(ctx, req)
+	if err != nil {
+		return inputError(err)
+	}
+	if asJSON {
+		return json.NewEncoder(stdout).Encode(res)
+	}
+	return printEquity(stdout, res.Result, res.Combos)
+}
+
+// printListing writes each range's size and sample.
+func printListing(w io.Writer, ls []equity.RangeListing) error {
+	for i, l := range ls {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "hands[%d] %s: %d combinations", i, l.Hand, l.Combos)
+		if l.Combos != l.Total {
+			fmt.Fprintf(w, " (%d before removal)", l.Total)
+		}
+		fmt.Fprintln(w)
+		for j := 0; j < len(l.Sample); j += 8 {
+			fmt.Fprintf(w, "  %s\n", strings.Join(l.Sample[j:min(j+8, len(l.Sample))], " "))
+		}
+	}
+	return nil
 }
 
 // inputError turns a *fault.Error of kind Invalid or Impossible into a
@@ -89,18 +170,27 @@ func inputError(err error) error {
 	return err
 }
 
-// printEquity writes the human-readable table of res.
-func printEquity(w io.Writer, res equity.Result) error {
+// printEquity writes the human-readable table of res; combos, when not
+// nil, adds each player's combinations after card removal (ranges).
+func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	mc := res.Mode == equity.MonteCarlo
-	header := "hand\tequity\thi win\thi tie\tlo win\tlo tie\tscoop\t"
+	header := "hand\t"
+	if combos != nil {
+		header += "combos\t"
+	}
+	header += "equity\thi win\thi tie\tlo win\tlo tie\tscoop\t"
 	if mc {
 		header += "± stderr\t"
 	}
 	fmt.Fprintln(tw, header)
 	pct := func(x float64) string { return fmt.Sprintf("%.2f%%", 100*x) }
-	for _, p := range res.Players {
-		line := fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", p.Hand, pct(p.Equity), pct(p.HiWin), pct(p.HiTie),
+	for i, p := range res.Players {
+		line := p.Hand + "\t"
+		if combos != nil {
+			line += fmt.Sprintf("%d\t", combos[i])
+		}
+		line += fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t", pct(p.Equity), pct(p.HiWin), pct(p.HiTie),
 			pct(p.LoWin), pct(p.LoTie), pct(p.Scoop))
 		if mc {
 			line += pct(p.Stderr) + "\t"

@@ -109,7 +109,7 @@ func TestEquityBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown card", []string{"As2s3dKx", "QhQcJhTc"}, "hands[0]"},
+		{"unknown card", []string{"As2s3dKe", "QhQcJhTc"}, "hands[0]"},
 		{"duplicate card", []string{"As2s3dKd", "QhQcJhTc", "--board", "As7hKh"}, "duplicate card As"},
 		{"hand of three cards", []string{"As2s3d", "QhQcJhTc"}, "want 4 cards"},
 		{"six board cards", []string{"As2s3dKd", "QhQcJhTc", "--board", "4c7hKh5c6c8c"}, "at most 5"},
@@ -150,5 +150,113 @@ func TestEquityHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "usage: scoop equity") || !strings.Contains(errs, "-trials") ||
 		!strings.Contains(errs, "1,086,008 boards), so auto is always exact") {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestEquityRanges(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "--board", "Kh7c3d", "AsAhKs2d", "AA**")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{"combos", "AsAhKs2d", "AA**", " 903 ", "mode exhaustive", "740460 boards"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = runScoop(t, "equity", "--json", "--trials", "20000", "--seed", "3", "As2sKd3d", "AA**", "15%")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var m struct {
+		Mode    string `json:"mode"`
+		Boards  int64  `json:"boards"`
+		Combos  []int  `json:"combos"`
+		Players []struct {
+			Hand           string
+			Equity, Stderr float64
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if m.Mode != "montecarlo" || m.Boards != 20000 || len(m.Players) != 3 || len(m.Combos) != 3 || m.Combos[0] != 1 || m.Combos[1] < 1000 {
+		t.Fatalf("JSON: %s", out)
+	}
+	sum := 0.0
+	for i, p := range m.Players {
+		sum += p.Equity
+		if p.Hand != []string{"AsKd3d2s", "AA**", "15%"}[i] || p.Stderr <= 0 {
+			t.Errorf("player %d: %+v", i, p)
+		}
+	}
+	if sum < 0.999 || sum > 1.001 {
+		t.Errorf("equities sum to %v", sum)
+	}
+}
+
+func TestEquityList(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "--list", "1000", "AxAyxy")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	first, rest, _ := strings.Cut(out, "\n")
+	seen := map[string]bool{}
+	for _, f := range strings.Fields(rest) {
+		seen[f] = len(f) == 8 && strings.Count(f, "A") == 2
+	}
+	if first != "hands[0] AxAyxy: 864 combinations" || len(seen) != 864 {
+		t.Errorf("listing of AxAyxy: %q and %d distinct combinations", first, len(seen))
+	}
+	for f, ok := range seen {
+		if !ok {
+			t.Errorf("listed %q", f)
+		}
+	}
+	code, out, errs = runScoop(t, "equity", "--list", "5", "--json", "--board", "Ad7c3d", "AsAhKs2d", "AA**")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var m struct {
+		Ranges []struct {
+			Hand          string
+			Total, Combos int
+			Sample        []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || len(m.Ranges) != 2 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	// One ace is left (Ac): AA** needs two, so nothing remains.
+	if r := m.Ranges[1]; r.Hand != "AA**" || r.Total != 6961 || r.Combos != 0 || len(r.Sample) != 0 {
+		t.Errorf("AA** with three aces out: %+v", r)
+	}
+}
+
+func TestEquityRangeBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"range syntax", []string{"As2s3dKd", "AA**,"}, "hands[1]: column 6: want a hand pattern"},
+		{"lower-case rank", []string{"As2s3dKd", "Ak**"}, "hands[1]: column 2: unknown symbol 'k' (ranks are upper case"},
+		{"card written twice", []string{"As2s3dKd", "AsAs**"}, "hands[1]: column 3: duplicate card As"},
+		{"empty after removal", []string{"AsAhKs2d", "AAA*", "--board", "Ad7c3d"}, "hands[1]: the range AAA* holds no hand"},
+		{"ranges never compatible", []string{"AAA*", "AA**"}, "hands: the ranges of hands[0], hands[1] cannot be dealt together"},
+		{"fixed hand on the board", []string{"As2s3dKd", "KK**", "--board", "As7h8h"}, "board: duplicate card As: in hands[0] and in board"},
+		{"exhaustive too large", []string{"--mode", "exhaustive", "As2s3dKd", "15%"}, "mode: exhaustive would settle"},
+		{"list zero", []string{"--list", "0", "AA**"}, "list: want 1 to 10000 combinations, got 0"},
+		{"list bad range", []string{"--list", "3", "AA**", "[A-"}, "hands[1]: column 4: want a rank after -"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runScoop(t, append([]string{"equity"}, tt.args...)...)
+			if code != 2 || out != "" {
+				t.Errorf("exit %d, stdout %q: want 2 and nothing", code, out)
+			}
+			if strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "scoop equity: ") || !strings.Contains(errs, tt.want) {
+				t.Errorf("stderr %q: want one line \"scoop equity: ...%s...\"", errs, tt.want)
+			}
+		})
 	}
 }

@@ -43,7 +43,8 @@ import (
 
 // MaxRangeExhaustive is the largest work (combinations x completions)
 // that mode exhaustive accepts for a range request: about two seconds on
-// two cores. Mode auto enumerates only up to RangeRequest.MaxExhaustive.
+// two cores. Mode auto enumerates only up to RangeRequest.MaxExhaustive
+// (and never beyond this).
 const MaxRangeExhaustive = 50_000_000
 
 // acceptanceProbes is the number of seeded trial draws used to estimate
@@ -84,6 +85,11 @@ type RangeResult struct {
 // range that does not parse, and otherwise the fields and messages of
 // ParseInput. It does not expand the ranges (PrepareRanges does).
 func ParseRangeInput(in Input) (RangeRequest, error) {
+	return parseRangeInput(in, 2)
+}
+
+// parseRangeInput is ParseRangeInput with at least minHands hands.
+func parseRangeInput(in Input, minHands int) (RangeRequest, error) {
 	var r RangeRequest
 	r.Game = eval.OmahaHiLo
 	if in.Game != "" {
@@ -93,8 +99,8 @@ func ParseRangeInput(in Input) (RangeRequest, error) {
 		}
 		r.Game = g
 	}
-	if len(in.Hands) < 2 || len(in.Hands) > 10 {
-		return RangeRequest{}, fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", len(in.Hands))
+	if len(in.Hands) < minHands || len(in.Hands) > 10 {
+		return RangeRequest{}, fault.Field(fault.Invalid, "hands", "want %d to 10 hands, got %d", minHands, len(in.Hands))
 	}
 	for i, h := range in.Hands {
 		rg, err := ranges.Parse(h)
@@ -205,65 +211,26 @@ func PrepareRanges(r RangeRequest) (*RangeJob, error) {
 	if len(r.Board) > 5 {
 		return nil, fault.Field(fault.Invalid, "board", "at most 5 board cards, got %d (%s)", len(r.Board), r.Board)
 	}
-	j := &RangeJob{req: r, combos: make([][]ranges.Combo, n), fixed: make([]bool, n), labels: make([]string, n)}
-	// The fixed hands, the board and the dead cards: no card twice (the
-	// messages of Request.Validate).
-	var where [cards.NumCards]string
-	check := func(field string, l cards.List) error {
-		for _, c := range l {
-			if !c.Valid() {
-				return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
-			}
-			if where[c] != "" {
-				if where[c] == field {
-					return fault.Field(fault.Impossible, field, "duplicate card %s: appears twice in %s", c, field)
-				}
-				return fault.Field(fault.Impossible, field, "duplicate card %s: in %s and in %s", c, where[c], field)
-			}
-			where[c] = field
-		}
-		return nil
-	}
+	j := &RangeJob{req: r, labels: make([]string, n)}
 	for i, rg := range r.Ranges {
 		if rg == nil {
 			return nil, fault.Field(fault.Invalid, fmt.Sprintf("hands[%d]", i), "no range")
 		}
 		j.labels[i] = rg.String()
-		if c, ok := rg.Fixed(); ok {
-			j.fixed[i] = true
-			j.combos[i] = []ranges.Combo{c}
-			if err := check(fmt.Sprintf("hands[%d]", i), c.List()); err != nil {
-				return nil, err
-			}
-			j.removed |= c.Set()
-		}
 	}
-	if err := check("board", r.Board); err != nil {
+	var err error
+	if j.combos, j.fixed, j.known, j.removed, err = expand(r); err != nil {
 		return nil, err
 	}
-	if err := check("dead", r.Dead); err != nil {
-		return nil, err
-	}
-	for _, c := range r.Board {
-		j.known = j.known.Add(c)
-	}
-	for _, c := range r.Dead {
-		j.known = j.known.Add(c)
-	}
-	j.removed |= j.known
 	used := 4*n + len(r.Board) + len(r.Dead)
 	k := 5 - len(r.Board)
 	if cards.NumCards-used < k {
 		return nil, fault.Field(fault.Impossible, "dead", "%d cards in use leave %d in the deck, the board needs %d more", used, cards.NumCards-used, k)
 	}
-	for i, rg := range r.Ranges {
-		if j.fixed[i] {
-			continue
-		}
-		j.combos[i] = rg.Combos(r.Game, j.removed)
-		if len(j.combos[i]) == 0 {
+	for i, c := range j.combos {
+		if len(c) == 0 {
 			return nil, fault.Field(fault.Impossible, fmt.Sprintf("hands[%d]", i),
-				"the range %s holds no hand without the board, the dead cards and the fixed hands", rg.String())
+				"the range %s holds no hand without the board, the dead cards and the fixed hands", r.Ranges[i].String())
 		}
 	}
 	j.compl = binomial(int64(cards.NumCards-used), int64(k))
@@ -278,7 +245,7 @@ func PrepareRanges(r RangeRequest) (*RangeJob, error) {
 	j.mode = r.Mode
 	if j.mode == Auto || j.mode == "" {
 		j.mode = MonteCarlo
-		if j.work <= maxEx {
+		if j.work <= min(maxEx, MaxRangeExhaustive) {
 			j.mode = Exhaustive
 		}
 	}
@@ -300,6 +267,104 @@ func PrepareRanges(r RangeRequest) (*RangeJob, error) {
 		}
 	}
 	return j, nil
+}
+
+// expand returns each range's hands for r.Game without the board, the
+// dead cards and the fixed hands (a fixed hand is its own one hand: the
+// list may be empty for a range), which players have fixed hands, the
+// board and dead cards, and those with the fixed hands' cards. The error
+// is a duplicate card among the fixed hands, the board and the dead cards
+// (the messages of Request.Validate).
+func expand(r RangeRequest) (combos [][]ranges.Combo, fixed []bool, known, removed cards.CardSet, err error) {
+	n := len(r.Ranges)
+	combos, fixed = make([][]ranges.Combo, n), make([]bool, n)
+	var where [cards.NumCards]string
+	check := func(field string, l cards.List) error {
+		for _, c := range l {
+			if !c.Valid() {
+				return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+			}
+			if where[c] != "" {
+				if where[c] == field {
+					return fault.Field(fault.Impossible, field, "duplicate card %s: appears twice in %s", c, field)
+				}
+				return fault.Field(fault.Impossible, field, "duplicate card %s: in %s and in %s", c, where[c], field)
+			}
+			where[c] = field
+		}
+		return nil
+	}
+	for i, rg := range r.Ranges {
+		if c, ok := rg.Fixed(); ok {
+			fixed[i] = true
+			combos[i] = []ranges.Combo{c}
+			if err := check(fmt.Sprintf("hands[%d]", i), c.List()); err != nil {
+				return nil, nil, 0, 0, err
+			}
+			removed |= c.Set()
+		}
+	}
+	if err := check("board", r.Board); err != nil {
+		return nil, nil, 0, 0, err
+	}
+	if err := check("dead", r.Dead); err != nil {
+		return nil, nil, 0, 0, err
+	}
+	for _, c := range r.Board {
+		known = known.Add(c)
+	}
+	for _, c := range r.Dead {
+		known = known.Add(c)
+	}
+	removed |= known
+	for i, rg := range r.Ranges {
+		if !fixed[i] {
+			combos[i] = rg.Combos(r.Game, removed)
+		}
+	}
+	return combos, fixed, known, removed, nil
+}
+
+// RangeListing is one range of a request expanded, for an editor or
+// `scoop equity --list`.
+type RangeListing struct {
+	Hand   string   `json:"hand"`   // the range as written (an exact hand in canonical form)
+	Total  int      `json:"total"`  // hands in the range before removal
+	Combos int      `json:"combos"` // hands left without the board, dead cards and other players' fixed hands
+	Sample []string `json:"sample"` // up to n of those, drawn by ranges.Range.Sample
+}
+
+// ListRanges reads in like ParseRangeInput, but with 1 to 10 hands, and
+// lists each range: its size before and after removal and a sample of n
+// hands. Errors are those of ParseRangeInput and the duplicate cards of
+// PrepareRanges; an empty range is not an error here (Combos 0).
+func ListRanges(in Input, n int) ([]RangeListing, error) {
+	r, err := parseRangeInput(in, 1)
+	if err != nil {
+		return nil, err
+	}
+	if len(r.Board) > 5 {
+		return nil, fault.Field(fault.Invalid, "board", "at most 5 board cards, got %d (%s)", len(r.Board), r.Board)
+	}
+	combos, fixed, _, removed, err := expand(r)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]RangeListing, len(r.Ranges))
+	for i, rg := range r.Ranges {
+		l := RangeListing{Hand: rg.String(), Total: rg.Count(r.Game, 0), Combos: len(combos[i]), Sample: []string{}}
+		var sample []ranges.Combo
+		if fixed[i] {
+			sample = combos[i][:min(n, 1)]
+		} else {
+			sample = rg.Sample(r.Game, removed, n)
+		}
+		for _, c := range sample {
+			l.Sample = append(l.Sample, c.String())
+		}
+		out[i] = l
+	}
+	return out, nil
 }
 
 func (j *RangeJob) allFixed() bool {
