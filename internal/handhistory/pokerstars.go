@@ -1,6 +1,7 @@
 package handhistory
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -1588,7 +1589,11 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 	// MaxChips, distinct names...), reported on the hand's first line.
 	if err := Validate(h); err != nil {
 		fe := psErr(headLine, "%v", err)
-		fe.Kind, fe.Err = fault.KindOf(err), err
+		var ve *fault.Error
+		if errors.As(err, &ve) { // keep its kind, field and action
+			fe.Kind, fe.Field, fe.Action, fe.Message = ve.Kind, ve.Field, ve.Action, ve.Message
+		}
+		fe.Err = err
 		return fe
 	}
 	return nil

@@ -1103,7 +1103,7 @@ func TestPokerStarsSeatWithNoChips(t *testing.T) {
 	posts := strings.Replace(broke, "A: posts big blind $0.10", "A: posts big blind $0.10\nSleepy: posts big blind $0.10", 1)
 	es := readPSText(t, posts)
 	var fe *fault.Error
-	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 1 || !strings.Contains(fe.Message, "players[3].stack") {
+	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 1 || fe.Field != "players[3].stack" {
 		t.Fatalf("entries %+v: want an error on line 1 naming players[3].stack", es)
 	}
 }
