@@ -319,6 +319,34 @@ func TestRangeErrors(t *testing.T) {
 	}
 }
 
+// TestMultisetTable: every multiset of four ranks has its own index, and
+// its shared table is the one preparePlayer builds for such a hand.
+func TestMultisetTable(t *testing.T) {
+	seen := make([]bool, numMultisets)
+	tab := multiTriTable()
+	rng := rand.New(rand.NewPCG(8, 9))
+	for d := cards.Rank(0); d <= cards.Ace; d++ {
+		for c := cards.Rank(0); c <= d; c++ {
+			for b := cards.Rank(0); b <= c; b++ {
+				for a := cards.Rank(0); a <= b; a++ {
+					r := [4]cards.Rank{a, b, c, d}
+					rng.Shuffle(4, func(i, j int) { r[i], r[j] = r[j], r[i] })
+					m := multisetIndex(r)
+					if m < 0 || m >= numMultisets || seen[m] {
+						t.Fatalf("ranks %v: index %d out of range or taken", r, m)
+					}
+					seen[m] = true
+					var p player
+					preparePlayer(&p, cards.List{cards.New(r[0], 3), cards.New(r[1], 2), cards.New(r[2], 1), cards.New(r[3], 0)})
+					if p.tri != tab[m] {
+						t.Fatalf("ranks %v: shared table differs from preparePlayer's", r)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestRangesFixedHandsOnlyAreCompute(t *testing.T) {
 	res := mustRanges(t, Input{Hands: []string{"As2s3dKd", "qh qc jh tc"}, Board: "4c7hKh"})
 	if res.Exact == nil || strings.Join(res.Exact.Numerators, ",") != "1061,579" || res.Exact.Denominator != "1640" ||

@@ -51,8 +51,8 @@
 // one random hand, separately for omaha-hi and omaha-hilo. The equities are
 // estimated by Monte Carlo with common random numbers (400,000 deals of an
 // opponent hand and a board, shared by every class; about 47% of them
-// avoid a given hand, so each equity has a standard error near 0.0007 and
-// differences between classes much less). A class is in "p%" when the
+// avoid a given hand, so each equity has a standard error near 0.001 and
+// the difference between two classes, measured on the same deals, less). A class is in "p%" when the
 // hands ranked strictly above it are fewer than p% of 270,725, so "15%"
 // may exceed 15% by less than one class (at most 24 hands), and "5%-10%"
 // and "5%" are disjoint and together make "10%".
@@ -62,8 +62,10 @@
 //
 //	go generate ./internal/ranges
 //
-// which runs `go run ./internal/gen -o ranking.bin` (about a minute on two
-// cores); the output depends only on the generator's flags (-deals, -seed).
+// which runs `go run ./internal/gen -o ranking.bin` in this directory (two
+// to three minutes on two cores); the output depends only on the
+// generator's flags (-deals, default 400000; -seed, default 17), never on
+// the machine or GOMAXPROCS.
 //
 // # Contract
 //
