@@ -108,6 +108,7 @@ type rangeSetup struct {
 	rest    cards.List // the deck without the board, dead cards and fixed hands
 	tri     *[numMultisets][eval.NumTriples]eval.HighValue
 	triples *[13 * 13 * 13]uint16
+	lowRows [256]*[256]uint8 // eval.LowRow by hole low-rank mask
 }
 
 func (j *RangeJob) newRangeSetup() *rangeSetup {
@@ -122,6 +123,9 @@ func (j *RangeJob) newRangeSetup() *rangeSetup {
 	}
 	for _, c := range j.req.Board {
 		s.known.add(c)
+	}
+	for m := range s.lowRows {
+		s.lowRows[m] = eval.LowRow(uint8(m))
 	}
 	s.rest = (cards.FullDeck &^ j.removed).List()
 	return s
@@ -147,7 +151,7 @@ func (e *rangeState) seat() {
 	for i := 0; i < s.np; i++ {
 		c := &s.combos[i][e.idx[i]]
 		e.tri[i] = &s.tri[c.multi]
-		e.low[i] = eval.LowRow(c.low)
+		e.low[i] = s.lowRows[c.low]
 		e.suit[i] = c.suit
 		for m := c.two; m != 0; m &= m - 1 {
 			e.suitPlayers[bits.TrailingZeros8(m)] |= 1 << i
