@@ -230,6 +230,9 @@ func (s *rangeSetup) parallel(ctx context.Context, chunks int, inline bool, work
 			default:
 			}
 			work(e, c)
+			// Yield between chunks, as setup.parallel does: a cheap
+			// request must not wait behind this work for preemption.
+			runtime.Gosched()
 		}
 	}
 	if workers == 1 {
