@@ -2,6 +2,7 @@ package handhistory
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/fault"
 )
@@ -41,7 +42,28 @@ const (
 	// MaxText is the longest, in bytes, any free-text string of a hand may
 	// be (a player or table name, a site hand id, a currency...).
 	MaxText = 256
+
+	// MaxLineBytes is the longest line a text hand history (PokerStars and
+	// the other sites' text formats) may have; a real one is under 300
+	// bytes. A hand with a longer line is a *fault.Error of kind Invalid
+	// naming the line, and nothing of that line is echoed beyond a short
+	// prefix.
+	MaxLineBytes = 8 << 10
 )
+
+// clipped returns s shortened to at most 64 bytes (at a rune boundary,
+// "..." added) for echoing client text in a message.
+func clipped(s string) string {
+	const n = 64
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
+}
 
 // tooManyActions is the error of a hand of more than MaxActions actions,
 // n of them when known (n > MaxActions), found on line (0 when unknown).

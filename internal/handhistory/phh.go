@@ -168,7 +168,7 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 	v, ok := phhVariants[f.Variant]
 	if !ok {
-		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", f.Variant), nil
+		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", clipped(f.Variant)), nil
 	}
 	n := len(f.StartingStacks)
 	if n < 2 || n > 10 {

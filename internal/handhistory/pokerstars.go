@@ -116,6 +116,10 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		if l == "" {
 			continue
 		}
+		long := 0
+		if len(l) > MaxLineBytes {
+			long, l = len(l), l[:MaxLineBytes]
+		}
 		if psIsHeader(l) {
 			flush()
 			seen = true
@@ -125,7 +129,7 @@ func readPokerStars(data []byte) ([]Entry, error) {
 			}
 			continue
 		}
-		lines = append(lines, psLine{n: n, s: l})
+		lines = append(lines, psLine{n: n, s: l, long: long})
 	}
 	flush()
 	if !seen {
@@ -156,8 +160,9 @@ func psIsHeader(l string) bool {
 }
 
 type psLine struct {
-	n int    // 1-based line number in the file
-	s string // the line, trimmed
+	n    int    // 1-based line number in the file
+	s    string // the line, trimmed (its first MaxLineBytes when long)
+	long int    // the line's length when over MaxLineBytes, else 0
 }
 
 // psSeat is one seat listed at the top of a hand.
@@ -251,6 +256,11 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 	head := lines[0]
 	h := &Hand{Site: "pokerstars", Format: string(FormatPokerStars)}
 	p.h = h
+	for _, l := range lines {
+		if l.long > 0 {
+			return nil, "", psErr(l.n, "the line is %d bytes long; a hand history line may have at most %d (MaxLineBytes)", l.long, MaxLineBytes)
+		}
+	}
 	game, skip, err := p.header(head)
 	if err != nil || skip != "" {
 		return nil, skip, err
@@ -374,7 +384,7 @@ func (p *psParser) header(l psLine) (psGame, string, error) {
 		if name == "" {
 			return psGame{}, "", psErr(l.n, "header names no game: %s", psQuote(s))
 		}
-		return psGame{}, "game " + name + " is not Omaha", nil
+		return psGame{}, "game " + clipped(name) + " is not Omaha", nil
 	}
 	p.h.Table.Game, p.h.Table.Structure = g.game, g.structure
 	if p.tournament && stakes == "" {
