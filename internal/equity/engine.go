@@ -308,6 +308,12 @@ func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func
 			default:
 			}
 			work(e, c)
+			// Yield between chunks (each well under a millisecond): with
+			// every core running an equity worker, a cheap request woken
+			// from the network would otherwise wait for the scheduler's
+			// 10 ms preemption at each step, and its latency would grow
+			// with the expensive work beside it.
+			runtime.Gosched()
 		}
 	}
 	if workers == 1 {
