@@ -236,9 +236,10 @@ func client(ip string) *http.Client {
 	return &http.Client{
 		Timeout: 120 * time.Second,
 		Transport: &http.Transport{
-			DialContext:         d.DialContext,
-			MaxIdleConnsPerHost: 64,
-			DisableCompression:  true,
+			DialContext:           d.DialContext,
+			ExpectContinueTimeout: 5 * time.Second,
+			MaxIdleConnsPerHost:   64,
+			DisableCompression:    true,
 		},
 	}
 }
