@@ -112,6 +112,11 @@ func (s *Server) writeResults(w http.ResponseWriter, r *http.Request, out handRe
 func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 	v := res.Verdict
 	switch {
+	case res.Status == statusFailed && res.Problem != nil:
+		// Read and replayed, but refused by the store.
+		p := *res.Problem
+		p.Instance, p.RequestID, p.Hand = r.URL.Path, requestID(r.Context()), 0
+		return p, true
 	case res.Status == statusConflict:
 		p := *res.Problem
 		p.Instance, p.RequestID, p.Hand = r.URL.Path, requestID(r.Context()), 0
@@ -214,6 +219,14 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 		}
 		for j, sv := range saved {
 			res := &out.Hands[recordOf[j]]
+			if sv.Err != nil {
+				// The store refused this hand alone (text it cannot hold).
+				p := problemFor(r, sv.Err)
+				p.Hand, p.Instance, p.RequestID = res.Index, "", ""
+				res.Problem, res.Status = &p, statusFailed
+				out.Failed++
+				continue
+			}
 			created := sv.Created
 			res.ID, res.Created = sv.ID, &created
 			switch {

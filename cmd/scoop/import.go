@@ -251,6 +251,11 @@ func (im *importer) flush() error {
 	}
 	for i, s := range saved {
 		switch {
+		case s.Err != nil:
+			// The store refused this hand alone (text it cannot hold).
+			p := im.at[i]
+			p.Message = "not stored: " + s.Err.Error()
+			im.sum.Errors = append(im.sum.Errors, p)
 		case s.Created:
 			im.sum.Stored++
 		case s.Conflict:

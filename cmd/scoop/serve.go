@@ -35,8 +35,13 @@ type serveConfig struct {
 	ReadTimeout       time.Duration // a whole request, body included (32 MiB uploads)
 	WriteTimeout      time.Duration // must exceed the equity compute timeout
 	IdleTimeout       time.Duration
-	ComputeTimeout    time.Duration
 	ShutdownTimeout   time.Duration // how long in-flight requests get to finish
+
+	// Limits are the API's bounds (body sizes, body bytes in flight,
+	// compute slots, queue, trials, the compute timeout): api.DefaultLimits,
+	// then SCOOP_* variables, then flags (see limits.go).
+	Limits api.Limits
+	envErr error // a malformed limit variable, reported by Validate
 }
 
 // serveConnState, when set (by tests, before runServe starts), observes
@@ -52,8 +57,8 @@ func defaultServeConfig() serveConfig {
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      90 * time.Second,
 		IdleTimeout:       120 * time.Second,
-		ComputeTimeout:    60 * time.Second,
 		ShutdownTimeout:   30 * time.Second,
+		Limits:            api.DefaultLimits(),
 	}
 }
 
@@ -66,10 +71,14 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("SCOOP_LOG"); v != "" {
 		c.LogFormat = v
 	}
+	c.envErr = limitsFromEnv(&c.Limits, getenv)
 }
 
 // Validate checks the configuration.
 func (c *serveConfig) Validate() error {
+	if c.envErr != nil {
+		return c.envErr
+	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return usagef("--addr %q: want host:port or :port", c.Addr)
 	}
@@ -79,8 +88,11 @@ func (c *serveConfig) Validate() error {
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return usagef("--log %q: want json or text", c.LogFormat)
 	}
-	if c.WriteTimeout <= c.ComputeTimeout {
-		return usagef("the write timeout (%v) must exceed the compute timeout (%v)", c.WriteTimeout, c.ComputeTimeout)
+	if err := c.Limits.Validate(); err != nil {
+		return usagef("%s", strings.TrimPrefix(err.Error(), "api: "))
+	}
+	if c.WriteTimeout <= c.Limits.ComputeTimeout {
+		return usagef("the write timeout (%v) must exceed the compute timeout (%v)", c.WriteTimeout, c.Limits.ComputeTimeout)
 	}
 	return nil
 }
@@ -92,11 +104,12 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
 	cfg.storageConfig.flags(fs)
+	limitFlags(&cfg.Limits, fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file] [--db-timeout 5s]\n\n"+
 			"PostgreSQL when DATABASE_URL is set, else the SQLite file. The server listens at once;\n"+
 			"the database is connected and migrated in the background (retried with backoff),\n"+
-			"and until then /readyz and the hand endpoints answer 503.")
+			"and until then /readyz and the hand endpoints answer 503.\n\n"+fixedBounds()+"\n")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
@@ -136,7 +149,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Database pool metrics once connected: pgxpool's for PostgreSQL,
 	// database/sql's DBStats for SQLite.
 	reg.MustRegister(storeCollector{gate})
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, ComputeTimeout: cfg.ComputeTimeout})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits})
 	if err != nil {
 		return err
 	}

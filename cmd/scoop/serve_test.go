@@ -220,6 +220,11 @@ func TestServeAndMigrateBadConfig(t *testing.T) {
 		{"migrate: bad DATABASE_URL", "postgres://u:p@host:notaport/db", []string{"migrate"}},
 		{"migrate: stray argument", "", []string{"migrate", "up"}},
 		{"migrate: unknown flag", "", []string{"migrate", "--force"}},
+		{"limit: not a size", "", []string{"serve", "--max-text-body", "lots"}},
+		{"limit: zero slots", "", []string{"serve", "--compute-slots", "0"}},
+		{"limit: budget below the largest body", "", []string{"serve", "--body-budget", "1MiB"}},
+		{"limit: trials over the engine's maximum", "", []string{"serve", "--max-trials", "20000000"}},
+		{"limit: compute timeout past the write timeout", "", []string{"serve", "--compute-timeout", "5m"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
