@@ -9,6 +9,14 @@ import (
 	"strings"
 )
 
+// EngineVersion identifies the rules engine (and the replay and settlement
+// around it) that made a verdict. It is raised whenever a change can alter
+// a verdict or a settlement, so that stored verdicts made by an older
+// engine can be found and replayed again. Version 1 is every verdict made
+// before versions were recorded; version 2 follows the clarified RULES.md
+// (R6, R9-R13, R20).
+const EngineVersion = 2
+
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
 // in the hand's player order.
