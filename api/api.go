@@ -326,6 +326,7 @@ func (s *Server) routes() *chi.Mux {
 	r.Route("/v1", func(r chi.Router) {
 		r.Use(s.validated)
 		r.Post("/equity", s.postEquity)
+		r.Post("/ranges/parse", s.parseRanges)
 		r.Get("/equity/{id}", s.getEquity)
 		r.Post("/hands", s.postHands)
 		r.Get("/hands", s.listHands)

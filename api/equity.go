@@ -42,6 +42,10 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 		}
 		in.Store = in.Store || keep
 	}
+	if hasRange(in.Hands) {
+		s.postRangeEquity(w, r, in)
+		return
+	}
 	req, err := equity.ParseInput(in.Input)
 	if err != nil {
 		s.metrics.equityRuns.WithLabelValues(in.Mode, "rejected").Inc()

@@ -86,7 +86,7 @@ func TestEquityErrors(t *testing.T) {
 		{"zero trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":0}`, 400, "trials", "at least 1"},
 		{"negative trials", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"mode":"montecarlo","trials":-5}`, 400, "trials", "at least 1"},
 		{"unknown game", "application/json", `{"game":"holdem","hands":["As2s3dKd","QhQcJhTc"]}`, 400, "game", ""},
-		{"bad card", "application/json", `{"hands":["As2s3dKx","QhQcJhTc"]}`, 400, "hands[0]", ""},
+		{"bad card", "application/json", `{"hands":["As2s3dKe","QhQcJhTc"]}`, 400, "hands[0]", ""},
 		{"three-card hand", "application/json", `{"hands":["As2s3d","QhQcJhTc"]}`, 400, "hands[0]", ""},
 		{"duplicate card", "application/json", `{"hands":["As2s3dKd","AsQcJhTc"]}`, 422, "", "As"},
 		{"board card in a hand", "application/json", `{"hands":["As2s3dKd","QhQcJhTc"],"board":"Kd7h8h"}`, 422, "", "Kd"},

@@ -35,7 +35,10 @@ func TestSchemasCoverGoTypes(t *testing.T) {
 		{"Verdict", analysis.Verdict{}, nil},
 		{"Hand", handhistory.Hand{}, nil},
 		{"Problem", api.Problem{}, nil},
-		{"EquityResult", equity.Result{}, []string{"id"}},
+		{"EquityResult", equity.RangeResult{}, []string{"id"}},
+		{"RangesResult", struct {
+			Ranges []equity.RangeListing `json:"ranges"`
+		}{}, nil},
 		{"EquityRequest", equity.Input{}, []string{"store"}},
 		{"HandResults", api.HandResults{}, nil},
 		{"HandSummary", api.HandSummary{}, nil},
