@@ -57,10 +57,25 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, fault.Field(fault.Invalid, "trials", "want 1 to %d trials on this server, got %d", s.limits.MaxTrials, req.Trials))
 		return
 	}
-	// The cost decides the lane: cheap work (on one core) has capacity of
-	// its own; a run over all cores holds GOMAXPROCS of the expensive
-	// capacity, shared fairly among clients.
 	mode, boards := req.Plan()
+	var res equity.Result
+	ok := s.runEquity(w, r, mode, boards, func(ctx context.Context) (equity.Mode, error) {
+		var err error
+		res, err = equity.Compute(ctx, req)
+		return res.Mode, err
+	})
+	if ok {
+		s.answerEquity(w, r, in.Store, res, func(id string) any { return equityResponse{ID: id, Result: res} })
+	}
+}
+
+// runEquity admits an equity computation of the given cost in boards (the
+// lane: cheap below CheapBoards, on one core; a run over all cores holds
+// GOMAXPROCS of the expensive capacity, shared fairly among clients), runs
+// it within the compute timeout and counts it in the metrics. It returns
+// false when it has answered the request with a problem (overloaded, the
+// client gone, the timeout passed, the computation failed).
+func (s *Server) runEquity(w http.ResponseWriter, r *http.Request, mode equity.Mode, boards int64, run func(context.Context) (equity.Mode, error)) bool {
 	cores := int64(1)
 	if equity.Parallel(boards) {
 		cores = int64(runtime.GOMAXPROCS(0))
@@ -69,11 +84,11 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.metrics.equityRuns.WithLabelValues(string(mode), "overloaded").Inc()
 		s.writeProblem(w, r, err)
-		return
+		return false
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.limits.ComputeTimeout)
 	s.metrics.equityBusy.Inc()
-	res, err := equity.Compute(ctx, req)
+	ran, err := run(ctx)
 	s.metrics.equityBusy.Dec()
 	cancel()
 	grant.Release()
@@ -85,23 +100,29 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 			err = &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
 				Message: "the computation exceeded " + s.limits.ComputeTimeout.String() + "; use montecarlo with fewer trials"}
 		}
-		s.metrics.equityRuns.WithLabelValues(string(req.Mode), outcome).Inc()
+		s.metrics.equityRuns.WithLabelValues(string(mode), outcome).Inc()
 		s.writeProblem(w, r, err)
-		return
+		return false
 	}
-	s.metrics.equityRuns.WithLabelValues(string(res.Mode), "ok").Inc()
-	out := equityResponse{Result: res}
-	if in.Store {
+	s.metrics.equityRuns.WithLabelValues(string(ran), "ok").Inc()
+	return true
+}
+
+// answerEquity answers 200 with res, first stored when keep (the answer
+// is then withID(id), else withID("")).
+func (s *Server) answerEquity(w http.ResponseWriter, r *http.Request, keep bool, res any, withID func(id string) any) {
+	id := ""
+	if keep {
 		body, err := json.Marshal(res)
 		if err == nil {
-			out.ID, err = s.cfg.Store.SaveEquity(r.Context(), body)
+			id, err = s.cfg.Store.SaveEquity(r.Context(), body)
 		}
 		if err != nil {
 			s.writeProblem(w, r, err)
 			return
 		}
 	}
-	s.writeJSON(w, r, http.StatusOK, out)
+	s.writeJSON(w, r, http.StatusOK, withID(id))
 }
 
 func (s *Server) getEquity(w http.ResponseWriter, r *http.Request) {

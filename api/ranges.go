@@ -2,10 +2,7 @@ package api
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"net/http"
-	"runtime"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/equity"
@@ -58,48 +55,15 @@ func (s *Server) postRangeEquity(w http.ResponseWriter, r *http.Request, in equi
 		s.writeProblem(w, r, err)
 		return
 	}
-	cost := job.Cost()
-	cores := int64(1)
-	if equity.Parallel(cost) {
-		cores = int64(runtime.GOMAXPROCS(0))
+	var res equity.RangeResult
+	ok := s.runEquity(w, r, job.Mode(), job.Cost(), func(ctx context.Context) (equity.Mode, error) {
+		var err error
+		res, err = job.Run(ctx)
+		return res.Mode, err
+	})
+	if ok {
+		s.answerEquity(w, r, in.Store, res, func(id string) any { return rangeEquityResponse{ID: id, RangeResult: res} })
 	}
-	grant, err := s.admit(w, r, s.compute, "compute", cores, cost < s.limits.CheapBoards)
-	if err != nil {
-		s.metrics.equityRuns.WithLabelValues(string(job.Mode()), "overloaded").Inc()
-		s.writeProblem(w, r, err)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.limits.ComputeTimeout)
-	s.metrics.equityBusy.Inc()
-	res, err := job.Run(ctx)
-	s.metrics.equityBusy.Dec()
-	cancel()
-	grant.Release()
-	if err != nil {
-		outcome := "error"
-		if r.Context().Err() != nil {
-			outcome = "canceled"
-		} else if errors.Is(err, context.DeadlineExceeded) {
-			err = &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
-				Message: "the computation exceeded " + s.limits.ComputeTimeout.String() + "; use montecarlo with fewer trials"}
-		}
-		s.metrics.equityRuns.WithLabelValues(string(job.Mode()), outcome).Inc()
-		s.writeProblem(w, r, err)
-		return
-	}
-	s.metrics.equityRuns.WithLabelValues(string(res.Mode), "ok").Inc()
-	out := rangeEquityResponse{RangeResult: res}
-	if in.Store {
-		body, err := json.Marshal(res)
-		if err == nil {
-			out.ID, err = s.cfg.Store.SaveEquity(r.Context(), body)
-		}
-		if err != nil {
-			s.writeProblem(w, r, err)
-			return
-		}
-	}
-	s.writeJSON(w, r, http.StatusOK, out)
 }
 
 // rangesRequest is the body of POST /v1/ranges/parse.

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 )
 
 // templateFiles are PokerStars files of legal Omaha hands, shared with the
@@ -124,26 +126,10 @@ func psMinRaises(id int64, n int) []byte {
 	return b.Bytes()
 }
 
-// oneHand is a small legal PokerStars pot-limit Omaha hand (#id): a cheap
-// one-hand replay.
+// oneHand is hhtest's small legal PokerStars pot-limit Omaha hand as hand
+// #id: a cheap one-hand replay.
 func oneHand(id int64) []byte {
-	return []byte(fmt.Sprintf(`PokerStars Hand #%d:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:04:05 ET
-Table 'T' 6-max Seat #1 is the button
-Seat 1: Ann ($10 in chips)
-Seat 2: Bob ($10 in chips)
-Seat 3: Cid ($10 in chips)
-Bob: posts small blind $0.05
-Cid: posts big blind $0.10
-*** HOLE CARDS ***
-Ann: raises $0.25 to $0.35
-Bob: folds
-Cid: folds
-Uncalled bet ($0.25) returned to Ann
-Ann collected $0.25 from pot
-*** SUMMARY ***
-Total pot $0.25 | Rake $0
-Seat 1: Ann (button) collected ($0.25)
-`, id))
+	return []byte(strings.Replace(hhtest.PokerStarsHand, "#900:", fmt.Sprintf("#%d:", id), 1))
 }
 
 // renamed returns hand text with the player name from replaced by to
