@@ -45,72 +45,93 @@ const potUnits = 5040
 // ParseInput leaves in place) every legal input is exhaustive, the largest
 // being heads-up preflop at 1,086,008 boards.
 func ParseInput(in Input) (Request, error) {
-	var r Request
-	r.Game = eval.OmahaHiLo
-	if in.Game != "" {
-		g, err := eval.ParseGame(in.Game)
-		if err != nil {
-			return Request{}, fault.Field(fault.Invalid, "game", "unknown game %q (want omaha-hi or omaha-hilo)", in.Game)
-		}
-		r.Game = g
+	set, err := parseSettings(in, 2)
+	if err != nil {
+		return Request{}, err
 	}
-	if len(in.Hands) < 2 || len(in.Hands) > 10 {
-		return Request{}, fault.Field(fault.Invalid, "hands", "want 2 to 10 hands, got %d", len(in.Hands))
-	}
-	parse := func(field, s string) (cards.List, error) {
-		l, err := cards.Parse(s)
-		if err != nil {
-			var pe *cards.ParseError
-			if errors.As(err, &pe) {
-				return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1,
-					Message: fmt.Sprintf("bad card %q: %s", pe.Token, pe.Reason), Err: err}
-			}
-			return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
-		}
-		return l, nil
-	}
+	r := Request{Game: set.game, Board: set.board, Dead: set.dead, Mode: set.mode, Trials: set.trials, Seed: set.seed}
 	for i, h := range in.Hands {
-		l, err := parse(fmt.Sprintf("hands[%d]", i), h)
+		l, err := parseCards(fmt.Sprintf("hands[%d]", i), h)
 		if err != nil {
 			return Request{}, err
 		}
 		r.Hands = append(r.Hands, l)
 	}
-	var err error
-	if r.Board, err = parse("board", in.Board); err != nil {
+	if err := r.Validate(); err != nil {
 		return Request{}, err
 	}
-	if r.Dead, err = parse("dead", in.Dead); err != nil {
-		return Request{}, err
+	return r, nil
+}
+
+// settings are the parts of an Input that hands and ranges share.
+type settings struct {
+	game        eval.Game
+	board, dead cards.List
+	mode        Mode
+	trials      int
+	seed        uint64
+}
+
+// parseSettings reads everything of in but the hands themselves, whose
+// number must be minHands to 10: the one place the game, board, dead
+// cards, mode, trials and seed rules live, for ParseInput and
+// ParseRangeInput alike. Errors are *fault.Error values naming the field.
+func parseSettings(in Input, minHands int) (settings, error) {
+	set := settings{game: eval.OmahaHiLo, mode: Auto, seed: DefaultSeed}
+	if in.Game != "" {
+		g, err := eval.ParseGame(in.Game)
+		if err != nil {
+			return settings{}, fault.Field(fault.Invalid, "game", "unknown game %q (want omaha-hi or omaha-hilo)", in.Game)
+		}
+		set.game = g
+	}
+	if len(in.Hands) < minHands || len(in.Hands) > 10 {
+		return settings{}, fault.Field(fault.Invalid, "hands", "want %d to 10 hands, got %d", minHands, len(in.Hands))
+	}
+	var err error
+	if set.board, err = parseCards("board", in.Board); err != nil {
+		return settings{}, err
+	}
+	if set.dead, err = parseCards("dead", in.Dead); err != nil {
+		return settings{}, err
 	}
 	switch Mode(in.Mode) {
 	case "":
-		r.Mode = Auto
 	case Auto, Exhaustive, MonteCarlo:
-		r.Mode = Mode(in.Mode)
+		set.mode = Mode(in.Mode)
 	default:
-		return Request{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
+		return settings{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
 	}
 	if in.Trials != nil {
 		// The one trials rule: `scoop equity` and POST /v1/equity only map
 		// this error.
 		n := *in.Trials
 		if n < 1 || n > MaxTrials {
-			return Request{}, fault.Field(fault.Invalid, "trials", "want 1 to %d trials, got %d", MaxTrials, n)
+			return settings{}, fault.Field(fault.Invalid, "trials", "want 1 to %d trials, got %d", MaxTrials, n)
 		}
-		if r.Mode == Exhaustive {
-			return Request{}, fault.Field(fault.Invalid, "trials", "trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive, got %d", n)
+		if set.mode == Exhaustive {
+			return settings{}, fault.Field(fault.Invalid, "trials", "trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive, got %d", n)
 		}
-		r.Trials = n
+		set.trials = n
 	}
-	r.Seed = DefaultSeed
 	if in.Seed != nil {
-		r.Seed = *in.Seed
+		set.seed = *in.Seed
 	}
-	if err := r.Validate(); err != nil {
-		return Request{}, err
+	return set, nil
+}
+
+// parseCards reads the cards of field as a *fault.Error naming it.
+func parseCards(field, s string) (cards.List, error) {
+	l, err := cards.Parse(s)
+	if err != nil {
+		var pe *cards.ParseError
+		if errors.As(err, &pe) {
+			return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1,
+				Message: fmt.Sprintf("bad card %q: %s", pe.Token, pe.Reason), Err: err}
+		}
+		return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
 	}
-	return r, nil
+	return l, nil
 }
 
 // Validate checks every rule of a Request (see ParseInput for the list) and

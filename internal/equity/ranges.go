@@ -86,65 +86,17 @@ func ParseRangeInput(in Input) (RangeRequest, error) {
 
 // parseRangeInput is ParseRangeInput with at least minHands hands.
 func parseRangeInput(in Input, minHands int) (RangeRequest, error) {
-	var r RangeRequest
-	r.Game = eval.OmahaHiLo
-	if in.Game != "" {
-		g, err := eval.ParseGame(in.Game)
-		if err != nil {
-			return RangeRequest{}, fault.Field(fault.Invalid, "game", "unknown game %q (want omaha-hi or omaha-hilo)", in.Game)
-		}
-		r.Game = g
+	set, err := parseSettings(in, minHands)
+	if err != nil {
+		return RangeRequest{}, err
 	}
-	if len(in.Hands) < minHands || len(in.Hands) > 10 {
-		return RangeRequest{}, fault.Field(fault.Invalid, "hands", "want %d to 10 hands, got %d", minHands, len(in.Hands))
-	}
+	r := RangeRequest{Game: set.game, Board: set.board, Dead: set.dead, Mode: set.mode, Trials: set.trials, Seed: set.seed}
 	for i, h := range in.Hands {
 		rg, err := ranges.Parse(h)
 		if err != nil {
 			return RangeRequest{}, withField(err, fmt.Sprintf("hands[%d]", i))
 		}
 		r.Ranges = append(r.Ranges, rg)
-	}
-	parse := func(field, s string) (cards.List, error) {
-		l, err := cards.Parse(s)
-		if err != nil {
-			var pe *cards.ParseError
-			if errors.As(err, &pe) {
-				return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1,
-					Message: fmt.Sprintf("bad card %q: %s", pe.Token, pe.Reason), Err: err}
-			}
-			return nil, &fault.Error{Kind: fault.Invalid, Field: field, Action: -1, Message: err.Error(), Err: err}
-		}
-		return l, nil
-	}
-	var err error
-	if r.Board, err = parse("board", in.Board); err != nil {
-		return RangeRequest{}, err
-	}
-	if r.Dead, err = parse("dead", in.Dead); err != nil {
-		return RangeRequest{}, err
-	}
-	switch Mode(in.Mode) {
-	case "":
-		r.Mode = Auto
-	case Auto, Exhaustive, MonteCarlo:
-		r.Mode = Mode(in.Mode)
-	default:
-		return RangeRequest{}, fault.Field(fault.Invalid, "mode", "unknown mode %q (want auto, exhaustive or montecarlo)", in.Mode)
-	}
-	if in.Trials != nil {
-		n := *in.Trials
-		if n < 1 || n > MaxTrials {
-			return RangeRequest{}, fault.Field(fault.Invalid, "trials", "want 1 to %d trials, got %d", MaxTrials, n)
-		}
-		if r.Mode == Exhaustive {
-			return RangeRequest{}, fault.Field(fault.Invalid, "trials", "trials apply only when Monte Carlo runs (mode auto or montecarlo), not to mode exhaustive, got %d", n)
-		}
-		r.Trials = n
-	}
-	r.Seed = DefaultSeed
-	if in.Seed != nil {
-		r.Seed = *in.Seed
 	}
 	return r, nil
 }
