@@ -283,19 +283,32 @@ func trailingZeros(m uint16) int { return bits.TrailingZeros16(m) }
 // workers (inline when inline is set), each worker with its own evalState,
 // and returns the merged tallies or ctx.Err().
 func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func(e *evalState, chunk int)) (*accum, error) {
+	return runChunks(ctx, chunks, inline, func(e *evalState) *accum { e.s = s; return &e.acc }, work)
+}
+
+// runChunks runs work(state, chunk) for chunk 0..chunks-1 on up to
+// GOMAXPROCS workers (one, in the caller's goroutine, when inline), each
+// worker with a state of its own made ready by start, which returns the
+// state's tallies; it merges the tallies at the end and returns them, or
+// ctx.Err() soon after ctx is done (checked between chunks). Workers
+// yield between chunks (each well under a millisecond): with every core
+// running an equity worker, a cheap request woken from the network would
+// otherwise wait for the scheduler's 10 ms preemption at each step, and
+// its latency would grow with the expensive work beside it.
+func runChunks[S any](ctx context.Context, chunks int, inline bool, start func(*S) *accum, work func(e *S, chunk int)) (*accum, error) {
 	done := ctx.Done()
 	workers := runtime.GOMAXPROCS(0)
 	if inline || workers < 1 {
 		workers = 1
 	}
-	if workers > chunks {
-		workers = max(chunks, 1)
-	}
-	states := make([]evalState, workers)
+	workers = max(min(workers, chunks), 1)
+	states := make([]S, workers)
+	tallies := make([]*accum, workers)
 	var next atomic.Int64
 	var canceled atomic.Bool
-	run := func(e *evalState) {
-		e.s = s
+	run := func(i int) {
+		e := &states[i]
+		tallies[i] = start(e)
 		for !canceled.Load() {
 			c := int(next.Add(1) - 1)
 			if c >= chunks {
@@ -308,23 +321,18 @@ func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func
 			default:
 			}
 			work(e, c)
-			// Yield between chunks (each well under a millisecond): with
-			// every core running an equity worker, a cheap request woken
-			// from the network would otherwise wait for the scheduler's
-			// 10 ms preemption at each step, and its latency would grow
-			// with the expensive work beside it.
 			runtime.Gosched()
 		}
 	}
 	if workers == 1 {
-		run(&states[0])
+		run(0)
 	} else {
 		var wg sync.WaitGroup
 		for i := range states {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				run(&states[i])
+				run(i)
 			}()
 		}
 		wg.Wait()
@@ -333,8 +341,8 @@ func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func
 		return nil, ctx.Err()
 	}
 	total := &accum{}
-	for i := range states {
-		total.add(&states[i].acc)
+	for _, t := range tallies {
+		total.add(t)
 	}
 	return total, nil
 }

@@ -4,9 +4,7 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -203,59 +201,10 @@ func (e *rangeState) settleBoard(b *board, squares bool) {
 	e.acc.settle(np, winners(hv), lo, 1, s.hilo, squares)
 }
 
-// rangeParallel runs work(e, chunk) for chunk 0..chunks-1 on up to
-// GOMAXPROCS workers (one when inline), each with its own rangeState, and
-// returns the merged tallies or ctx.Err(). Like setup.parallel.
+// parallel runs work(e, chunk) for chunk 0..chunks-1 like
+// setup.parallel (runChunks), each worker with its own rangeState.
 func (s *rangeSetup) parallel(ctx context.Context, chunks int, inline bool, work func(e *rangeState, chunk int)) (*accum, error) {
-	done := ctx.Done()
-	workers := runtime.GOMAXPROCS(0)
-	if inline || workers < 1 {
-		workers = 1
-	}
-	workers = max(min(workers, chunks), 1)
-	states := make([]rangeState, workers)
-	var next atomic.Int64
-	var canceled atomic.Bool
-	run := func(e *rangeState) {
-		e.s = s
-		for !canceled.Load() {
-			c := int(next.Add(1) - 1)
-			if c >= chunks {
-				return
-			}
-			select {
-			case <-done:
-				canceled.Store(true)
-				return
-			default:
-			}
-			work(e, c)
-			// Yield between chunks, as setup.parallel does: a cheap
-			// request must not wait behind this work for preemption.
-			runtime.Gosched()
-		}
-	}
-	if workers == 1 {
-		run(&states[0])
-	} else {
-		var wg sync.WaitGroup
-		for i := range states {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				run(&states[i])
-			}()
-		}
-		wg.Wait()
-	}
-	if canceled.Load() {
-		return nil, ctx.Err()
-	}
-	total := &accum{}
-	for i := range states {
-		total.add(&states[i].acc)
-	}
-	return total, nil
+	return runChunks(ctx, chunks, inline, func(e *rangeState) *accum { e.s = s; return &e.acc }, work)
 }
 
 // exhaustive settles every completion of every compatible combination of
