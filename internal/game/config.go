@@ -114,6 +114,12 @@ type Config struct {
 	// UncappedHeadsUp lifts the fixed-limit cap when only two players remain
 	// in the hand (R6).
 	UncappedHeadsUp bool
+	// NoAnteTrimming is the table's rule for a player all-in on his ante
+	// (R12): false (the rule book's default) cuts him at his ante's amount
+	// from each player; true is no such cut: he is eligible for all the
+	// dead money in the main pot, like every other all-in player (PHH
+	// ante_trimming_status = false).
+	NoAnteTrimming bool
 }
 
 // MaxPlayers and MinPlayers bound the number of players (R2).

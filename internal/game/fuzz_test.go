@@ -243,10 +243,12 @@ func FuzzStateMachine(f *testing.F) {
 }
 
 // checkWinBounds checks R12 on a settlement: no pot is negative, and with
-// c the chips each player put in net of the uncalled bet returned, an
-// all-in player i wins at most sum_j min(c_i, c_j). A player with chips
-// behind at a showdown matched every live bet, so only dead money (antes,
-// dead blinds) can take him above that bound. A hand won by folds gives
+// c the chips each player put in net of the uncalled bet returned, a
+// player i wins at most sum_j min(c_i, c_j) plus the dead money (antes,
+// dead blinds), which is all in the main pot that every player still in
+// may win (R12): an all-in player may win the dead money above his own
+// amount, and a player with chips behind at a showdown matched every live
+// bet. A hand won by folds gives
 // every pot to the last player (R13), who may have matched nothing (a fold
 // with nothing owed is legal): it is bounded by the whole pot only.
 func checkWinBounds(t *testing.T, s *State, st *Settlement) {
@@ -269,7 +271,7 @@ func checkWinBounds(t *testing.T, s *State, st *Settlement) {
 		switch {
 		case s.phase == Over:
 			bound = s.Pot()
-		case s.stack[i] > 0:
+		default:
 			bound += dead
 		}
 		if st.Payouts[i] > bound {

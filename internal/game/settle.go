@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -72,7 +73,8 @@ type Settlement struct {
 	RunPayouts [][]int64
 }
 
-// Settle builds the pots (main first, then side pots; R12), returns the
+// Settle builds the pots (main first, then side pots; R12: antes and
+// other dead money in the main pot, see claim), returns the
 // uncalled bet, takes the rake and splits each pot among its eligible
 // players who did not fold or muck (R13, R16-R18). It needs a finished
 // hand: every player but one folded, or the betting over; a showdown among
@@ -120,49 +122,13 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 		st.Returned[big] = back
 	}
 
-	// Pots by the total chips (dead and live) the players still in put in
-	// (R12): an all-in player caps the pot he may win at his total; the
-	// chips above it go to a side pot. A player who is not all-in is
-	// eligible for every pot, even with less in than an all-in player
-	// whose total holds dead money.
-	var levels []int64
-	var top int64
-	for i := 0; i < n; i++ {
-		top = max(top, c[i])
-		if !s.folded[i] && s.stack[i] == 0 && !slices.Contains(levels, c[i]) {
-			levels = append(levels, c[i])
-		}
+	// Pots by what each player still in may win of each player's chips
+	// (R12; see claim), main pot first.
+	pots, err := s.pots(c)
+	if err != nil {
+		return nil, err
 	}
-	if !slices.Contains(levels, top) {
-		levels = append(levels, top)
-	}
-	slices.Sort(levels)
-	prev := int64(0)
-	for _, lvl := range levels {
-		var amt int64
-		for i := 0; i < n; i++ {
-			amt += max(0, min(c[i], lvl)-prev)
-		}
-		var elig []int
-		for i := 0; i < n; i++ {
-			if !s.folded[i] && !s.mucked[i] && (s.stack[i] > 0 || c[i] >= lvl) {
-				elig = append(elig, i)
-			}
-		}
-		prev = lvl
-		if amt == 0 {
-			continue
-		}
-		if s.phase == Over { // every other player folded: the last one takes every pot, shown or not (R13)
-			elig = s.stillIn()
-		}
-		if len(elig) == 0 {
-			// Every player who may win it mucked (or folded): no one else
-			// may take it (R12), an all-in player below least of all.
-			return nil, impossible(-1, "pot %d: every player eligible for it mucked or folded", len(st.Pots)+1)
-		}
-		st.Pots = append(st.Pots, Pot{Amount: amt, Eligible: elig})
-	}
+	st.Pots = pots
 	// Nothing left once the uncalled bet is back (a walk with only a big
 	// blind posted): no pots.
 
@@ -198,6 +164,110 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 		st.Finishing[i] = s.stack[i] + st.Returned[i] + st.Payouts[i]
 	}
 	return st, nil
+}
+
+// claim returns how many of player j's chips c[j] (everything he put in,
+// the uncalled bet already returned) player i, who has not folded, may win
+// (R12), j's dead chips (antes, dead blinds) counted first:
+//
+//   - i has chips behind: all of them;
+//   - i went all-in on his ante itself: min(c[j], c[i]), his ante's amount
+//     from each player; with NoAnteTrimming, j's dead chips only (every
+//     ante is in the main pot and he put no live chip in);
+//   - i is otherwise all-in: all of j's dead chips (the main pot holds
+//     them, a big blind ante included) and as many of j's live chips as i
+//     put in live.
+func (s *State) claim(c []int64, i, j int) int64 {
+	switch {
+	case s.stack[i] > 0:
+		return c[j]
+	case s.anteAllIn[i] && !s.cfg.NoAnteTrimming:
+		return min(c[j], c[i])
+	}
+	return s.dead[j] + min(c[j]-s.dead[j], c[i]-s.dead[i])
+}
+
+// pots splits the chips c (per player, the uncalled bet returned) into
+// pots by who may win them: each chip of player j belongs to the players
+// still in whose claim on j covers it, claims being prefixes of j's chips
+// (claim). Chips with the same claimants make one pot. Pots come main pot
+// first: by more claimants first (with nested claims, the order of the
+// all-in amounts), then by the claimants' seats. Eligible excludes the
+// players who mucked; a pot every claimant of which mucked (or that no
+// player still in may win) is an error of the hand (Action -1), except
+// when every other player folded: the last one then takes every pot (R13).
+func (s *State) pots(c []int64) ([]Pot, error) {
+	type part struct {
+		set uint16 // claimants, bit i for player i
+		amt int64
+	}
+	var parts []part
+	var bps [MaxPlayers + 1]int64
+	for j := 0; j < s.n; j++ {
+		if c[j] == 0 {
+			continue
+		}
+		k := 0
+		for i := 0; i < s.n; i++ {
+			if !s.folded[i] {
+				bps[k] = min(s.claim(c, i, j), c[j])
+				k++
+			}
+		}
+		bps[k] = c[j]
+		k++
+		slices.Sort(bps[:k])
+		prev := int64(0)
+		for _, v := range bps[:k] {
+			if v == prev {
+				continue
+			}
+			var set uint16
+			for i := 0; i < s.n; i++ {
+				if !s.folded[i] && min(s.claim(c, i, j), c[j]) >= v {
+					set |= 1 << i
+				}
+			}
+			found := false
+			for x := range parts {
+				if parts[x].set == set {
+					parts[x].amt += v - prev
+					found = true
+					break
+				}
+			}
+			if !found {
+				parts = append(parts, part{set, v - prev})
+			}
+			prev = v
+		}
+	}
+	slices.SortStableFunc(parts, func(a, b part) int {
+		if d := bits.OnesCount16(b.set) - bits.OnesCount16(a.set); d != 0 {
+			return d
+		}
+		return int(a.set) - int(b.set)
+	})
+	out := make([]Pot, 0, len(parts))
+	for _, pt := range parts {
+		var elig []int
+		if s.phase == Over { // every other player folded: the last one takes every pot, shown or not (R13)
+			elig = s.stillIn()
+		} else {
+			for i := 0; i < s.n; i++ {
+				if pt.set&(1<<i) != 0 && !s.mucked[i] {
+					elig = append(elig, i)
+				}
+			}
+		}
+		if len(elig) == 0 {
+			// Every player who may win it mucked (or folded): no one else
+			// may take it (R12), an all-in player below least of all.
+			return nil, impossible(-1, "pot %d: every player eligible for it mucked or folded", len(out)+1)
+		}
+		out = append(out, Pot{Amount: pt.amt, Eligible: elig})
+	}
+	return out, nil
 }
 
 // stillIn returns the players who have not folded, in table order.

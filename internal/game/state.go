@@ -110,6 +110,7 @@ type State struct {
 	stack     []int64 // chips behind
 	committed []int64 // chips put in the pot this hand, everything included
 	dead      []int64 // the part of committed that is dead (antes, dead blinds)
+	anteAllIn []bool  // went all-in posting his ante, with no live chips in (R12)
 	bet       []int64 // live bet in the current round
 	folded    []bool
 	mucked    []bool
@@ -154,6 +155,7 @@ func New(cfg Config) (*State, error) {
 	s.stack = append([]int64(nil), cfg.Stacks...)
 	s.committed = make([]int64, n)
 	s.dead = make([]int64, n)
+	s.anteAllIn = make([]bool, n)
 	s.bet = make([]int64, n)
 	s.folded = make([]bool, n)
 	s.mucked = make([]bool, n)
@@ -193,6 +195,9 @@ func New(cfg Config) (*State, error) {
 		switch po.Kind {
 		case Ante, Dead:
 			s.dead[po.Player] += amt
+			if po.Kind == Ante && amt > 0 && s.stack[po.Player] == 0 && s.committed[po.Player] == s.dead[po.Player] {
+				s.anteAllIn[po.Player] = true
+			}
 		default:
 			s.bet[po.Player] += amt
 			s.currentBet = max(s.currentBet, s.bet[po.Player])
@@ -348,7 +353,7 @@ func (s *State) Legal() (l Legal, ok bool) {
 		l.Why = fmt.Sprintf("the betting was not reopened to %s (R9)", s.cfg.name(p))
 		return l, true
 	case !s.othersCanBet(p):
-		l.Why = "no other player can call a raise"
+		l.Why = "no other player can call a raise (R9)"
 		return l, true
 	case s.cfg.Structure == FixedLimit && s.capped():
 		l.Why = fmt.Sprintf("the betting is capped at %d bets", s.maxBets)
@@ -452,15 +457,17 @@ func (s *State) othersCanBet(p int) bool {
 	return false
 }
 
-// needsToAct reports whether player i must still act in this round (R10).
+// needsToAct reports whether player i must still act in this round (R10):
+// he is in the hand with chips behind and owes chips or has not acted in
+// it. Posting a blind is not acting: a big blind (or straddle) facing only
+// calls keeps his option even when every other player left is all-in (he
+// may then only check or fold, R9), and so does any player who has not
+// acted in the round.
 func (s *State) needsToAct(i int) bool {
 	if s.folded[i] || s.stack[i] == 0 {
 		return false
 	}
-	if s.bet[i] < s.currentBet {
-		return true
-	}
-	return !s.acted[i] && s.othersCanBet(i)
+	return s.bet[i] < s.currentBet || !s.acted[i]
 }
 
 // nextToAct returns the first player after from (clockwise, from itself
