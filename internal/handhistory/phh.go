@@ -50,6 +50,10 @@ type phhFile struct {
 	Winnings        []int64  `toml:"winnings"`
 	Table           string   `toml:"table"`
 	Currency        string   `toml:"currency"`
+
+	// Scoop's extension keys ("_scoop_..."; phhwrite.go), for what PHH
+	// has no field for.
+	phhScoop
 }
 
 // phhVariants maps the variant codes Scoop reads to game and structure.
@@ -261,6 +265,12 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 	if f.FinishingStacks != nil || f.Winnings != nil {
 		h.Outcome = &Outcome{FinishingStacks: f.FinishingStacks, Collected: f.Winnings}
+	}
+
+	// Scoop's extension keys (phhwrite.go), last: they replace what the
+	// standard fields gave and put the players back in Scoop's order.
+	if err := f.phhScoop.apply(h, func(key string) int { return sc.keyLine(sec, key) }); err != nil {
+		return nil, "", err
 	}
 	return h, "", nil
 }
