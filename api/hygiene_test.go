@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"log/slog"
+	"net/http"
 	"regexp"
 	"strings"
 	"sync"
@@ -138,4 +139,34 @@ func (l *lockedWriter) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.buf.String()
+}
+
+// An undeclared query parameter is a 400 naming it, on every route of the
+// contract: a typo must not turn into a silently unfiltered answer.
+func TestUnknownQueryParameters(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	tests := []struct {
+		method, path, field string
+	}{
+		{http.MethodGet, "/v1/hands?playr=alice", "playr"},
+		{http.MethodGet, "/v1/hands?player=alice&limt=5", "limt"},
+		{http.MethodPost, "/v1/equity?stor=true", "stor"},
+		{http.MethodGet, "/v1/hands/1?verbose=1", "verbose"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			var body []byte
+			ct := ""
+			if tt.method == http.MethodPost {
+				body, ct = []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`), "application/json"
+			}
+			res := c.do(tt.method, tt.path, ct, body)
+			if res.status != http.StatusBadRequest || res.problem(t).Field != tt.field {
+				t.Errorf("%s %s = %d %s, want 400 naming %s", tt.method, tt.path, res.status, res.body, tt.field)
+			}
+		})
+	}
+	if res := c.get("/v1/hands?player=alice&limit=5"); res.status != http.StatusOK {
+		t.Errorf("declared parameters: %d %s", res.status, res.body)
+	}
 }

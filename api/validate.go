@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"regexp"
@@ -92,6 +93,10 @@ func (s *Server) validated(next http.Handler) http.Handler {
 		route, params, err := s.spec.Router.FindRoute(r)
 		if err != nil {
 			next.ServeHTTP(w, orig)
+			return
+		}
+		if p, ok := unknownQuery(r, route); ok {
+			s.sendProblem(w, p)
 			return
 		}
 		opts := &openapi3filter.Options{
@@ -445,4 +450,45 @@ func valueText(v any) string {
 		return "another value"
 	}
 	return string(b)
+}
+
+// unknownQuery returns the 400 for a query parameter the operation does not
+// declare (a typo such as ?playr=alice would otherwise be ignored and the
+// answer silently wrong); ok is false when every parameter is declared.
+func unknownQuery(r *http.Request, route *routers.Route) (Problem, bool) {
+	declared := map[string]bool{}
+	for _, ps := range []openapi3.Parameters{route.PathItem.Parameters, route.Operation.Parameters} {
+		for _, p := range ps {
+			if p.Value != nil && p.Value.In == openapi3.ParameterInQuery {
+				declared[p.Value.Name] = true
+			}
+		}
+	}
+	var unknown []string
+	for k := range r.URL.Query() {
+		if !declared[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) == 0 {
+		return Problem{}, false
+	}
+	slices.Sort(unknown)
+	known := slices.Sorted(maps.Keys(declared))
+	takes := "no query parameters"
+	if len(known) > 0 {
+		takes = "only " + strings.Join(known, ", ")
+	}
+	p := newProblem(r, http.StatusBadRequest, fmt.Sprintf("unknown query parameter %q: %s %s takes %s", clipParam(unknown[0]), r.Method, route.Path, takes))
+	p.Type = "urn:scoop:problem:invalid"
+	p.Field = clipParam(unknown[0])
+	return p, true
+}
+
+// clipParam bounds a client's parameter name echoed in a problem.
+func clipParam(s string) string {
+	if len(s) > 64 {
+		return strings.ToValidUTF8(s[:64], "") + "..."
+	}
+	return strings.ToValidUTF8(s, "\ufffd")
 }
