@@ -190,10 +190,17 @@ func (c *Config) validate() error {
 // small-blind post is by the first player left of the button (heads-up, by
 // the button), and when there is one, the first big-blind post is by the
 // next player after it. Other big-blind posts are out of position (R4:
-// players coming in) and any seat may post them; a hand without a small
-// blind (its seat emptied) is not checked, as its big blind may sit first
-// or second left of the button. The error is a *fault.Error of kind
-// Impossible naming the post.
+// players coming in) and any seat may post them.
+//
+// With no small blind posted, the big blind (the first big-blind poster
+// left of the button, as New takes it) is the first player left of the
+// button, when the small blind's seat is empty (PokerStars then records no
+// small blind and deals only the players present), or the second, when
+// the small blind is dead (that seat's player is dealt in and posts
+// nothing); heads-up, the player who is not the button. RULES.md names no
+// other seat for it.
+//
+// The error is a *fault.Error of kind Impossible naming the post.
 func (c *Config) checkBlinds() error {
 	n := len(c.Stacks)
 	sb := -1
@@ -214,6 +221,24 @@ func (c *Config) checkBlinds() error {
 				return fault.Field(fault.Impossible, fmt.Sprintf("posts[%d]", k), "%s posts the big blind, but the big blind is %s's, the next player after the small blind (R3)", c.name(p.Player), c.name(want))
 			}
 			return nil
+		}
+	}
+	if sb >= 0 {
+		return nil
+	}
+	for k := 1; k <= n; k++ {
+		p := (c.Button + k) % n
+		for j, po := range c.Posts {
+			if po.Player != p || po.Kind != BigBlind {
+				continue
+			}
+			switch {
+			case k == 1 || (k == 2 && n > 2):
+				return nil
+			case n == 2:
+				return fault.Field(fault.Impossible, fmt.Sprintf("posts[%d]", j), "%s posts the big blind, but with no small blind the big blind is %s's (R3: heads-up, the player who is not the button)", c.name(p), c.name((c.Button+1)%n))
+			}
+			return fault.Field(fault.Impossible, fmt.Sprintf("posts[%d]", j), "%s posts the big blind, but with no small blind the big blind is %s's or %s's (R3)", c.name(p), c.name((c.Button+1)%n), c.name((c.Button+2)%n))
 		}
 	}
 	return nil

@@ -65,6 +65,8 @@ func randomHand(src *byteSource) (*State, bool) {
 				po.Player = (cfg.Button + 1) % n
 			case po.Kind == BigBlind && sb >= 0:
 				po.Player = (sb + 1) % n
+			case po.Kind == BigBlind: // no small blind: first or second left of the button
+				po.Player = (cfg.Button + 1 + src.intn(2)) % n
 			}
 		}
 		if po.Kind == SmallBlind && sb < 0 {

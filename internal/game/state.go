@@ -115,8 +115,9 @@ type State struct {
 	folded    []bool
 	mucked    []bool
 	shown     []bool
-	acted     []bool // has acted in this round
-	canRaise  []bool // may still raise in this round (R9)
+	acted     []bool  // has acted in this round
+	canRaise  []bool  // may still raise in this round (R9)
+	actedAt   []int64 // the current bet when he last acted in this round (R9, TDA)
 	hole      []cards.List
 
 	board cards.List // the board; the first run's when run more than once
@@ -162,6 +163,7 @@ func New(cfg Config) (*State, error) {
 	s.shown = make([]bool, n)
 	s.acted = make([]bool, n)
 	s.canRaise = make([]bool, n)
+	s.actedAt = make([]int64, n)
 	s.hole = make([]cards.List, n)
 	for i := range s.canRaise {
 		s.canRaise[i] = true
@@ -349,7 +351,7 @@ func (s *State) Legal() (l Legal, ok bool) {
 	switch {
 	case s.stack[p] <= max(owe, 0):
 		return l, true // all he has is a call
-	case !s.canRaise[p]:
+	case !s.canRaise[p] && !s.shortRaisesAddUp(p):
 		l.Why = fmt.Sprintf("the betting was not reopened to %s (R9)", s.cfg.name(p))
 		return l, true
 	case !s.othersCanBet(p):
@@ -422,6 +424,15 @@ func (s *State) increment() int64 {
 		return s.bigBet
 	}
 	return s.smallBet
+}
+
+// shortRaisesAddUp reports whether, in pot- or no-limit, the bet has risen
+// since player p last acted by at least a full raise (the last full bet or
+// raise of the round): several all-in raises, each short of a full raise,
+// that together add up to one reopen the betting to him (R9, TDA rule). In
+// fixed-limit the levels of R6 decide (see raise).
+func (s *State) shortRaisesAddUp(p int) bool {
+	return s.cfg.Structure != FixedLimit && s.acted[p] && s.currentBet-s.actedAt[p] >= s.lastRaise
 }
 
 // capped reports whether the fixed-limit round allows no more raises (R6).
@@ -679,6 +690,7 @@ func (s *State) bettingAction(i int, a Action) error {
 	}
 	s.acted[p] = true
 	s.canRaise[p] = false
+	s.actedAt[p] = s.currentBet
 	s.afterAction(p)
 	return nil
 }
@@ -935,9 +947,21 @@ func (s *State) dealHole(i, p int, cs cards.List) error {
 	return s.setHole(i, p, cs)
 }
 
+// show records player p's shown cards. A player still in shows once the
+// betting is over. Cards shown by a player who folded are dead and change
+// nothing (R13): such a show is accepted whenever it comes, as sites
+// record it (often at once, while the others still bet), and is only
+// checked against the cards already seen (R1).
+//
+// The showdown order of R13 (the last river bettor first, else the first
+// left of the button) is reported (ShowdownOrder), never enforced: sites
+// do not always follow it (all-in hands are turned up together, a player
+// shows or mucks before his turn, histories list the shows in another
+// order), and the order cannot change who wins a pot, so the record's
+// order of shows and mucks is taken as given.
 func (s *State) show(i int, a Action) error {
 	p := a.Player
-	if s.phase == Betting || s.phase == Dealing {
+	if !s.folded[p] && (s.phase == Betting || s.phase == Dealing) {
 		return s.illegal(i, p, "shows", "before the betting is over")
 	}
 	if err := s.setHole(i, p, a.Cards); err != nil {
@@ -950,12 +974,17 @@ func (s *State) show(i int, a Action) error {
 	return nil
 }
 
+// muck gives up every pot for player p at the showdown (R13); a folded
+// player's muck is accepted whenever it comes and changes nothing.
 func (s *State) muck(i int, a Action) error {
 	p := a.Player
+	if s.folded[p] {
+		return nil
+	}
 	if s.phase == Betting || s.phase == Dealing {
 		return s.illegal(i, p, "mucks", "before the betting is over")
 	}
-	if !s.folded[p] && s.phase != Over {
+	if s.phase != Over {
 		s.mucked[p] = true
 		s.shown[p] = false
 	}
