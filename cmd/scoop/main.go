@@ -52,6 +52,7 @@ func commands() []command {
 		{"equity", "compute Omaha hi/lo equity of 2 to 10 hands", runEquity},
 		{"replay", "replay hand-history files, a verdict per hand", runReplay},
 		{"import", "read, replay and store hand-history files", runImport},
+		{"convert", "write hand-history files as PHH or Scoop JSON", runConvert},
 	}
 }
 

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/scoophq/scoop/internal/handhistory"
+)
+
+const convertUsage = `usage: scoop convert --to phh|json FILE|DIR...
+
+Writes every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
+JSON; "-" reads standard input; a directory: every file under it, as scoop
+replay reads it) to standard output, in file order:
+
+  --to phh   PHH: one hand as a .phh, several as a .phhs, each under a
+             "[N]" header (N counts from 1 over all the files). Standard PHH
+             fields, and Scoop's "_scoop_..." extension keys for what PHH
+             has no field for (README, "Extensions to PHH"): scoop reads the
+             file back as the very same hands.
+  --to json  Scoop JSON, one hand per line (JSON Lines).
+
+A hand that is skipped (another game) or cannot be read is reported on
+standard error, one line naming the file, its line and why, and the other
+hands are still written. Exit status 0 when every file was read, 2 for an
+unreadable file or bad flags, 1 when a hand could not be written.
+`
+
+// runConvert is `scoop convert`.
+func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	to := fs.String("to", "", "output format: phh or json")
+	files, help, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if help {
+		fmt.Fprint(stderr, convertUsage)
+		return nil
+	}
+	if *to != "phh" && *to != "json" {
+		return usagef("--to %q: want phh or json (usage: scoop convert --to phh|json FILE...)", *to)
+	}
+	if len(files) == 0 {
+		return usagef("no files (usage: scoop convert --to phh|json FILE...)")
+	}
+	var w handWriter
+	if *to == "phh" {
+		w = &phhWriter{out: stdout}
+	} else {
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		w = jsonWriter{enc}
+	}
+	var failed []string
+	unwritten := 0
+	for _, f := range expandDirs(files) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		entries, err := readEntries(f, stdin)
+		if err != nil {
+			if f.FromDir {
+				fmt.Fprintln(stderr, skippedLine(f.Name))
+				continue
+			}
+			failed = append(failed, err.Error())
+			continue
+		}
+		for _, e := range entries {
+			switch {
+			case e.Skipped != "":
+				fmt.Fprintf(stderr, "%s: hand %d skipped: %s\n", where(f.Name, e.Line), e.Index, e.Skipped)
+				continue
+			case e.Err != nil:
+				fmt.Fprintf(stderr, "%s: hand %d unreadable: %s\n", where(f.Name, e.Line), e.Index, oneLine(e.Err.Error()))
+				continue
+			}
+			if err := w.write(e.Hand); err != nil {
+				var u unwritable
+				if errors.As(err, &u) {
+					unwritten++
+					fmt.Fprintf(stderr, "%s: hand %d not written: %s\n", where(f.Name, e.Line), e.Index, oneLine(u.Error()))
+					continue
+				}
+				return err // the output is gone
+			}
+		}
+	}
+	if err := w.flush(); err != nil {
+		return err
+	}
+	switch {
+	case len(failed) == 1:
+		return usagef("%s", failed[0])
+	case len(failed) > 1:
+		return usagef("%d files unreadable: %s", len(failed), strings.Join(failed, "; "))
+	case unwritten > 0:
+		return fmt.Errorf("%d hands could not be written as %s", unwritten, *to)
+	}
+	return nil
+}
+
+// where is "FILE:LINE", or FILE when the line is unknown.
+func where(name string, line int) string {
+	if line > 0 {
+		return fmt.Sprintf("%s:%d", name, line)
+	}
+	return name
+}
+
+// oneLine keeps a message on one line.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// handWriter writes converted hands to the output.
+type handWriter interface {
+	// write writes one hand; an unwritable error is about the hand
+	// (nothing of it written), any other about the output.
+	write(h *handhistory.Hand) error
+	// flush writes what is held back.
+	flush() error
+}
+
+// unwritable is the error of a hand that cannot be written in the output
+// format.
+type unwritable struct{ error }
+
+// jsonWriter writes Scoop JSON Lines.
+type jsonWriter struct{ enc *json.Encoder }
+
+func (w jsonWriter) write(h *handhistory.Hand) error { return w.enc.Encode(h) }
+func (w jsonWriter) flush() error                    { return nil }
+
+// phhWriter writes PHH: a lone hand as a .phh, two or more as a .phhs. The
+// first hand is held back until the second shows whether it needs its
+// "[1]" header; every later hand is written at once.
+type phhWriter struct {
+	out   io.Writer
+	n     int    // hands written or held
+	first []byte // the first hand's PHH while it is held
+	buf   bytes.Buffer
+}
+
+func (w *phhWriter) write(h *handhistory.Hand) error {
+	text, err := handhistory.MarshalPHH(h)
+	if err != nil {
+		return unwritable{err}
+	}
+	w.n++
+	if w.n == 1 {
+		w.first = text
+		return nil
+	}
+	w.buf.Reset()
+	if w.first != nil {
+		handhistory.AppendPHHSection(&w.buf, 1, w.first)
+		w.first = nil
+	}
+	handhistory.AppendPHHSection(&w.buf, w.n, text)
+	_, err = w.out.Write(w.buf.Bytes())
+	return err
+}
+
+func (w *phhWriter) flush() error {
+	if w.first == nil {
+		return nil
+	}
+	_, err := w.out.Write(w.first)
+	w.first = nil
+	return err
+}
