@@ -50,6 +50,7 @@ func Config(h *handhistory.Hand) (game.Config, error) {
 		MinBet:          h.Table.MinBet,
 		MaxBets:         h.Table.MaxBets,
 		UncappedHeadsUp: h.Table.UncappedHeadsUp,
+		NoAnteTrimming:  h.Table.AnteTrimming != nil && !*h.Table.AnteTrimming,
 		Posts:           make([]game.Post, 0, len(h.Posts)),
 	}
 	for i, p := range h.Players {
@@ -101,7 +102,78 @@ func Replay(h *handhistory.Hand) Verdict {
 // next action, and a Verdict that must not be used. Otherwise the error is
 // nil and the Verdict is Replay's. Safe for concurrent use on distinct
 // hands; h is not modified.
+//
+// R11 and PokerKit: a PHH file whose blind was posted short (all-in for
+// less than the blind) may follow PokerKit's reading, where the others
+// call only what the blind posted, not the full blind R11 makes them call.
+// When such a file is illegal under R11, or settles otherwise than it
+// records, and PokerKit's reading replays it legal and as recorded, the
+// verdict says so in a "short_blind" Difference (see Difference) instead
+// of calling a well-formed file illegal: the verdict is then PokerKit's
+// reading's when R11 finds an illegal action, else R11's.
 func ReplayContext(ctx context.Context, h *handhistory.Hand) (Verdict, error) {
+	v, err := replay(ctx, h, false)
+	if err != nil || h.Format != string(handhistory.FormatPHH) {
+		return v, err
+	}
+	if v.Legal && (v.MatchesRecord == nil || *v.MatchesRecord) {
+		return v, nil
+	}
+	who, posted, blind := shortBlind(h)
+	if who < 0 {
+		return v, nil
+	}
+	pk, err := replay(ctx, h, true)
+	if err != nil || !pk.Legal || (pk.MatchesRecord != nil && !*pk.MatchesRecord) {
+		return v, err
+	}
+	if !v.Legal {
+		v = pk
+	}
+	no := false
+	v.MatchesRecord = &no
+	v.Differences = append(v.Differences, Difference{Player: v.Players[who], Field: "short_blind", Recorded: posted, Replayed: blind})
+	return v, nil
+}
+
+// shortBlind finds the live blind posted short in h (all-in for less than
+// its amount) that sets the bet under R11: it returns its player, the
+// largest live amount actually posted (what PokerKit makes the others
+// call) and the largest live amount named (what R11 makes them call);
+// who is -1 when no blind was posted short or it changes no bet.
+func shortBlind(h *handhistory.Hand) (who int, posted, blind int64) {
+	who = -1
+	stack := make([]int64, len(h.Players))
+	for i, p := range h.Players {
+		stack[i] = p.Stack
+	}
+	short := -1
+	for _, p := range h.Posts {
+		if p.Player < 0 || p.Player >= len(stack) {
+			return -1, 0, 0
+		}
+		amt := min(p.Amount, stack[p.Player])
+		stack[p.Player] -= amt
+		if p.Kind == handhistory.PostAnte || p.Kind == handhistory.PostDead {
+			continue
+		}
+		posted = max(posted, amt)
+		if p.Amount > blind {
+			blind, short = p.Amount, -1
+			if amt < p.Amount {
+				short = p.Player
+			}
+		}
+	}
+	if short < 0 || posted >= blind {
+		return -1, 0, 0
+	}
+	return short, posted, blind
+}
+
+// replay is ReplayContext under R11, or with pokerKitBlinds under
+// PokerKit's reading of a blind posted short (game.Config.PostedBlindIsBet).
+func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verdict, error) {
 	stopped := func(at int) error {
 		return &fault.Error{Kind: fault.Canceled, Action: at, Message: "replay stopped: " + ctx.Err().Error(), Err: ctx.Err()}
 	}
@@ -134,6 +206,7 @@ func ReplayContext(ctx context.Context, h *handhistory.Hand) (Verdict, error) {
 	if err != nil {
 		return fail(err)
 	}
+	cfg.PostedBlindIsBet = pokerKitBlinds
 	s, err := game.New(cfg)
 	if err != nil {
 		return fail(err)

@@ -104,7 +104,10 @@ type Difference struct {
 	// bet given back), or, for the hand as a whole
 	// (Player is then empty), "runs" (the number of runs), "rake" (the
 	// total rake) or "total_pot" (every pot before rake, uncalled bets
-	// excluded).
+	// excluded). "short_blind" is a PHH file that follows PokerKit's
+	// reading of a blind posted short (R11; see ReplayContext): Player is
+	// the blind, Recorded what the file makes the others call (what he
+	// posted), Replayed what R11 makes them call (the full blind).
 	Field string `json:"field"`
 	// Run is the run (1, 2...) of a "collected" difference found in one run
 	// of a hand run more than once; 0 for the whole hand.

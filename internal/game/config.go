@@ -120,6 +120,12 @@ type Config struct {
 	// dead money in the main pot, like every other all-in player (PHH
 	// ante_trimming_status = false).
 	NoAnteTrimming bool
+	// PostedBlindIsBet makes a blind posted short (all-in for less than
+	// its amount) set the bet at what was posted, so that the others call
+	// only that: PokerKit's reading, which R11 does not follow (the others
+	// must call the full blind). It exists only to explain PHH files that
+	// PokerKit wrote; the rules engine's default is R11.
+	PostedBlindIsBet bool
 }
 
 // MaxPlayers and MinPlayers bound the number of players (R2).

@@ -203,7 +203,11 @@ func New(cfg Config) (*State, error) {
 		default:
 			s.bet[po.Player] += amt
 			s.currentBet = max(s.currentBet, s.bet[po.Player])
-			maxLive = max(maxLive, po.Amount)
+			if cfg.PostedBlindIsBet {
+				maxLive = max(maxLive, amt)
+			} else {
+				maxLive = max(maxLive, po.Amount)
+			}
 		}
 		switch po.Kind {
 		case BigBlind:

@@ -48,6 +48,14 @@ type Table struct {
 	MaxBets int `json:"max_bets,omitempty"`
 	// UncappedHeadsUp lifts the fixed-limit cap when only two players remain.
 	UncappedHeadsUp bool `json:"uncapped_heads_up,omitempty"`
+	// AnteTrimming is the table's rule for a player who goes all-in
+	// posting his ante (RULES.md R12), nil when the record does not say:
+	// the rule book's default then applies, the cut (he may win at most
+	// his ante's amount from each player). False is no such cut: he is
+	// eligible for every ante and other dead chip, all in the main pot,
+	// like any all-in player. True is the cut. Read from PHH's
+	// ante_trimming_status, and written there when not nil.
+	AnteTrimming *bool `json:"ante_trimming,omitempty"`
 	// ChipUnit names the smallest chip in the site's currency, for display
 	// only: amounts are always integers of it (e.g. 0.01 for cents).
 	ChipUnit string `json:"chip_unit,omitempty"`

@@ -50,6 +50,9 @@ type phhFile struct {
 	Winnings        []int64  `toml:"winnings"`
 	Table           string   `toml:"table"`
 	Currency        string   `toml:"currency"`
+	// AnteTrimming is the file's rule for a player all-in on his ante
+	// (Table.AnteTrimming), nil when the file does not give it.
+	AnteTrimming *bool `toml:"ante_trimming_status"`
 
 	// Scoop's extension keys ("_scoop_..."; phhwrite.go), for what PHH
 	// has no field for.
@@ -212,6 +215,7 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 			Game: v.game, Structure: v.structure,
 			SmallBet: f.SmallBet, BigBet: f.BigBet, MinBet: f.MinBet,
 			Currency: f.Currency, MaxSeats: f.SeatCount,
+			AnteTrimming: f.AnteTrimming,
 		},
 		Button:  n - 1,
 		Players: make([]Player, n),
