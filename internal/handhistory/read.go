@@ -16,6 +16,9 @@ const (
 	FormatJSON       Format = "json"       // Scoop's canonical JSON: one Hand, an array of Hands, or JSON Lines
 	FormatPHH        Format = "phh"        // PHH (TOML); .phhs files hold several hands
 	FormatPokerStars Format = "pokerstars" // PokerStars text
+	FormatGGPoker    Format = "ggpoker"    // GGPoker text (ggpoker.go)
+	FormatWinamax    Format = "winamax"    // Winamax text (winamax.go)
+	FormatFullTilt   Format = "fulltilt"   // Full Tilt Poker text (fulltilt.go)
 )
 
 // Entry is one hand read from a file: exactly one of Hand (read), Skipped
@@ -85,6 +88,9 @@ func Detect(name string, data []byte) (Format, error) {
 			return FormatPokerStars, nil
 		}
 	}
+	if f := detectSiteText(text); f != "" { // GGPoker, Winamax, Full Tilt, Run It Once (sitetext.go)
+		return f, nil
+	}
 	lower := strings.ToLower(name)
 	switch {
 	case strings.HasPrefix(text, "{"):
@@ -117,6 +123,9 @@ func Detect(name string, data []byte) (Format, error) {
 			return FormatPokerStars, nil
 		}
 	}
+	if site := unsupportedSite(text); site != "" { // a site Scoop has no reader for: named (sitetext.go)
+		return "", fault.New(fault.Invalid, "%s: unsupported site: %s", nameOr(name), site)
+	}
 	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars text, PHH or Scoop JSON)", nameOr(name))
 }
 
@@ -144,6 +153,12 @@ func Read(f Format, data []byte) ([]Entry, error) {
 		return readPHH(data)
 	case FormatPokerStars:
 		return readPokerStars(data)
+	case FormatGGPoker:
+		return readGGPoker(data)
+	case FormatWinamax:
+		return readWinamax(data)
+	case FormatFullTilt:
+		return readFullTilt(data)
 	}
 	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want json, phh or pokerstars)", string(f))
 }
