@@ -24,7 +24,8 @@ func TestDetect(t *testing.T) {
 		{"JSON array", "", "[\n {\"players\":[]}]", handhistory.FormatJSON, true},
 		{"JSON by the name", "h.jsonl", "nonsense", handhistory.FormatJSON, true},
 		{"PHH by the name", "h.phhs", "nonsense", handhistory.FormatPHH, true},
-		{"unknown text", "h.txt", "Full Tilt Poker Game #1", "", false},
+		{"unknown text", "h.txt", "Nothing Poker Game 1", "", false},
+		{"Full Tilt by its header", "h.txt", "Full Tilt Poker Game #1", handhistory.FormatFullTilt, true},
 		{"empty", "", "  \n", "", false},
 		{"not UTF-8", "", "\xff\xfe\x00P", "", false},
 	}
