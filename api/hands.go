@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -281,10 +283,75 @@ func summary(h store.Hand) handSummary {
 	return handSummary{ID: h.ID, Site: h.Site, SiteHandID: h.SiteHandID, Game: h.Game, Legal: h.Legal, Players: players, CreatedAt: h.CreatedAt}
 }
 
+// getHand answers a stored hand as the client's Accept asks (RFC 9110,
+// 12.5.1): as JSON, the stored hand with its summary and verdict
+// (application/json, also for no Accept or an empty one), or as the hand
+// alone in PHH (application/toml; see handhistory.MarshalPHH, read back it
+// is the same hand), whichever Accept weighs higher, JSON on a tie; the most
+// specific media range counts ("application/*", "*/*" match both). An
+// Accept that allows neither is a 406 problem (problem+json, as every
+// error): a client that asked for a representation Scoop does not have is
+// told so, rather than handed one it said it cannot use.
 func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Accept")
+	quality := func(accept, mt string) float64 {
+		top, _, _ := strings.Cut(mt, "/")
+		best, q := -1, 0.0 // the most specific matching range and its q
+		for _, part := range strings.Split(accept, ",") {
+			rng, params, _ := strings.Cut(part, ";")
+			spec := -1
+			switch strings.ToLower(strings.TrimSpace(rng)) {
+			case mt:
+				spec = 2
+			case top + "/*":
+				spec = 1
+			case "*/*":
+				spec = 0
+			}
+			if spec <= best {
+				continue
+			}
+			best, q = spec, 1
+			for _, p := range strings.Split(params, ";") {
+				k, v, _ := strings.Cut(p, "=")
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); strings.EqualFold(strings.TrimSpace(k), "q") && err == nil && f >= 0 && f <= 1 {
+					q = f
+				}
+			}
+		}
+		return q
+	}
+	asPHH := false
+	if accept := strings.Join(r.Header.Values("Accept"), ","); strings.Trim(accept, " \t,") != "" {
+		j, t := quality(accept, "application/json"), quality(accept, "application/toml")
+		if j == 0 && t == 0 {
+			p := newProblem(r, http.StatusNotAcceptable, fmt.Sprintf("Accept %q allows neither application/json nor application/toml (PHH)", clipParam(accept)))
+			p.Type = "urn:scoop:problem:not-acceptable"
+			s.sendProblem(w, p)
+			return
+		}
+		asPHH = t > j
+	}
 	h, err := s.cfg.Store.Hand(r.Context(), chi.URLParam(r, "id"))
 	if err != nil {
 		s.writeProblem(w, r, err)
+		return
+	}
+	if asPHH {
+		var hand handhistory.Hand
+		err := json.Unmarshal(h.Hand, &hand)
+		var text []byte
+		if err == nil {
+			text, err = handhistory.MarshalPHH(&hand)
+		}
+		if err != nil {
+			s.writeProblem(w, r, &fault.Error{Kind: fault.Internal, Action: -1, Message: "the stored hand as PHH", Err: err})
+			return
+		}
+		w.Header().Set("Content-Type", "application/toml")
+		w.Header().Set("Content-Length", strconv.Itoa(len(text)))
+		w.WriteHeader(http.StatusOK)
+		w.Write(text)
 		return
 	}
 	s.writeJSON(w, r, http.StatusOK, struct {

@@ -130,8 +130,10 @@ func ReplayContext(ctx context.Context, h *handhistory.Hand) (Verdict, error) {
 	if !v.Legal {
 		v = pk
 	}
-	no := false
-	v.MatchesRecord = &no
+	if v.MatchesRecord != nil { // a record to compare with: it differs from R11's reading
+		no := false
+		v.MatchesRecord = &no
+	}
 	v.Differences = append(v.Differences, Difference{Player: v.Players[who], Field: "short_blind", Recorded: posted, Replayed: blind})
 	return v, nil
 }

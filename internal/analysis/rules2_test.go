@@ -157,6 +157,12 @@ func TestR11PokerKitShortBigBlindIsADifference(t *testing.T) {
 		if v.MatchesRecord == nil || *v.MatchesRecord || !slices.Equal(v.Differences, []Difference{short}) {
 			t.Errorf("matches %v differences %+v, want only %+v", v.MatchesRecord, v.Differences, short)
 		}
+		// With no outcome recorded there is nothing to match: null.
+		noOutcome := *h
+		noOutcome.Outcome = nil
+		if v := Replay(&noOutcome); !v.Legal || v.MatchesRecord != nil || !slices.Equal(v.Differences, []Difference{short}) {
+			t.Errorf("no outcome: legal %v matches %v differences %+v, want legal, null and only %+v", v.Legal, v.MatchesRecord, v.Differences, short)
+		}
 		// The same file as JSON (not PHH) is judged by R11 alone.
 		h.Format = string(handhistory.FormatJSON)
 		if v := Replay(h); v.Legal || v.Error == nil || !strings.Contains(v.Error.Message, "below the pot-limit minimum 4") {
