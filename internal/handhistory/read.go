@@ -16,6 +16,9 @@ const (
 	FormatJSON       Format = "json"       // Scoop's canonical JSON: one Hand, an array of Hands, or JSON Lines
 	FormatPHH        Format = "phh"        // PHH (TOML); .phhs files hold several hands
 	FormatPokerStars Format = "pokerstars" // PokerStars text
+	FormatIPoker     Format = "ipoker"     // iPoker XML (ipoker.go)
+	FormatPacific    Format = "pacific"    // 888poker (Pacific, Cassava) text (pacific.go)
+	FormatParty      Format = "partypoker" // PartyPoker text (party.go)
 	FormatGGPoker    Format = "ggpoker"    // GGPoker text (ggpoker.go)
 	FormatWinamax    Format = "winamax"    // Winamax text (winamax.go)
 	FormatFullTilt   Format = "fulltilt"   // Full Tilt Poker text (fulltilt.go)
@@ -91,6 +94,9 @@ func Detect(name string, data []byte) (Format, error) {
 	if f := detectSiteText(text); f != "" { // GGPoker, Winamax, Full Tilt, Run It Once (sitetext.go)
 		return f, nil
 	}
+	if f := detectIPkPacParty(text); f != "" { // iPoker XML, 888/Pacific, PartyPoker (sitebuild.go)
+		return f, nil
+	}
 	lower := strings.ToLower(name)
 	switch {
 	case strings.HasPrefix(text, "{"):
@@ -153,6 +159,12 @@ func Read(f Format, data []byte) ([]Entry, error) {
 		return readPHH(data)
 	case FormatPokerStars:
 		return readPokerStars(data)
+	case FormatIPoker:
+		return readIPoker(data)
+	case FormatPacific:
+		return readPacific(data)
+	case FormatParty:
+		return readParty(data)
 	case FormatGGPoker:
 		return readGGPoker(data)
 	case FormatWinamax:
