@@ -64,7 +64,8 @@ func AppendPHHSection(buf *bytes.Buffer, k int, phh []byte) {
 // blinds_or_straddles, small_bet, big_bet, min_bet, starting_stacks,
 // actions ("d dh pN CARDS" or "????????", "d db CARDS", "pN f", "pN cc",
 // "pN cbr TO", "pN sm CARDS", "pN sm"), players, seats, seat_count, table,
-// currency, finishing_stacks and winnings (Outcome.Collected). The players
+// currency, ante_trimming_status (Table.AnteTrimming, when not nil),
+// finishing_stacks and winnings (Outcome.Collected). The players
 // are written in PHH's order: p1 is the first player left of the button,
 // the button last. Antes are each player's ante posts summed, and
 // blinds_or_straddles the small blinds, big blinds and straddles posted,
@@ -595,6 +596,9 @@ func renderPHH(r *Hand, x *phhScoop) []byte {
 	}
 	if r.Table.MaxSeats > 0 {
 		key("seat_count", strconv.Itoa(r.Table.MaxSeats))
+	}
+	if r.Table.AnteTrimming != nil {
+		key("ante_trimming_status", strconv.FormatBool(*r.Table.AnteTrimming))
 	}
 	antes, blinds := make([]int64, n), make([]int64, n)
 	for _, p := range r.Posts {

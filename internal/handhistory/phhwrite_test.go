@@ -23,6 +23,7 @@ var corpusDirs = []string{
 	"testdata/phh-edge",
 	"testdata/phhs",
 	"testdata/review",
+	"testdata/sites", // the other sites' readers
 	"../analysis/testdata",
 }
 
@@ -229,11 +230,12 @@ func asFault(err error, fe **fault.Error) bool {
 // than its zero value (it passes Validate; the engine would not play it).
 func richHand() *Hand {
 	hole := func(s string) cards.List { return cards.MustParse(s) }
+	yes := true
 	return &Hand{
 		Site: "pokerstars", SiteHandID: "123456", Format: "pokerstars", Tournament: true,
 		Time: "2020-01-02T03:04:05-05:00", TableName: `T "quoted" \ 'table' é`,
 		Table: Table{Game: eval.OmahaHiLo, Structure: PotLimit, SmallBet: 1, BigBet: 2, MinBet: 2, MaxBets: 4,
-			UncappedHeadsUp: true, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
+			UncappedHeadsUp: true, AnteTrimming: &yes, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
 		Players: []Player{
 			{Name: "Ann", Seat: 1, Stack: 100, Hole: hole("As2s3dKd")},
 			{Name: "Bob", Seat: 3, Stack: 200, Hole: hole("QhQcJhTc")},
@@ -319,17 +321,24 @@ func leaves(t *testing.T, base reflect.Value, typ reflect.Type, name string, pat
 	case typ.Kind() == reflect.Pointer && typ.Elem().Kind() == reflect.Struct:
 		*out = append(*out, leaf{name, path, typ})
 		leaves(t, base, typ.Elem(), name, at(step{field: -1, deref: true}), out)
+	case typ.Kind() == reflect.Pointer && scalar(typ.Elem()):
+		*out = append(*out, leaf{name, path, typ})
 	case typ.Kind() == reflect.Slice && typ.Elem().Kind() == reflect.Struct:
 		n := navigate(reflect.ValueOf(richHand()).Elem(), path).Len()
 		for i := range max(n, 1) {
 			leaves(t, base, typ.Elem(), fmt.Sprintf("%s[%d]", name, i), at(step{field: -1, index: i}), out)
 		}
-	case typ.Kind() == reflect.Bool, typ.Kind() == reflect.String,
-		typ.Kind() >= reflect.Int && typ.Kind() <= reflect.Uint64:
+	case scalar(typ):
 		*out = append(*out, leaf{name, path, typ})
 	default:
 		t.Errorf("the Hand model holds a %s at %s: teach this test (and MarshalPHH) about it", typ, name)
 	}
+}
+
+// scalar reports whether typ is a bool, a string or an integer.
+func scalar(typ reflect.Type) bool {
+	k := typ.Kind()
+	return k == reflect.Bool || k == reflect.String || k >= reflect.Int && k <= reflect.Uint64
 }
 
 // variants are values to try in place of v, of its type.
@@ -356,6 +365,13 @@ func variants(v reflect.Value) []reflect.Value {
 		add([][]int64{{1, 2, 3}})
 		add([][]int64{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}})
 		add([][]int64{{}, {5}})
+	case t.Kind() == reflect.Pointer && scalar(t.Elem()): // nil, a zero value, others
+		out = append(out, reflect.Zero(t))
+		for _, x := range append([]reflect.Value{reflect.Zero(t.Elem())}, variants(reflect.Zero(t.Elem()))...) {
+			p := reflect.New(t.Elem())
+			p.Elem().Set(x)
+			out = append(out, p)
+		}
 	case t.Kind() == reflect.Pointer:
 		out = append(out, reflect.Zero(t))
 	case t.Kind() == reflect.Bool:
