@@ -98,21 +98,16 @@ type StreetPlayer struct {
 	Unknown bool `json:"unknown"`
 	// Hand is the player's hole cards, absent when unknown.
 	Hand string `json:"hand,omitempty"`
-	// Share is the player's equity (E1, E2), absent when the snapshot
-	// carries no equities.
-	*Share
-}
-
-// Share is a player's equity with its hi/lo breakdown, as fractions of 1:
-// the fields of `scoop equity --json` players.
-type Share struct {
-	Equity float64 `json:"equity"`
-	HiWin  float64 `json:"hi_win"`
-	HiTie  float64 `json:"hi_tie"`
-	LoWin  float64 `json:"lo_win"`
-	LoTie  float64 `json:"lo_tie"`
-	Scoop  float64 `json:"scoop"`
-	Stderr float64 `json:"stderr"` // standard error of Equity, 0 when exact
+	// The player's equity (E1, E2) as fractions of 1, the fields of `scoop
+	// equity --json` players: absent (nil) when the snapshot carries no
+	// equities. Stderr is the standard error of Equity, 0 when exact.
+	Equity *float64 `json:"equity,omitempty"`
+	HiWin  *float64 `json:"hi_win,omitempty"`
+	HiTie  *float64 `json:"hi_tie,omitempty"`
+	LoWin  *float64 `json:"lo_win,omitempty"`
+	LoTie  *float64 `json:"lo_tie,omitempty"`
+	Scoop  *float64 `json:"scoop,omitempty"`
+	Stderr *float64 `json:"stderr,omitempty"`
 }
 
 // RunStreets are the streets one run of a hand run more than once dealt
@@ -536,7 +531,7 @@ func (z *analyzer) snapshotOf(out *[]Street, street game.Street, board cards.Lis
 		}
 		if res != nil {
 			r := res.Players[k]
-			p.Share = &Share{Equity: r.Equity, HiWin: r.HiWin, HiTie: r.HiTie, LoWin: r.LoWin, LoTie: r.LoTie, Scoop: r.Scoop, Stderr: r.Stderr}
+			p.Equity, p.HiWin, p.HiTie, p.LoWin, p.LoTie, p.Scoop, p.Stderr = &r.Equity, &r.HiWin, &r.HiTie, &r.LoWin, &r.LoTie, &r.Scoop, &r.Stderr
 		}
 		k++
 		sn.Players = append(sn.Players, p)

@@ -40,7 +40,55 @@ type Hand struct {
 	// ContentHash is ContentHash(Hand), set by the store when it saves
 	// the hand ("" for a hand stored before hashes were kept).
 	ContentHash string
-	CreatedAt   time.Time // assigned by the store
+	// EngineVersion is the analysis.EngineVersion that made Verdict (and
+	// Analysis): 1 for a hand stored before versions were kept. SaveHands
+	// stores 0 as the running analysis.EngineVersion.
+	EngineVersion int
+	// Analysis is the hand's analysis JSON (analysis.Analysis), saved with
+	// the hand in the same transaction when the hand is created; nil for
+	// none (an illegal hand). Reading a hand does not fill it (see
+	// Store.Analysis).
+	Analysis  json.RawMessage
+	CreatedAt time.Time // assigned by the store
+}
+
+// Version returns the engine version SaveHands stores for h.
+func (h Hand) Version() int {
+	if h.EngineVersion == 0 {
+		return analysis.EngineVersion
+	}
+	return h.EngineVersion
+}
+
+// Analysis is the stored analysis of one hand.
+type Analysis struct {
+	HandID        string
+	EngineVersion int             // the engine version that made it
+	Analysis      json.RawMessage // the analysis.Analysis JSON
+	CreatedAt     time.Time       // when it was stored (or last replaced)
+}
+
+// VerdictUpdate is a hand's verdict made again by a newer engine (see
+// Store.UpdateVerdicts).
+type VerdictUpdate struct {
+	ID            string // the stored hand's id
+	EngineVersion int    // the engine that made Verdict and Analysis
+	Legal         bool
+	Verdict       json.RawMessage
+	// Analysis is the new analysis JSON, nil when the hand has none now
+	// (illegal): any stored analysis is then removed.
+	Analysis json.RawMessage
+}
+
+// Updated is the outcome of one VerdictUpdate. Err is set, alone, when
+// this update was refused (its text cannot be stored, CheckJSON; or its id
+// is not one of ours) and the rest of the batch applied without it.
+// Updated is false, without an error, when the stored verdict was already
+// made by EngineVersion or a newer engine (another run got there first) or
+// the hand is gone.
+type Updated struct {
+	Updated bool
+	Err     error
 }
 
 // Saved is the outcome of saving one hand: its id, and whether this call
@@ -104,7 +152,9 @@ func ValidEquityID(id string) bool {
 // import` both store through it, so a hand imported by one is a duplicate
 // for the other. The error (Internal) is for a hand or verdict that cannot
 // be encoded. It does not judge the text: SaveHands refuses a record whose
-// text cannot be stored (CheckRecord), that record alone.
+// text cannot be stored (CheckRecord), that record alone. The record has
+// the running analysis.EngineVersion and no Analysis (see
+// NewAnalyzedHandRecord).
 func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 	canonical, err := json.Marshal(h)
 	if err != nil {
@@ -119,16 +169,41 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 		players[i] = p.Name
 	}
 	return Hand{
-		NaturalKey:  NaturalKey(h.Site, h.SiteHandID, canonical),
-		Site:        h.Site,
-		SiteHandID:  h.SiteHandID,
-		Game:        h.Table.Game.String(),
-		Legal:       v.Legal,
-		Players:     players,
-		Hand:        canonical,
-		Verdict:     verdict,
-		ContentHash: ContentHash(canonical),
+		NaturalKey:    NaturalKey(h.Site, h.SiteHandID, canonical),
+		Site:          h.Site,
+		SiteHandID:    h.SiteHandID,
+		Game:          h.Table.Game.String(),
+		Legal:         v.Legal,
+		Players:       players,
+		Hand:          canonical,
+		Verdict:       verdict,
+		ContentHash:   ContentHash(canonical),
+		EngineVersion: analysis.EngineVersion,
 	}, nil
+}
+
+// NewAnalyzedHandRecord is NewHandRecord with the hand's analysis
+// (analysis.AnalyzeWith with opt) when the verdict is legal, so that
+// SaveHands stores both in one transaction. When ctx is done it returns
+// the analysis' Canceled error; an analysis that fails otherwise (it
+// cannot for a hand the replay found legal) leaves Analysis nil, and the
+// hand is still stored without one.
+func NewAnalyzedHandRecord(ctx context.Context, h *handhistory.Hand, v *analysis.Verdict, opt analysis.Options) (Hand, error) {
+	rec, err := NewHandRecord(h, v)
+	if err != nil || !v.Legal {
+		return rec, err
+	}
+	a, err := analysis.AnalyzeWith(ctx, h, opt)
+	if err != nil {
+		if ctx.Err() != nil {
+			return Hand{}, err
+		}
+		return rec, nil
+	}
+	if rec.Analysis, err = json.Marshal(a); err != nil {
+		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
+	}
+	return rec, nil
 }
 
 // Query selects stored hands. Zero fields select everything.
@@ -202,6 +277,31 @@ type Store interface {
 	SaveEquity(ctx context.Context, result json.RawMessage) (string, error)
 	// Equity returns the equity result with the given id.
 	Equity(ctx context.Context, id string) (Equity, error)
+	// Analysis returns the stored analysis of the hand with the given id:
+	// NotFound when there is no such hand, or when the hand has no stored
+	// analysis (an illegal hand, or one stored before analyses were kept
+	// and not yet reverified); the two are told apart by the message and
+	// by Hand.
+	Analysis(ctx context.Context, id string) (Analysis, error)
+	// SaveAnalysis stores the analysis made by engine version of the hand
+	// with the given id, replacing one made by an older or the same
+	// version (never a newer one: then it stores nothing and returns nil).
+	// NotFound when there is no such hand; Invalid (CheckJSON, field
+	// "analysis") for text that cannot be stored.
+	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage) error
+	// StaleHands returns, in ascending id order, up to limit (capped at
+	// MaxLimit; 0 means DefaultLimit) hands whose engine version is below
+	// version and whose id is greater than after ("" for the first page):
+	// keyset pages for a replay of every stale hand in bounded memory.
+	// Each hand carries its Hand and Verdict JSON and EngineVersion.
+	StaleHands(ctx context.Context, version int, after string, limit int) ([]Hand, error)
+	// UpdateVerdicts stores new verdicts in one transaction: each hand
+	// whose stored engine version is below the update's gets its legal
+	// flag, verdict and version, and its analysis replaced (or removed
+	// when the update has none). The result is indexed like updates; one
+	// bad update never fails the batch (see Updated). The error is for the
+	// batch as a whole, and then nothing is stored.
+	UpdateVerdicts(ctx context.Context, updates []VerdictUpdate) ([]Updated, error)
 	// Ready reports whether the database is reachable and its migrations
 	// are current (Unavailable otherwise).
 	Ready(ctx context.Context) error

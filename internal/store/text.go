@@ -52,7 +52,7 @@ func CheckJSON(field string, doc []byte) error {
 // CheckRecord returns nil when every text of h can be stored (see
 // CheckText and CheckJSON), else an Invalid error naming the first field
 // that cannot: "natural_key", "site", "site_hand_id", "game",
-// "players[i]", "hand..." or "verdict...". SaveHands refuses such a record
+// "players[i]", "hand...", "verdict..." or "analysis...". SaveHands refuses such a record
 // alone (Saved.Err) and stores the others.
 func CheckRecord(h Hand) error {
 	for _, f := range []struct{ name, value string }{
@@ -70,7 +70,13 @@ func CheckRecord(h Hand) error {
 	if err := CheckJSON("hand", h.Hand); err != nil {
 		return err
 	}
-	return CheckJSON("verdict", h.Verdict)
+	if err := CheckJSON("verdict", h.Verdict); err != nil {
+		return err
+	}
+	if h.Analysis != nil {
+		return CheckJSON("analysis", h.Analysis)
+	}
+	return nil
 }
 
 // Admit checks each hand with CheckRecord: it returns the indexes of those

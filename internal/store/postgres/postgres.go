@@ -222,10 +222,12 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	n := len(keys)
 	sites, siteIDs, games, handJS, verdictJS, hashes := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	legal := make([]bool, n)
+	versions := make([]int32, n)
 	for j, k := range keys {
 		h := hands[first[k]]
 		sites[j], siteIDs[j], games[j], legal[j] = h.Site, h.SiteHandID, h.Game, h.Legal
 		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand)
+		versions[j] = int32(h.Version())
 	}
 	var ids map[string]int64
 	var storedHash map[string]string
@@ -236,13 +238,13 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		created = make(map[string]bool, n)
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
-SELECT k, s, sid, g, l, h::jsonb, v::jsonb, c
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[])
-  AS t(k, s, sid, g, l, h, v, c)
+INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+SELECT k, s, sid, g, l, h::jsonb, v::jsonb, c, ev
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[])
+  AS t(k, s, sid, g, l, h, v, c, ev)
 ORDER BY k
 ON CONFLICT (natural_key) DO NOTHING
-RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes)
+RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes, versions)
 			if err != nil {
 				return err
 			}
@@ -295,6 +297,24 @@ SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName);
 					return err
 				}
 			}
+			// The analyses of the hands created, in the same transaction.
+			var aHand []int64
+			var aVersion []int32
+			var aJS []string
+			for _, k := range keys {
+				if h := hands[first[k]]; created[k] && h.Analysis != nil {
+					aHand = append(aHand, ids[k])
+					aVersion = append(aVersion, int32(h.Version()))
+					aJS = append(aJS, string(h.Analysis))
+				}
+			}
+			if len(aHand) > 0 {
+				if _, err := tx.Exec(ctx, `
+INSERT INTO hand_analyses (hand_id, engine_version, analysis)
+SELECT h, v, a::jsonb FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, aHand, aVersion, aJS); err != nil {
+					return err
+				}
+			}
 			return nil
 		})
 	})
@@ -334,9 +354,10 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	var hid int64
 	err = s.pool.QueryRow(ctx, `
 SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
-       coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}')
+       coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}'),
+       engine_version
 FROM hands WHERE id = $1`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
-		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players)
+		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players, &h.EngineVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}

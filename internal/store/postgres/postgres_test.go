@@ -74,8 +74,19 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 2 {
-		t.Fatalf("Migrate = %v, %v; want 2 and 3 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 3 {
+		t.Fatalf("Migrate = %v, %v; want 2, 3 and 4 applied", v, err)
+	}
+	// A hand stored before engine versions were kept is version 1, stale
+	// for the running engine, and has no analysis.
+	if h, err := s.Hand(ctx, "1"); err != nil || h.EngineVersion != 1 {
+		t.Errorf("the old hand's engine version: %+v, %v; want 1", h, err)
+	}
+	if stale, err := s.StaleHands(ctx, 2, "", 10); err != nil || len(stale) != 1 || stale[0].ID != "1" {
+		t.Errorf("stale hands: %+v, %v; want the old hand", stale, err)
+	}
+	if _, err := s.Analysis(ctx, "1"); fault.KindOf(err) != fault.NotFound {
+		t.Errorf("the old hand's analysis: %v; want not found", err)
 	}
 	saved, err := s.SaveHands(ctx, []store.Hand{old})
 	if err != nil || saved[0].Created || saved[0].Conflict || saved[0].ID != "1" {

@@ -152,8 +152,8 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	err := store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
 			ins, err := tx.PrepareContext(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (natural_key) DO NOTHING
 RETURNING id`)
 			if err != nil {
@@ -170,11 +170,16 @@ RETURNING id`)
 				return err
 			}
 			defer ply.Close()
+			ana, err := tx.PrepareContext(ctx, `INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			defer ana.Close()
 			for _, i := range admitted {
 				h := hands[i]
 				var id int64
 				hash := store.ContentHash(h.Hand)
-				err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash).Scan(&id)
+				err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash, h.Version()).Scan(&id)
 				switch {
 				case errors.Is(err, sql.ErrNoRows):
 					var stored string
@@ -189,6 +194,11 @@ RETURNING id`)
 				saved[i] = store.Saved{ID: store.FormatID(id), Created: true}
 				for pos, name := range h.Players {
 					if _, err := ply.ExecContext(ctx, id, pos, name); err != nil {
+						return err
+					}
+				}
+				if h.Analysis != nil {
+					if _, err := ana.ExecContext(ctx, id, h.Version(), string(h.Analysis)); err != nil {
 						return err
 					}
 				}
@@ -242,8 +252,8 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	var hid int64
 	var handJS, verdictJS, created string
 	err = s.db.QueryRowContext(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at
-FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created)
+SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
 	}

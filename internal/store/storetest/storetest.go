@@ -40,6 +40,11 @@ func Run(t *testing.T, open Open) {
 		{"concurrent overlapping batches in any order all succeed, each hand created once", testOverlappingConcurrent},
 		{"a hand with text no database can hold is refused alone, naming its field", testOddTextRefusedAlone},
 		{"a player, game or cursor with a NUL or invalid UTF-8 is invalid, naming it", testOddQuery},
+		{"an analysis is stored with its hand and its engine version", testAnalysisSaved},
+		{"a saved analysis replaces an older one, never a newer one", testSaveAnalysis},
+		{"stale hands are listed by keyset pages below a version", testStaleHands},
+		{"verdict updates apply once, a bad one refused alone", testUpdateVerdicts},
+		{"reverify replays stale hands, counts the flips, and a second run finds none", testReverify},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

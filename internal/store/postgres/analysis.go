@@ -1,0 +1,157 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// Analysis implements store.Store.
+func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error) {
+	n, err := store.ParseID("hand", id)
+	if err != nil {
+		return store.Analysis{}, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	a := store.Analysis{HandID: id}
+	var version *int32
+	var created *time.Time
+	var doc *string
+	err = s.pool.QueryRow(ctx, `
+SELECT a.engine_version, a.analysis::text, a.created_at
+FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
+WHERE h.id = $1`, n).Scan(&version, &doc, &created)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.Analysis{}, fault.New(fault.NotFound, "no hand with id %q", id)
+	}
+	if err != nil {
+		return store.Analysis{}, wrap(ctx, err, "read analysis")
+	}
+	if version == nil || doc == nil {
+		return store.Analysis{}, store.NoAnalysis(id)
+	}
+	a.EngineVersion, a.Analysis = int(*version), json.RawMessage(*doc)
+	if created != nil {
+		a.CreatedAt = created.UTC()
+	}
+	return a, nil
+}
+
+// SaveAnalysis implements store.Store.
+func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
+	n, err := store.CheckAnalysis(id, version, doc)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var found bool
+	err = s.pool.QueryRow(ctx, `
+WITH h AS (SELECT id FROM hands WHERE id = $1),
+ins AS (
+  INSERT INTO hand_analyses (hand_id, engine_version, analysis)
+  SELECT id, $2, $3::text::jsonb FROM h
+  ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
+  WHERE hand_analyses.engine_version <= excluded.engine_version
+)
+SELECT EXISTS (SELECT 1 FROM h)`, n, version, string(doc)).Scan(&found)
+	if err != nil {
+		return wrap(ctx, err, "save analysis")
+	}
+	if !found {
+		return fault.New(fault.NotFound, "no hand with id %q", id)
+	}
+	return nil
+}
+
+// StaleHands implements store.Store: one keyset query on the
+// (engine_version, id) index's table.
+func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	from, limit, err := store.CheckStale(version, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `
+SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
+FROM hands
+WHERE engine_version < $1 AND id > $2
+ORDER BY id
+LIMIT $3`, version, from, limit)
+	if err != nil {
+		return nil, wrap(ctx, err, "list stale hands")
+	}
+	var out []store.Hand
+	var h store.Hand
+	var id int64
+	if _, err := pgx.ForEachRow(rows, []any{&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
+		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.EngineVersion}, func() error {
+		h.ID = store.FormatID(id)
+		h.CreatedAt = h.CreatedAt.UTC()
+		out = append(out, h)
+		h = store.Hand{}
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "list stale hands")
+	}
+	return out, nil
+}
+
+// UpdateVerdicts implements store.Store: one transaction, one UPDATE per
+// hand guarded by its stored version (so that two runs never step back),
+// and its analysis replaced or removed.
+func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdate) ([]store.Updated, error) {
+	ok, ids, out := store.AdmitUpdates(updates)
+	if len(ok) == 0 {
+		return out, nil
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	done := make([]bool, len(updates))
+	err := store.Retry(ctx, retryable, func() error {
+		clear(done)
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			for _, i := range ok {
+				u := updates[i]
+				tag, err := tx.Exec(ctx, `
+UPDATE hands SET legal = $2, verdict = $3::text::jsonb, engine_version = $4
+WHERE id = $1 AND engine_version < $4`, ids[i], u.Legal, string(u.Verdict), u.EngineVersion)
+				if err != nil {
+					return err
+				}
+				if tag.RowsAffected() == 0 {
+					continue
+				}
+				done[i] = true
+				if u.Analysis == nil {
+					if _, err := tx.Exec(ctx, `DELETE FROM hand_analyses WHERE hand_id = $1`, ids[i]); err != nil {
+						return err
+					}
+					continue
+				}
+				if _, err := tx.Exec(ctx, `
+INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3::text::jsonb)
+ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()`,
+					ids[i], u.EngineVersion, string(u.Analysis)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, wrap(ctx, err, "update verdicts")
+	}
+	for _, i := range ok {
+		out[i].Updated = done[i]
+	}
+	return out, nil
+}

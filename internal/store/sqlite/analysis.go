@@ -1,0 +1,170 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// Analysis implements store.Store.
+func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error) {
+	n, err := store.ParseID("hand", id)
+	if err != nil {
+		return store.Analysis{}, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var version sql.NullInt64
+	var doc, created sql.NullString
+	err = s.db.QueryRowContext(ctx, `
+SELECT a.engine_version, a.analysis, a.created_at
+FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
+WHERE h.id = ?`, n).Scan(&version, &doc, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Analysis{}, fault.New(fault.NotFound, "no hand with id %q", id)
+	}
+	if err != nil {
+		return store.Analysis{}, wrap(ctx, err, "read analysis")
+	}
+	if !version.Valid || !doc.Valid {
+		return store.Analysis{}, store.NoAnalysis(id)
+	}
+	a := store.Analysis{HandID: id, EngineVersion: int(version.Int64), Analysis: json.RawMessage(doc.String)}
+	if a.CreatedAt, err = parseTime(created.String); err != nil {
+		return store.Analysis{}, wrap(ctx, err, "read analysis")
+	}
+	return a, nil
+}
+
+// SaveAnalysis implements store.Store.
+func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
+	n, err := store.CheckAnalysis(id, version, doc)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	found := false
+	err = store.Retry(ctx, busy, func() error {
+		return s.tx(ctx, func(tx *sql.Tx) error {
+			var one int
+			err := tx.QueryRowContext(ctx, `SELECT 1 FROM hands WHERE id = ?`, n).Scan(&one)
+			if errors.Is(err, sql.ErrNoRows) {
+				found = false
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			found = true
+			_, err = tx.ExecContext(ctx, `
+INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
+ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
+  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, string(doc))
+			return err
+		})
+	})
+	if err != nil {
+		return wrap(ctx, err, "save analysis")
+	}
+	if !found {
+		return fault.New(fault.NotFound, "no hand with id %q", id)
+	}
+	return nil
+}
+
+// StaleHands implements store.Store.
+func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	from, limit, err := store.CheckStale(version, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `
+SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+FROM hands
+WHERE engine_version < ? AND id > ?
+ORDER BY id
+LIMIT ?`, version, from, limit)
+	if err != nil {
+		return nil, wrap(ctx, err, "list stale hands")
+	}
+	defer rows.Close()
+	var out []store.Hand
+	for rows.Next() {
+		var h store.Hand
+		var id int64
+		var handJS, verdictJS, created string
+		if err := rows.Scan(&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion); err != nil {
+			return nil, wrap(ctx, err, "list stale hands")
+		}
+		if h.CreatedAt, err = parseTime(created); err != nil {
+			return nil, wrap(ctx, err, "list stale hands")
+		}
+		h.ID = store.FormatID(id)
+		h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
+		out = append(out, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, err, "list stale hands")
+	}
+	return out, nil
+}
+
+// UpdateVerdicts implements store.Store: one IMMEDIATE transaction on the
+// writer connection, each hand's UPDATE guarded by its stored version.
+func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdate) ([]store.Updated, error) {
+	ok, ids, out := store.AdmitUpdates(updates)
+	if len(ok) == 0 {
+		return out, nil
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	done := make([]bool, len(updates))
+	err := store.Retry(ctx, busy, func() error {
+		clear(done)
+		return s.tx(ctx, func(tx *sql.Tx) error {
+			for _, i := range ok {
+				u := updates[i]
+				res, err := tx.ExecContext(ctx, `UPDATE hands SET legal = ?, verdict = ?, engine_version = ? WHERE id = ? AND engine_version < ?`,
+					u.Legal, string(u.Verdict), u.EngineVersion, ids[i], u.EngineVersion)
+				if err != nil {
+					return err
+				}
+				if k, err := res.RowsAffected(); err != nil || k == 0 {
+					if err != nil {
+						return err
+					}
+					continue
+				}
+				done[i] = true
+				if u.Analysis == nil {
+					if _, err := tx.ExecContext(ctx, `DELETE FROM hand_analyses WHERE hand_id = ?`, ids[i]); err != nil {
+						return err
+					}
+					continue
+				}
+				if _, err := tx.ExecContext(ctx, `
+INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
+ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
+  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, ids[i], u.EngineVersion, string(u.Analysis)); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, wrap(ctx, err, "update verdicts")
+	}
+	for _, i := range ok {
+		out[i].Updated = done[i]
+	}
+	return out, nil
+}
