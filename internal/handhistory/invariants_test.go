@@ -13,9 +13,10 @@ import (
 // satisfy: chips are conserved (finishing stacks plus rake equal the
 // starting stacks), no pot is negative or raked beyond its amount, and
 // (R12) an all-in player i, with c the chips each player put in net of the
-// uncalled bet returned, wins at most sum_j min(c_i, c_j) when the hand
-// reached a showdown (a hand won by folds gives every pot to the last
-// player, R13).
+// uncalled bet returned, wins at most sum_j min(c_i, c_j) plus the dead
+// money (antes and dead blinds are in the main pot, which he may win) when
+// the hand reached a showdown (a hand won by folds gives every pot to the
+// last player, R13).
 func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 	t.Helper()
 	if !v.Legal {
@@ -43,11 +44,17 @@ func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 			t.Fatalf("pot %+v", p)
 		}
 	}
+	var dead int64 // at most: a post may be short
+	for _, p := range h.Posts {
+		if p.Kind == handhistory.PostAnte || p.Kind == handhistory.PostDead {
+			dead += p.Amount
+		}
+	}
 	for i, p := range h.Players {
 		if c[i] != p.Stack || v.ShowdownOrder == nil { // not all-in, or no showdown
 			continue
 		}
-		var bound int64
+		bound := dead
 		for j := range c {
 			bound += min(c[i], c[j])
 		}

@@ -16,7 +16,11 @@ package handhistory
 // "d dh pN CARDS" (hole cards; "????????" unknown), "d db CARDS" (board),
 // "pN f", "pN cc", "pN cbr AMOUNT" (bet or raise TO), "pN sm CARDS" (show)
 // and "pN sm" (muck). A .phhs file holds several hands, each under a
-// "[N]" table header.
+// "[N]" table header. ante_trimming_status, when given, is the table's
+// rule for a player all-in on his ante (Table.AnteTrimming, RULES.md R12).
+// PHH files written by PokerKit make the others call only what a short
+// big blind posted, where R11 makes them call the full blind; the replay
+// reports that reading as a difference (package analysis).
 
 import (
 	"bytes"
