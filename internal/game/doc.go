@@ -1,5 +1,5 @@
 // Package game is Scoop's rules engine for Omaha High and Omaha Hi/Lo
-// (RULES.md R2-R19): a table configuration (Config), the hand as a
+// (RULES.md R2-R20): a table configuration (Config), the hand as a
 // deterministic state machine (State: forced bets, dealing, betting rounds,
 // showdown), the legal actions of the player to act (Legal), and the
 // settlement of the pots (Settle: side pots with eligibility, uncalled bets
