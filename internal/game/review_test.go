@@ -203,7 +203,7 @@ func TestR3BlindsArePostedFromTheirSeats(t *testing.T) {
 		{"heads-up, the button posts the small blind", 2, 1, []Post{{1, SmallBlind, 5}, {0, BigBlind, 10}}, ""},
 		{"a second big blind from any seat", 4, 0, []Post{{1, SmallBlind, 5}, {2, BigBlind, 10}, {0, BigBlind, 10}}, ""},
 		{"a returning player's dead small blind", 4, 0, []Post{{1, SmallBlind, 5}, {2, BigBlind, 10}, {3, Dead, 5}, {3, BigBlind, 10}}, ""},
-		{"no small blind: the big blind is not checked", 4, 0, []Post{{1, BigBlind, 10}}, ""},
+		{"no small blind: the big blind first left of the button (see TestR3BigBlindSeatWithoutSmallBlind)", 4, 0, []Post{{1, BigBlind, 10}}, ""},
 		{"the button posts the small blind 3-handed", 3, 0, []Post{{0, SmallBlind, 5}, {1, SmallBlind, 5}, {0, BigBlind, 10}},
 			"posts[0]: p1 posts the small blind, but the small blind is p2's"},
 		{"heads-up, the big blind posts the small blind", 2, 0, []Post{{1, SmallBlind, 5}, {0, BigBlind, 10}},
