@@ -332,6 +332,8 @@ func (s *Server) routes() *chi.Mux {
 		r.Get("/hands", s.listHands)
 		r.Post("/hands/replay", s.replayHands)
 		r.Get("/hands/{id}", s.getHand)
+		r.Get("/hands/{id}/analysis", s.getAnalysis)
+		r.Post("/hands/analyze", s.analyzeHands)
 	})
 	return r
 }

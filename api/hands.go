@@ -195,7 +195,9 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 			if !keep {
 				continue
 			}
-			rec, err := store.NewHandRecord(e.Hand, &v)
+			// The analysis of a legal hand is stored with it, in the same
+			// transaction; it is CPU work, done under the compute slot.
+			rec, err := analyzedRecord(r, e.Hand, &v)
 			if err != nil {
 				s.writeProblem(w, r, err)
 				return handResults{}, false
