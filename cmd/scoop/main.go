@@ -6,6 +6,8 @@
 //	scoop equity   compute Omaha hi/lo equity
 //	scoop replay   replay hand-history files and print a verdict per hand
 //	scoop import   read, replay and store hand-history files
+//	scoop analyze  analyse hand-history files (ANALYSIS.md A1-A6)
+//	scoop reverify replay stored hands judged by an older engine
 //
 // Exit status: 0 on success, 2 for bad input or flags (one line on
 // stderr), 1 for any other failure.
@@ -53,6 +55,8 @@ func commands() []command {
 		{"replay", "replay hand-history files, a verdict per hand", runReplay},
 		{"import", "read, replay and store hand-history files", runImport},
 		{"convert", "write hand-history files as PHH or Scoop JSON", runConvert},
+		{"analyze", "replay and analyse hand-history files: equities street by street, decisions, all-in EV", runAnalyze},
+		{"reverify", "replay the stored hands judged by an older engine, update their verdicts and analyses", runReverify},
 	}
 }
 
