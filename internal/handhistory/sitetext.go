@@ -259,13 +259,18 @@ func siteCurrencyCode(sym string) string {
 // mark on both sides, misplaced separators. It does not allocate.
 func parseSiteAmount(s string, scale int64) (v int64, sym string, ok bool) {
 	s = strings.TrimSpace(s)
-	for _, m := range siteSymbols {
-		if rest, found := strings.CutPrefix(s, m); found {
-			s, sym = rest, m
-			break
+	if s == "" {
+		return 0, "", false
+	}
+	if c := s[0]; c < '0' || c > '9' {
+		for _, m := range siteSymbols {
+			if rest, found := strings.CutPrefix(s, m); found {
+				s, sym = rest, m
+				break
+			}
 		}
 	}
-	if sym == "" {
+	if sym == "" && (s[len(s)-1] < '0' || s[len(s)-1] > '9') {
 		for _, m := range siteSymbols {
 			if rest, found := strings.CutSuffix(s, m); found {
 				s, sym = rest, m
