@@ -94,6 +94,7 @@ func readParty(data []byte) ([]Entry, error) {
 type partyState struct {
 	scale   int64
 	summary bool // the later layout's "** Summary **" was read
+	play    bool // a play-money table
 	pots    []int64
 	rake    int64
 	rakeSet bool
@@ -145,7 +146,7 @@ func partyParse(b *siteBuilder, lines []siteLine) (*Hand, string, error) {
 			}
 			if k := strings.LastIndex(name, " ("); k >= 0 && strings.HasSuffix(name, ")") {
 				if strings.Contains(name[k:], "Play") {
-					h.Table.Currency = ""
+					h.Table.Currency, st.play = "", true
 				}
 				name = name[:k]
 			}
@@ -344,6 +345,11 @@ func partySeat(b *siteBuilder, l siteLine, st *partyState) error {
 	stack, ok := partyAmount(rest[o+1:], st.scale)
 	if !ok {
 		return siteErr(l.N, "bad stack in %s", siteQuote(s))
+	}
+	if t := &b.h.Table; t.Currency == "" && !b.h.Tournament && !st.play {
+		// The later layout's stakes carry no currency; its stacks do.
+		_, sym, _ := parseSiteAmount(strings.TrimSpace(strings.Trim(strings.TrimSpace(rest[o+1:]), "()")), st.scale)
+		t.Currency = siteCurrencyCode(sym)
 	}
 	return b.addSeat(l.N, num, rest[:o], stack)
 }
