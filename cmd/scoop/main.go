@@ -6,6 +6,7 @@
 //	scoop equity   compute Omaha hi/lo equity
 //	scoop replay   replay hand-history files and print a verdict per hand
 //	scoop import   read, replay and store hand-history files
+//	scoop convert  write hand-history files as PHH or Scoop JSON
 //	scoop analyze  analyse hand-history files (ANALYSIS.md A1-A6)
 //	scoop reverify replay stored hands judged by an older engine
 //
