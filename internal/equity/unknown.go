@@ -254,13 +254,22 @@ func (e *rangeState) unknownChunk(seed, chunk uint64, n int64, unknown []int) {
 		e.suitPlayers = knownSuits
 		j := 0
 		for _, i := range unknown {
-			c := prepCombo(ranges.Combo{draw(j), draw(j + 1), draw(j + 2), draw(j + 3)})
+			// prepCombo's seating, inline: the rank multiset's table row,
+			// the low row, the rank mask of each suit.
+			c0, c1, c2, c3 := draw(j), draw(j+1), draw(j+2), draw(j+3)
 			j += 4
-			e.tri[i] = &s.tri[c.multi]
-			e.low[i] = s.lowRows[c.low]
-			e.suit[i] = c.suit
-			for m := c.two; m != 0; m &= m - 1 {
-				e.suitPlayers[bits.TrailingZeros8(m)] |= 1 << i
+			var suit [4]uint16
+			suit[c0.Suit()] |= 1 << c0.Rank()
+			suit[c1.Suit()] |= 1 << c1.Rank()
+			suit[c2.Suit()] |= 1 << c2.Rank()
+			suit[c3.Suit()] |= 1 << c3.Rank()
+			e.tri[i] = &s.tri[multisetIndex([4]cards.Rank{c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()})]
+			e.low[i] = s.lowRows[cardLow[c0]|cardLow[c1]|cardLow[c2]|cardLow[c3]]
+			e.suit[i] = suit
+			for su, m := range suit {
+				if m&(m-1) != 0 {
+					e.suitPlayers[su] |= 1 << i
+				}
 			}
 		}
 		b := s.known
