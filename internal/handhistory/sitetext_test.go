@@ -2,6 +2,8 @@ package handhistory
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -109,5 +111,103 @@ func TestSplitSiteHandsAndDriver(t *testing.T) {
 	}
 	if _, err := readSiteHands([]byte("nothing"), "Test", "HAND #", isHeader, parse); err == nil {
 		t.Error("no header read")
+	}
+}
+
+// ggwfSiteDir holds the site corpus files (verbatim copies).
+const ggwfSiteDir = "testdata/sites"
+
+// ggwfFile returns a corpus file of a site.
+func ggwfFile(t testing.TB, site, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ggwfSiteDir, site, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// ggwfSeeds adds every corpus file of site to f's seed corpus.
+func ggwfSeeds(f *testing.F, site string) {
+	files, err := filepath.Glob(filepath.Join(ggwfSiteDir, site, "*"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no %s corpus: %v", site, err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+}
+
+// ggwfCheckEntries checks what a site reader's fuzz target must hold: a
+// file error is an Invalid *fault.Error with no entries; otherwise every
+// entry is exactly one of a hand (which passes Validate), a skip or an
+// error (a *fault.Error naming its line, of kind Invalid or Impossible),
+// indexed from 1.
+func ggwfCheckEntries(t *testing.T, es []Entry, err error) {
+	t.Helper()
+	if err != nil {
+		if es != nil || fault.KindOf(err) != fault.Invalid {
+			t.Fatalf("file error %v with %d entries", err, len(es))
+		}
+		return
+	}
+	for i, e := range es {
+		set := 0
+		if e.Hand != nil {
+			set++
+			if err := Validate(e.Hand); err != nil {
+				t.Fatalf("entry %d: a hand Validate rejects: %v", i, err)
+			}
+		}
+		if e.Skipped != "" {
+			set++
+		}
+		if e.Err != nil {
+			set++
+			var fe *fault.Error
+			if !errors.As(e.Err, &fe) || fe.Line <= 0 || fe.Kind != fault.Invalid && fe.Kind != fault.Impossible {
+				t.Fatalf("entry %d: error %v is not a located *fault.Error", i, e.Err)
+			}
+		}
+		if set != 1 || e.Index != i+1 {
+			t.Fatalf("entry %d: %+v", i, e)
+		}
+	}
+}
+
+// ggwfBounds checks, for a site reader, the bounds of limits.go on a
+// file of three copies of hand (its lines joined by "\n"): a hand of more
+// than MaxActions actions (extra, a line that adds an action, repeated
+// after the line after) is Impossible and a line over MaxLineBytes
+// Invalid, each naming its line, while the other hands are read.
+func ggwfBounds(t *testing.T, read func([]byte) ([]Entry, error), hand, after, extra string) {
+	t.Helper()
+	k := strings.Index(hand, after)
+	if k < 0 {
+		t.Fatalf("no %q in the hand", after)
+	}
+	k += len(after)
+	many := hand[:k] + strings.Repeat(extra+"\n", MaxActions+1) + hand[k:]
+	long := hand[:k] + strings.Repeat("x", MaxLineBytes+1) + "\n" + hand[k:]
+	for _, c := range []struct {
+		name, bad string
+		kind      fault.Kind
+		line      int
+	}{
+		{"MaxActions", many, fault.Impossible, 0},
+		{"MaxLineBytes", long, fault.Invalid, strings.Count(hand, "\n") + 3 + strings.Count(hand[:k], "\n")},
+	} {
+		es, err := read([]byte(hand + "\n\n" + c.bad + "\n\n" + hand))
+		if err != nil || len(es) != 3 || es[0].Hand == nil || es[2].Hand == nil {
+			t.Fatalf("%s: %d entries, %v", c.name, len(es), err)
+		}
+		var fe *fault.Error
+		if !errors.As(es[1].Err, &fe) || fe.Kind != c.kind || fe.Line <= es[1].Line || c.line > 0 && fe.Line != c.line {
+			t.Errorf("%s: entry 2 %+v (error %v)", c.name, es[1], es[1].Err)
+		}
 	}
 }
