@@ -11,13 +11,13 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 )
 
-const sitesDir = "testdata/sites"
+const ippSitesDir = "testdata/sites"
 
-// readSiteCorpus reads one corpus file of a site through Detect and Read,
+// ippReadCorpus reads one corpus file of a site through Detect and Read,
 // checking the format detected.
-func readSiteCorpus(t testing.TB, site, file string, want Format) []Entry {
+func ippReadCorpus(t testing.TB, site, file string, want Format) []Entry {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sitesDir, site, file))
+	data, err := os.ReadFile(filepath.Join(ippSitesDir, site, file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,8 +32,8 @@ func readSiteCorpus(t testing.TB, site, file string, want Format) []Entry {
 	return es
 }
 
-// handJSON is a hand's canonical JSON, for comparing whole hands.
-func handJSON(t testing.TB, h *Hand) string {
+// ippHandJSON is a hand's canonical JSON, for comparing whole hands.
+func ippHandJSON(t testing.TB, h *Hand) string {
 	t.Helper()
 	b, err := json.Marshal(h)
 	if err != nil {
@@ -105,7 +105,7 @@ func TestIPokerReadsTheModel(t *testing.T) {
 		`"actions":[{"player":0,"kind":"bet-raise","amount":300},{"player":1,"kind":"fold"},{"player":2,"kind":"call","amount":200},` +
 		`{"player":-1,"kind":"deal-board","cards":"8d4d2h"},{"player":2,"kind":"check"},{"player":0,"kind":"bet-raise","amount":400},{"player":2,"kind":"fold"}],` +
 		`"outcome":{"finishing_stacks":[10310,4950,99700],"collected":[1010,0,0],"returned":[0,0,0],"rake":40}}`
-	if got := handJSON(t, es[0].Hand); got != want {
+	if got := ippHandJSON(t, es[0].Hand); got != want {
 		t.Errorf("hand\n%s\nwant\n%s", got, want)
 	}
 }
@@ -224,19 +224,19 @@ func TestIPokerUnseenCardsAndCurrency(t *testing.T) {
 
 func TestIPokerCorpusFields(t *testing.T) {
 	t.Parallel()
-	es := readSiteCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-USD-100.00-200.00-201307.archive.txt", FormatIPoker)
+	es := ippReadCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-USD-100.00-200.00-201307.archive.txt", FormatIPoker)
 	h := es[0].Hand
 	if h == nil || h.SiteHandID != "4963476830" || h.Table.Currency != "USD" || h.TableName != "Laree (No DP Full Stack), 265572101" ||
 		len(h.Players) != 5 || h.Players[0].Stack != 5575600 || h.Outcome.Collected[0] != 209500 || h.Outcome.Rake != 500 {
-		t.Fatalf("hand %s", handJSON(t, h))
+		t.Fatalf("hand %s", ippHandJSON(t, h))
 	}
 	// A Windows-1252 file: the name "Pr\xe4xn" decodes.
-	es = readSiteCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-EUR-5.00-10.00-201504.non.standard.player.name.txt", FormatIPoker)
+	es = ippReadCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-EUR-5.00-10.00-201504.non.standard.player.name.txt", FormatIPoker)
 	if h := es[0].Hand; h == nil || h.Players[3].Name != "Präxn" || h.Players[3].Stack != 45200 {
 		t.Fatalf("hand %+v", es[0])
 	}
 	// A file cut off before </game></session> is read as recorded.
-	es = readSiteCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-EUR-0.10-0.20-201207.CNY.currency.txt", FormatIPoker)
+	es = ippReadCorpus(t, "ipoker", "fpdb3__cash__iPoker__Flop__PLO-EUR-0.10-0.20-201207.CNY.currency.txt", FormatIPoker)
 	if len(es) != 1 || es[0].Hand == nil || len(es[0].Hand.Board()) != 5 || es[0].Hand.Table.Currency != "EUR" {
 		t.Fatalf("entries %+v", es)
 	}
@@ -247,7 +247,7 @@ func TestIPokerCorpusFields(t *testing.T) {
 func FuzzReadIPoker(f *testing.F) {
 	f.Add([]byte(ipkDoc("Omaha PL €0.50/€1", ipkStdGame)))
 	f.Add([]byte(ipkDoc("Omaha PL €0.50/€1", strings.Replace(ipkStdGame, `<round no="2">`, `<round no="2">`+strings.Repeat("<x>", 40), 1))))
-	files, _ := filepath.Glob(filepath.Join(sitesDir, "ipoker", "*"))
+	files, _ := filepath.Glob(filepath.Join(ippSitesDir, "ipoker", "*"))
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -256,12 +256,12 @@ func FuzzReadIPoker(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkSiteEntries(t, readIPoker, data)
+		ippCheckEntries(t, readIPoker, data)
 	})
 }
 
-// checkSiteEntries checks what every site reader promises of any input.
-func checkSiteEntries(t *testing.T, read func([]byte) ([]Entry, error), data []byte) {
+// ippCheckEntries checks what every site reader promises of any input.
+func ippCheckEntries(t *testing.T, read func([]byte) ([]Entry, error), data []byte) {
 	t.Helper()
 	es, err := read(data)
 	if err != nil {

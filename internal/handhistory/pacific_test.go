@@ -51,7 +51,7 @@ func TestPacificReadsTheModel(t *testing.T) {
 		`"actions":[{"player":0,"kind":"bet-raise","amount":350},{"player":1,"kind":"call","amount":300},{"player":2,"kind":"fold"},` +
 		`{"player":-1,"kind":"deal-board","cards":"6sQdJc"},{"player":1,"kind":"check"},{"player":0,"kind":"bet-raise","amount":500},{"player":1,"kind":"fold"}],` +
 		`"outcome":{"collected":[760,0,0],"returned":[0,0,0],"rake":40}}`
-	if got := handJSON(t, es[0].Hand); got != want {
+	if got := ippHandJSON(t, es[0].Hand); got != want {
 		t.Errorf("hand\n%s\nwant\n%s", got, want)
 	}
 }
@@ -122,21 +122,21 @@ func TestPacificPerHandErrors(t *testing.T) {
 
 func TestPacificCorpusFields(t *testing.T) {
 	t.Parallel()
-	es := readSiteCorpus(t, "pacific", "fpdb3__tour__PacificPoker__Flop__PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt", FormatPacific)
+	es := ippReadCorpus(t, "pacific", "fpdb3__tour__PacificPoker__Flop__PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt", FormatPacific)
 	h := es[0].Hand
 	if h == nil || !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Players[0].Stack != 58 ||
 		h.Outcome.Collected[0] != 232 || h.Outcome.Rake != 0 || h.Table.Game.String() != "omaha-hilo" {
-		t.Fatalf("hand %s", handJSON(t, h))
+		t.Fatalf("hand %s", ippHandJSON(t, h))
 	}
-	es = readSiteCorpus(t, "pacific", "fpdb3__cash__PacificPoker__Flop__888-FLO-PM-30-60.txt", FormatPacific)
+	es = ippReadCorpus(t, "pacific", "fpdb3__cash__PacificPoker__Flop__888-FLO-PM-30-60.txt", FormatPacific)
 	if h := es[0].Hand; len(es) != 3 || h == nil || h.Table.Structure != FixedLimit || h.Table.SmallBet != 3000 || h.Table.BigBet != 6000 || h.Table.Currency != "" || h.Players[0].Stack != 420250 {
-		t.Fatalf("hand %s", handJSON(t, es[0].Hand))
+		t.Fatalf("hand %s", ippHandJSON(t, es[0].Hand))
 	}
 }
 
 func FuzzReadPacific(f *testing.F) {
 	f.Add([]byte(pacStd))
-	files, _ := filepath.Glob(filepath.Join(sitesDir, "pacific", "*"))
+	files, _ := filepath.Glob(filepath.Join(ippSitesDir, "pacific", "*"))
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -145,6 +145,6 @@ func FuzzReadPacific(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkSiteEntries(t, readPacific, data)
+		ippCheckEntries(t, readPacific, data)
 	})
 }

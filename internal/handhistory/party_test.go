@@ -60,7 +60,7 @@ func TestPartyReadsTheModel(t *testing.T) {
 		`{"player":-1,"kind":"deal-board","cards":"Kc"},{"player":0,"kind":"bet-raise","amount":200},{"player":1,"kind":"call","amount":200},` +
 		`{"player":0,"kind":"show","cards":"3d9c2d6h"},{"player":1,"kind":"muck"}],` +
 		`"outcome":{"collected":[760,0],"returned":[0,0],"rake":40}}`
-	if got := handJSON(t, es[0].Hand); got != want {
+	if got := ippHandJSON(t, es[0].Hand); got != want {
 		t.Errorf("hand\n%s\nwant\n%s", got, want)
 	}
 }
@@ -69,7 +69,7 @@ func TestPartyReadsTheModel(t *testing.T) {
 // parentheses, the summary's pot, rake, balances and shown cards.
 func TestPartyLaterLayout(t *testing.T) {
 	t.Parallel()
-	es := readSiteCorpus(t, "party", "fpdb3__cash__PartyPoker__Flop__PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt", FormatParty)
+	es := ippReadCorpus(t, "party", "fpdb3__cash__PartyPoker__Flop__PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt", FormatParty)
 	if len(es) != 4 {
 		t.Fatalf("%d entries", len(es))
 	}
@@ -82,7 +82,7 @@ func TestPartyLaterLayout(t *testing.T) {
 		`{"player":-1,"kind":"deal-board","cards":"8d5hAh"},{"player":1,"kind":"bet-raise","amount":422},{"player":2,"kind":"fold"},{"player":0,"kind":"call","amount":422},` +
 		`{"player":-1,"kind":"deal-board","cards":"Th"},{"player":-1,"kind":"deal-board","cards":"5d"},{"player":0,"kind":"show","cards":"2cQsJhAc"},{"player":1,"kind":"show","cards":"8sKs3dAd"}],` +
 		`"outcome":{"finishing_stacks":[11742,1600,9243,11397],"collected":[0,1600,0,0],"returned":[0,0,0,0],"rake":84,"total_pot":1684,"pots":[1600]}}`
-	if got := handJSON(t, h); got != want {
+	if got := ippHandJSON(t, h); got != want {
 		t.Errorf("hand\n%s\nwant\n%s", got, want)
 	}
 }
@@ -119,21 +119,21 @@ func TestPartyPerHandErrors(t *testing.T) {
 
 func TestPartyCorpusFields(t *testing.T) {
 	t.Parallel()
-	es := readSiteCorpus(t, "party", "fpdb3__tour__PartyPoker__Flop__PLO8-10max-USD-20-2-201310.chat.fix.txt", FormatParty)
+	es := ippReadCorpus(t, "party", "fpdb3__tour__PartyPoker__Flop__PLO8-10max-USD-20-2-201310.chat.fix.txt", FormatParty)
 	h := es[0].Hand
 	if h == nil || !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Game.String() != "omaha-hilo" || len(h.Players) != 9 ||
 		h.Outcome.Collected[4] != 640 || h.Outcome.Collected[7] != 640 || h.Time != "2013-10-31T16:04:15-04:00" {
-		t.Fatalf("hand %s", handJSON(t, h))
+		t.Fatalf("hand %s", ippHandJSON(t, h))
 	}
-	es = readSiteCorpus(t, "party", "fpdb3__cash__PartyPoker__Flop__LO8-USD-20-40.201201.limit3format.txt", FormatParty)
+	es = ippReadCorpus(t, "party", "fpdb3__cash__PartyPoker__Flop__LO8-USD-20-40.201201.limit3format.txt", FormatParty)
 	if h := es[0].Hand; h == nil || h.Table.Structure != FixedLimit || h.Table.SmallBet != 2000 || h.Table.BigBet != 4000 || h.Outcome.Rake != 100 {
-		t.Fatalf("hand %s", handJSON(t, es[0].Hand))
+		t.Fatalf("hand %s", ippHandJSON(t, es[0].Hand))
 	}
 }
 
 func FuzzReadParty(f *testing.F) {
 	f.Add([]byte(partyStd))
-	files, _ := filepath.Glob(filepath.Join(sitesDir, "party", "*"))
+	files, _ := filepath.Glob(filepath.Join(ippSitesDir, "party", "*"))
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
@@ -142,6 +142,6 @@ func FuzzReadParty(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		checkSiteEntries(t, readParty, data)
+		ippCheckEntries(t, readParty, data)
 	})
 }
