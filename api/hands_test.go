@@ -263,7 +263,8 @@ func TestHandsErrors(t *testing.T) {
 		{"empty", "text/plain", "", 400, ""},
 		{"binary", "text/plain", "\x00\x01\x02\xff", 400, ""},
 		{"broken PHH card", "application/toml", strings.Replace(phh, "d dh p1", "d dh p1 ZzZz", 1), 400, ""},
-		{"unsupported type", "application/xml", `<hand/>`, 415, ""},
+		{"unsupported type", "image/png", `<hand/>`, 415, ""},
+		{"XML that is not iPoker", "application/xml", `<hand/>`, 400, ""},
 		{"over 32 MiB", "text/plain", strings.Repeat("x", api.MaxTextBody+1), 413, ""},
 		{"JSON over 1 MiB", "application/json", `[` + strings.Repeat(`{},`, api.MaxJSONBody/3) + `{}]`, 413, ""},
 	}

@@ -51,6 +51,9 @@ func LoadSpec(ctx context.Context) (*Spec, error) {
 				openapi3filter.RegisterBodyDecoder(ct, openapi3filter.PlainBodyDecoder)
 			}
 		}
+		if openapi3filter.RegisteredBodyDecoder("application/xml") == nil { // iPoker XML, read as text (handhistory.Detect)
+			openapi3filter.RegisterBodyDecoder("application/xml", openapi3filter.PlainBodyDecoder)
+		}
 	})
 	loader := openapi3.NewLoader()
 	loader.Context = ctx
