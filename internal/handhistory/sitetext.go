@@ -839,11 +839,21 @@ func (b *siteHand) show(l siteLine, i int, c cards.List) error {
 	return nil
 }
 
-// muck records seat i giving up at the showdown.
+// muck records seat i giving up at the showdown (nothing when every other
+// player has folded).
 func (b *siteHand) muck(l siteLine, i int) {
 	b.seats[i].used = true
 	if b.seats[i].folded {
 		return
+	}
+	in := 0
+	for k := range b.seats {
+		if b.seats[k].used && !b.seats[k].folded {
+			in++
+		}
+	}
+	if in < 2 {
+		return // the winner of an uncontested pot not showing: no showdown
 	}
 	if b.showdown {
 		b.actions = append(b.actions, Action{Player: i, Kind: Muck})
