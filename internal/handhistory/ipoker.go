@@ -50,7 +50,7 @@ import (
 //     lines; unknown cards take no part in the showdown).
 //   - Outcome: Collected each player's "win", FinishingStacks chips - bet
 //     + win (+ the uncalled bet, for exports whose win leaves it out),
-//     Returned zero (see siteBuilder.finish), and the rake the chips put
+//     Returned zero (see ippBuilder.finish), and the rake the chips put
 //     in less the chips won (the export states none).
 //     Before client version 20 a win includes the uncalled bet given back;
 //     from version 20 (or with <uncalled_bet_enabled>true) it leaves it
@@ -117,7 +117,7 @@ func readIPoker(data []byte) ([]Entry, error) {
 		sess    ipkSession
 		hasSess bool
 		sessErr error
-		b       siteBuilder
+		b       ippBuilder
 	)
 	for _, p := range parts {
 		if p.hdr {
@@ -443,7 +443,7 @@ type ipkRaw struct {
 }
 
 // ipkGame reads one <game> part.
-func ipkGame(b *siteBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) {
+func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) {
 	h := &Hand{Site: "ipoker", Format: string(FormatIPoker), TableName: sess.table, Tournament: sess.tournament}
 	b.reset(h)
 	if err := ipkScan(p.text, p.line); err != nil {
@@ -508,7 +508,7 @@ func ipkDecode(p ipkPart, h *Hand) (*ipkRaw, error) {
 			case len(path) == 1:
 				raw.code = attr(t, "gamecode")
 				h.SiteHandID = raw.code
-				if !psDigitsOrID(raw.code) {
+				if !ippID(raw.code) {
 					return nil, siteErr(line, "bad gamecode %s", siteQuote(raw.code))
 				}
 			case name == "player" && len(path) == 4 && path[2] == "players":
@@ -557,9 +557,9 @@ func ipkDecode(p ipkPart, h *Hand) (*ipkRaw, error) {
 	return raw, nil
 }
 
-// psDigitsOrID reports whether s is a plausible hand id: 1 to 40 letters,
+// ippID reports whether s is a plausible hand id: 1 to 40 letters,
 // digits or '-'.
-func psDigitsOrID(s string) bool {
+func ippID(s string) bool {
 	if s == "" || len(s) > 40 {
 		return false
 	}
@@ -591,10 +591,10 @@ func ipkGameType(sess *ipkSession, h *Hand, line int) (ipkGameSpec, string, erro
 	var g ipkGameSpec
 	rest := ""
 	switch {
-	case hasFoldPrefix(gt, "Omaha Hi-Lo "), hasFoldPrefix(gt, "Omaha HiLow "), hasFoldPrefix(gt, "Omaha HiLo "), hasFoldPrefix(gt, "Omaha H/L "):
+	case ipkHasFoldPrefix(gt, "Omaha Hi-Lo "), ipkHasFoldPrefix(gt, "Omaha HiLow "), ipkHasFoldPrefix(gt, "Omaha HiLo "), ipkHasFoldPrefix(gt, "Omaha H/L "):
 		g.game = eval.OmahaHiLo
 		rest = gt[strings.IndexByte(gt[6:], ' ')+7:]
-	case hasFoldPrefix(gt, "Omaha "):
+	case ipkHasFoldPrefix(gt, "Omaha "):
 		g.game = eval.OmahaHi
 		rest = gt[len("Omaha "):]
 	default:
@@ -612,7 +612,7 @@ func ipkGameType(sess *ipkSession, h *Hand, line int) (ipkGameSpec, string, erro
 		text string
 		s    Structure
 	}{{"Pot limit", PotLimit}, {"No limit", NoLimit}, {"Limit", FixedLimit}, {"PL", PotLimit}, {"LP", PotLimit}, {"NL", NoLimit}, {"SL", NoLimit}, {"LZ", NoLimit}, {"FL", FixedLimit}, {"L", FixedLimit}} {
-		if hasFoldPrefix(rest, l.text) && (len(rest) == len(l.text) || rest[len(l.text)] == ' ') {
+		if ipkHasFoldPrefix(rest, l.text) && (len(rest) == len(l.text) || rest[len(l.text)] == ' ') {
 			g.structure, limit, stakes = l.s, rest[:len(l.text)], strings.TrimSpace(rest[len(l.text):])
 			break
 		}
@@ -659,8 +659,8 @@ func ipkGameType(sess *ipkSession, h *Hand, line int) (ipkGameSpec, string, erro
 	return g, "", nil
 }
 
-// hasFoldPrefix is strings.HasPrefix ignoring ASCII case.
-func hasFoldPrefix(s, p string) bool {
+// ipkHasFoldPrefix is strings.HasPrefix ignoring ASCII case.
+func ipkHasFoldPrefix(s, p string) bool {
 	return len(s) >= len(p) && strings.EqualFold(s[:len(p)], p)
 }
 
@@ -714,7 +714,7 @@ func ipkParseCards(s string) (cards.List, int, error) {
 }
 
 // ipkBuild turns a decoded game into a Hand.
-func ipkBuild(b *siteBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSpec, line int) (*Hand, string, error) {
+func ipkBuild(b *ippBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSpec, line int) (*Hand, string, error) {
 	h.Time = ipkTime(raw.start)
 	if len(raw.players) == 0 {
 		return nil, "", siteErr(line, "game %s lists no players", raw.code)
@@ -825,7 +825,7 @@ func ipkBuild(b *siteBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameS
 }
 
 // ipkAct applies one action of round r.
-func ipkAct(b *siteBuilder, h *Hand, g *ipkGameSpec, r int, a ipkAction) error {
+func ipkAct(b *ippBuilder, h *Hand, g *ipkGameSpec, r int, a ipkAction) error {
 	i := b.named(a.player)
 	if i < 0 {
 		return siteErr(a.line, "action by %s, who is not seated", siteQuote(a.player))

@@ -37,7 +37,7 @@ import (
 //   - Outcome: Collected the sum of each player's "collected [X]" lines
 //     (one per half of a hi/lo pot), Returned zero, the rake derived (the
 //     chips put in less the uncalled bet less the chips collected: 888
-//     prints none; see siteBuilder.finish); tournaments have no rake.
+//     prints none; see ippBuilder.finish); tournaments have no rake.
 //   - Money: cents in real-money and practice cash games (ChipUnit
 //     "0.01"; a practice table has no currency), whole chips in
 //     tournaments (whose amounts 888 writes with a "$"). Amounts carry the
@@ -45,7 +45,7 @@ import (
 //     Dutch thousands point, "552,72" with a decimal comma, "15 788,50 $"
 //     with a no-break space, also as mis-encoded "Â\u00a0").
 //   - Cards in English, Dutch (H, V, B: "Bh" is the jack of hearts) or
-//     Swedish ("Kns", the jack of spades) notation (see siteCard).
+//     Swedish ("Kns", the jack of spades) notation (see ippCard).
 //
 // Fixed-limit stakes are the blinds ("15/30 Blinds Fix Limit Omaha":
 // SmallBet 30, BigBet 60); pot- and no-limit MinBet is the big blind.
@@ -69,8 +69,8 @@ func pacIsHeader(l string) bool {
 // readPacific reads an 888poker text file (see Read): an Entry per hand.
 // Safe for concurrent use.
 func readPacific(data []byte) ([]Entry, error) {
-	var b siteBuilder
-	return readGroupedHands(data, "888poker", "***** 888poker Hand History for Game N *****", pacIsHeader, func(lines []siteLine) (*Hand, string, error) {
+	var b ippBuilder
+	return ippReadGrouped(data, "888poker", "***** 888poker Hand History for Game N *****", pacIsHeader, func(lines []siteLine) (*Hand, string, error) {
 		h := &Hand{Site: "pacific", Format: string(FormatPacific)}
 		b.reset(h)
 		hand, skip, err := pacParse(&b, lines)
@@ -87,7 +87,7 @@ type pacState struct {
 	summary bool
 }
 
-func pacParse(b *siteBuilder, lines []siteLine) (*Hand, string, error) {
+func pacParse(b *ippBuilder, lines []siteLine) (*Hand, string, error) {
 	h := b.h
 	i := 0
 	for ; i < len(lines) && pacIsHeader(lines[i].S); i++ {
@@ -100,7 +100,7 @@ func pacParse(b *siteBuilder, lines []siteLine) (*Hand, string, error) {
 		h.SiteHandID = strings.TrimSpace(strings.TrimSuffix(s[k+len(" for Game "):], "*****"))
 	}
 	head := lines[0]
-	if !psDigitsOrID(h.SiteHandID) {
+	if !ippID(h.SiteHandID) {
 		h.SiteHandID = ""
 		return nil, "", siteErr(head.N, "bad game number in %s", siteQuote(head.S))
 	}
@@ -265,7 +265,7 @@ func pacAmount(s string, scale int64) (int64, bool) {
 }
 
 // pacSeat reads "Seat 6: azartists ( $2,141 )".
-func pacSeat(b *siteBuilder, l siteLine, st *pacState) error {
+func pacSeat(b *ippBuilder, l siteLine, st *pacState) error {
 	s := l.S
 	c := strings.Index(s, ": ")
 	if c < 0 {
@@ -291,7 +291,7 @@ func pacSeat(b *siteBuilder, l siteLine, st *pacState) error {
 var pacIgnored = []string{" has left the table", " has joined the table", " is sitting out", " sits out", " is back", " has been disconnected", " is disconnected", " is connected", " has timed out", " will be allowed to play after the button"}
 
 // pacLine reads one line after the seats.
-func pacLine(b *siteBuilder, l siteLine, st *pacState) error {
+func pacLine(b *ippBuilder, l siteLine, st *pacState) error {
 	s := l.S
 	switch {
 	case s == "** Dealing down cards **":
@@ -300,7 +300,7 @@ func pacLine(b *siteBuilder, l siteLine, st *pacState) error {
 		st.summary = true
 		return nil
 	case strings.HasPrefix(s, "** Dealing "):
-		c, _, ok, err := siteBracketCards(l.N, s)
+		c, _, ok, err := ippBracketCards(l.N, s)
 		if err != nil {
 			return err
 		}
@@ -315,7 +315,7 @@ func pacLine(b *siteBuilder, l siteLine, st *pacState) error {
 		if i < 0 {
 			return siteErr(l.N, "cards dealt to a player not seated: %s", siteQuote(s))
 		}
-		c, _, _, err := siteBracketCards(l.N, s)
+		c, _, _, err := ippBracketCards(l.N, s)
 		if err != nil {
 			return err
 		}
@@ -348,7 +348,7 @@ func pacLine(b *siteBuilder, l siteLine, st *pacState) error {
 	if st.summary {
 		switch verb {
 		case "shows", "mucks":
-			c, _, ok, err := siteBracketCards(l.N, arg)
+			c, _, ok, err := ippBracketCards(l.N, arg)
 			if err != nil || !ok {
 				return siteErr(l.N, "want cards in %s", siteQuote(s))
 			}

@@ -148,3 +148,48 @@ func FuzzReadPacific(f *testing.F) {
 		ippCheckEntries(t, readPacific, data)
 	})
 }
+
+// TestTextReadersBounds: a line over MaxLineBytes and a hand of more than
+// MaxActions actions fail their hand alone, naming the line; a name over
+// MaxText fails Validate on the hand's first line.
+func TestTextReadersBounds(t *testing.T) {
+	t.Parallel()
+	readers := []struct {
+		name, hand, action, after string
+		read                      func([]byte) ([]Entry, error)
+	}{
+		{"pacific", pacStd, "Bob checks\n", "** Dealing flop ** [ 6s, Qd, Jc ]\n", readPacific},
+		{"party", partyStd, "Bob checks\n", "** Dealing Flop ** [ Qh, Jd, Td ]\n", readParty},
+	}
+	for _, r := range readers {
+		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
+			long := strings.Replace(r.hand, r.after, r.after+strings.Repeat("x", MaxLineBytes+1)+"\n", 1)
+			many := strings.Replace(r.hand, r.after, r.after+strings.Repeat(r.action, MaxActions+1), 1)
+			name := strings.ReplaceAll(r.hand, "Cid", strings.Repeat("C", MaxText+1))
+			if r.name == "party" {
+				name = strings.ReplaceAll(r.hand, "Ann", strings.Repeat("A", MaxText+1))
+			}
+			for _, tc := range []struct {
+				what, text, msg string
+				kind            fault.Kind
+			}{
+				{"long line", long, "(MaxLineBytes)", fault.Invalid},
+				{"actions", many, "(MaxActions)", fault.Impossible},
+				{"long name", name, "(MaxText)", fault.Invalid},
+			} {
+				es, err := r.read([]byte(tc.text + "\n" + r.hand))
+				if err != nil || len(es) != 2 {
+					t.Fatalf("%s: %d entries, %v", tc.what, len(es), err)
+				}
+				var fe *fault.Error
+				if !errors.As(es[0].Err, &fe) || fe.Kind != tc.kind || fe.Line <= 0 || !strings.Contains(fe.Message, tc.msg) {
+					t.Errorf("%s: entry 1: %v", tc.what, es[0].Err)
+				}
+				if es[1].Hand == nil {
+					t.Errorf("%s: entry 2: %+v", tc.what, es[1])
+				}
+			}
+		})
+	}
+}

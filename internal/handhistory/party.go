@@ -48,7 +48,7 @@ import (
 // lines or the summary's "collected"), Returned zero, FinishingStacks the
 // summary's balances (later layout), Rake and Pots as the summary states
 // them, else the rake derived from the chips put in less the chips won
-// (see siteBuilder.finish); tournaments have no rake. Money is in cents
+// (see ippBuilder.finish); tournaments have no rake. Money is in cents
 // for real-money cash games, in chips for tournaments ("wins 640
 // chips"). Chat ("P: text"), players joining or leaving, time-bank
 // notices, "Trny:"/"Blinds(...)" lines and "Creating Main Pot" notices are
@@ -78,8 +78,8 @@ func partyIsHeader(l string) bool {
 // readParty reads a PartyPoker text file (see Read): an Entry per hand.
 // Safe for concurrent use.
 func readParty(data []byte) ([]Entry, error) {
-	var b siteBuilder
-	return readGroupedHands(data, "PartyPoker", "***** Hand History for Game N *****", partyIsHeader, func(lines []siteLine) (*Hand, string, error) {
+	var b ippBuilder
+	return ippReadGrouped(data, "PartyPoker", "***** Hand History for Game N *****", partyIsHeader, func(lines []siteLine) (*Hand, string, error) {
 		h := &Hand{Site: "partypoker", Format: string(FormatParty)}
 		b.reset(h)
 		hand, skip, err := partyParse(&b, lines)
@@ -100,7 +100,7 @@ type partyState struct {
 	rakeSet bool
 }
 
-func partyParse(b *siteBuilder, lines []siteLine) (*Hand, string, error) {
+func partyParse(b *ippBuilder, lines []siteLine) (*Hand, string, error) {
 	h := b.h
 	i := 0
 	found := false
@@ -118,7 +118,7 @@ func partyParse(b *siteBuilder, lines []siteLine) (*Hand, string, error) {
 		}
 	}
 	head := lines[0]
-	if !psDigitsOrID(h.SiteHandID) {
+	if !ippID(h.SiteHandID) {
 		h.SiteHandID = ""
 		return nil, "", siteErr(head.N, "bad game number in %s", siteQuote(head.S))
 	}
@@ -327,7 +327,7 @@ func partyAmount(s string, scale int64) (int64, bool) {
 }
 
 // partySeat reads "Seat 10: Player0 ( $200 USD )" or "Seat 1: P ($113.97)".
-func partySeat(b *siteBuilder, l siteLine, st *partyState) error {
+func partySeat(b *ippBuilder, l siteLine, st *partyState) error {
 	s := l.S
 	c := strings.Index(s, ": ")
 	if c < 0 {
@@ -375,7 +375,7 @@ func partyIgnorable(s string) bool {
 }
 
 // partyLine reads one line after the seats.
-func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
+func partyLine(b *ippBuilder, l siteLine, st *partyState) error {
 	s := l.S
 	switch {
 	case s == "** Dealing down cards **":
@@ -384,7 +384,7 @@ func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
 		st.summary = true
 		return nil
 	case strings.HasPrefix(s, "** Dealing "):
-		c, _, ok, err := siteBracketCards(l.N, s)
+		c, _, ok, err := ippBracketCards(l.N, s)
 		if err != nil {
 			return err
 		}
@@ -397,7 +397,7 @@ func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
 		if i < 0 {
 			return siteErr(l.N, "cards dealt to a player not seated: %s", siteQuote(s))
 		}
-		c, _, _, err := siteBracketCards(l.N, s)
+		c, _, _, err := ippBracketCards(l.N, s)
 		if err != nil {
 			return err
 		}
@@ -504,7 +504,7 @@ func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
 			return b.putMore(l.N, i, x)
 		}
 	case "shows":
-		c, _, ok, err := siteBracketCards(l.N, arg)
+		c, _, ok, err := ippBracketCards(l.N, arg)
 		if err != nil {
 			return err
 		}
@@ -514,7 +514,7 @@ func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
 		return b.show(l.N, i, c)
 	case "doesn't":
 		if strings.HasPrefix(arg, "show [") {
-			c, _, _, err := siteBracketCards(l.N, arg)
+			c, _, _, err := ippBracketCards(l.N, arg)
 			if err != nil {
 				return err
 			}
@@ -534,7 +534,7 @@ func partyLine(b *siteBuilder, l siteLine, st *partyState) error {
 
 // partyWins reads the rest of "P wins $2,697 USD from the main pot with
 // ...", "P wins Lo (640 chips) from ...", "P wins $239 USD".
-func partyWins(b *siteBuilder, l siteLine, i int, arg string, st *partyState) error {
+func partyWins(b *ippBuilder, l siteLine, i int, arg string, st *partyState) error {
 	amt, _, _ := strings.Cut(arg, " from ")
 	amt = strings.TrimPrefix(amt, "Lo ")
 	amt = strings.TrimPrefix(amt, "Hi ")
@@ -563,7 +563,7 @@ func partyPots(l siteLine, st *partyState) error {
 
 // partyBalance reads a later summary line "P balance $13.12, bet $0.57,
 // collected $1.09, net +$0.52[ 9s, 4d, 8s, Jc ] [ description ]".
-func partyBalance(b *siteBuilder, l siteLine, i int, st *partyState) error {
+func partyBalance(b *ippBuilder, l siteLine, i int, st *partyState) error {
 	s := l.S[len(b.seats[i].name)+len(" balance "):]
 	text, _, _ := strings.Cut(s, "[")
 	parts := strings.Split(text, ", ")
@@ -583,7 +583,7 @@ func partyBalance(b *siteBuilder, l siteLine, i int, st *partyState) error {
 			seat.used = true
 		}
 	}
-	if c, _, ok, err := siteBracketCards(l.N, s); err != nil {
+	if c, _, ok, err := ippBracketCards(l.N, s); err != nil {
 		return err
 	} else if ok && len(c) == 4 {
 		if seat.folded {

@@ -9,7 +9,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 )
 
-// siteBuilder assembles one hand of a site whose record gives the chips
+// ippBuilder assembles one hand of a site whose record gives the chips
 // each action puts in (iPoker, 888/Pacific, PartyPoker) into the Hand
 // model, the way the PokerStars reader assembles its own: seats in the
 // record's order until finish puts the players dealt in in seat order;
@@ -19,7 +19,7 @@ import (
 // from the record what the record implies but does not print (the rake, as
 // the chips put in less the chips paid out). It is reused from hand to
 // hand by one reader; not safe for concurrent use.
-type siteBuilder struct {
+type ippBuilder struct {
 	h       *Hand
 	seats   []sbSeat
 	posts   []Post   // Player = seat index until finish
@@ -31,7 +31,7 @@ type siteBuilder struct {
 	button  int           // the button's seat number (0: unknown)
 }
 
-// sbSeat is one seat of a siteBuilder's hand.
+// sbSeat is one seat of a ippBuilder's hand.
 type sbSeat struct {
 	seat      int
 	name      string
@@ -63,12 +63,12 @@ type sbOutcome struct {
 	autoShow bool
 }
 
-func (b *siteBuilder) reset(h *Hand) {
-	*b = siteBuilder{h: h, seats: b.seats[:0], posts: b.posts[:0], actions: b.actions[:0]}
+func (b *ippBuilder) reset(h *Hand) {
+	*b = ippBuilder{h: h, seats: b.seats[:0], posts: b.posts[:0], actions: b.actions[:0]}
 }
 
 // addSeat adds a seat listed by the record.
-func (b *siteBuilder) addSeat(line, num int, name string, stack int64) error {
+func (b *ippBuilder) addSeat(line, num int, name string, stack int64) error {
 	if num < 1 || num > 10 {
 		return siteErr(line, "seat %d: a table has seats 1 to 10", num)
 	}
@@ -91,7 +91,7 @@ func (b *siteBuilder) addSeat(line, num int, name string, stack int64) error {
 }
 
 // named returns the seat index of the player named exactly name, or -1.
-func (b *siteBuilder) named(name string) int {
+func (b *ippBuilder) named(name string) int {
 	for i := range b.seats {
 		if b.seats[i].name == name {
 			return i
@@ -102,7 +102,7 @@ func (b *siteBuilder) named(name string) int {
 
 // prefixed returns the seat index of the listed player whose name followed
 // by sep starts s (the longest such name), or -1.
-func (b *siteBuilder) prefixed(s, sep string) int {
+func (b *ippBuilder) prefixed(s, sep string) int {
 	best := -1
 	for i := range b.seats {
 		n := b.seats[i].name
@@ -116,7 +116,7 @@ func (b *siteBuilder) prefixed(s, sep string) int {
 }
 
 // put adds x to what seat i has put in (live: this round's bet too).
-func (b *siteBuilder) put(i int, x int64, live bool) {
+func (b *ippBuilder) put(i int, x int64, live bool) {
 	st := &b.seats[i]
 	st.in += x
 	st.used = true
@@ -127,7 +127,7 @@ func (b *siteBuilder) put(i int, x int64, live bool) {
 }
 
 // post records a forced bet of x by seat i.
-func (b *siteBuilder) post(line, i int, kind PostKind, x int64) error {
+func (b *ippBuilder) post(line, i int, kind PostKind, x int64) error {
 	if b.deals > 0 || b.acted() {
 		return siteErr(line, "%s posts after the play started", clipped(b.seats[i].name))
 	}
@@ -140,7 +140,7 @@ func (b *siteBuilder) post(line, i int, kind PostKind, x int64) error {
 }
 
 // acted reports whether a betting action was recorded yet.
-func (b *siteBuilder) acted() bool {
+func (b *ippBuilder) acted() bool {
 	for _, a := range b.actions {
 		if a.Player >= 0 {
 			return true
@@ -150,7 +150,7 @@ func (b *siteBuilder) acted() bool {
 }
 
 // bigBlind is the largest big blind posted, 0 when none.
-func (b *siteBuilder) bigBlind() int64 {
+func (b *ippBuilder) bigBlind() int64 {
 	var bb int64
 	for _, p := range b.posts {
 		if p.Kind == PostBigBlind {
@@ -160,18 +160,18 @@ func (b *siteBuilder) bigBlind() int64 {
 	return bb
 }
 
-func (b *siteBuilder) fold(i int) {
+func (b *ippBuilder) fold(i int) {
 	b.seats[i].used, b.seats[i].folded = true, true
 	b.actions = append(b.actions, Action{Player: i, Kind: Fold})
 }
 
-func (b *siteBuilder) check(i int) {
+func (b *ippBuilder) check(i int) {
 	b.seats[i].used = true
 	b.actions = append(b.actions, Action{Player: i, Kind: Check})
 }
 
 // call records a call putting x chips in.
-func (b *siteBuilder) call(line, i int, x int64) error {
+func (b *ippBuilder) call(line, i int, x int64) error {
 	if x <= 0 {
 		return siteErr(line, "a call of %d chip units", x)
 	}
@@ -181,7 +181,7 @@ func (b *siteBuilder) call(line, i int, x int64) error {
 }
 
 // betTo records a bet or raise to a round total of to.
-func (b *siteBuilder) betTo(line, i int, to int64) error {
+func (b *ippBuilder) betTo(line, i int, to int64) error {
 	if to <= b.seats[i].round {
 		return siteErr(line, "a bet or raise to %d chip units, but %s has %d in this round already", to, clipped(b.seats[i].name), b.seats[i].round)
 	}
@@ -193,7 +193,7 @@ func (b *siteBuilder) betTo(line, i int, to int64) error {
 // putMore records a bet, raise or all-in putting x more chips in: a
 // bet-raise to the round total when it passes the current bet, else a call
 // of x (an all-in for less).
-func (b *siteBuilder) putMore(line, i int, x int64) error {
+func (b *ippBuilder) putMore(line, i int, x int64) error {
 	if x <= 0 {
 		return siteErr(line, "%d chip units put in", x)
 	}
@@ -204,7 +204,7 @@ func (b *siteBuilder) putMore(line, i int, x int64) error {
 }
 
 // deal records a street's new board cards (3 on the flop, then 1).
-func (b *siteBuilder) deal(line int, c cards.List) error {
+func (b *ippBuilder) deal(line int, c cards.List) error {
 	want := 1
 	if b.deals == 0 {
 		want = 3
@@ -233,7 +233,7 @@ func (b *siteBuilder) deal(line int, c cards.List) error {
 
 // setHole records seat i's four hole cards, checking they agree with what
 // was seen before and that no card is seen twice.
-func (b *siteBuilder) setHole(line, i int, c cards.List) error {
+func (b *ippBuilder) setHole(line, i int, c cards.List) error {
 	if len(c) != 4 {
 		return siteErr(line, "%d hole cards for %s, want 4", len(c), clipped(b.seats[i].name))
 	}
@@ -258,7 +258,7 @@ func (b *siteBuilder) setHole(line, i int, c cards.List) error {
 }
 
 // inPlay is the number of seats dealt in that have not folded.
-func (b *siteBuilder) inPlay() int {
+func (b *ippBuilder) inPlay() int {
 	n := 0
 	for i := range b.seats {
 		if b.seats[i].used && !b.seats[i].folded {
@@ -270,7 +270,7 @@ func (b *siteBuilder) inPlay() int {
 
 // show records a show of four cards at a showdown (ignored when every
 // other player folded: the winner's cards are only revealed).
-func (b *siteBuilder) show(line, i int, c cards.List) error {
+func (b *ippBuilder) show(line, i int, c cards.List) error {
 	if err := b.setHole(line, i, c); err != nil {
 		return err
 	}
@@ -282,7 +282,7 @@ func (b *siteBuilder) show(line, i int, c cards.List) error {
 }
 
 // muck records a player giving up at a showdown, his cards c when known.
-func (b *siteBuilder) muck(line, i int, c cards.List) error {
+func (b *ippBuilder) muck(line, i int, c cards.List) error {
 	if len(c) == 4 {
 		if err := b.setHole(line, i, c); err != nil {
 			return err
@@ -307,7 +307,7 @@ func (b *siteBuilder) muck(line, i int, c cards.List) error {
 // unit) is not a rake but win lines missing or wrong, and is left at zero
 // so that the comparison reports them. The hand must pass Validate; its
 // error is reported on headLine.
-func (b *siteBuilder) finish(headLine int, o sbOutcome) (*Hand, error) {
+func (b *ippBuilder) finish(headLine int, o sbOutcome) (*Hand, error) {
 	h := b.h
 	order := make([]int, 0, len(b.seats))
 	for i := range b.seats {
@@ -417,7 +417,7 @@ func (b *siteBuilder) finish(headLine int, o sbOutcome) (*Hand, error) {
 // guessButton is the button's player index when the button seat is not
 // dealt in: the player before the small blind (heads-up: the small
 // blind), else the last player before the button seat.
-func (b *siteBuilder) guessButton(idx []int, n int) int {
+func (b *ippBuilder) guessButton(idx []int, n int) int {
 	for _, p := range b.posts {
 		if p.Kind == PostSmallBlind {
 			sb := idx[p.Player]
@@ -466,7 +466,7 @@ func detectIPkPacParty(text string) Format {
 	return ""
 }
 
-// readGroupedHands is readSiteHands for sites whose hand starts with a
+// ippReadGrouped is readSiteHands for sites whose hand starts with a
 // group of header lines, any of which may be missing ("Game #N starts.",
 // "#Game No : N", "***** ... Hand History for Game N *****"): a hand
 // starts at a line isHead accepts whose previous non-blank line it did not
@@ -474,7 +474,7 @@ func detectIPkPacParty(text string) Format {
 // reported as a first Entry with an error naming its line; a hand with a
 // line over MaxLineBytes is an error naming that line. The error return is
 // for data without any header line.
-func readGroupedHands(data []byte, site, example string, isHead siteHeader, parse siteParse) ([]Entry, error) {
+func ippReadGrouped(data []byte, site, example string, isHead siteHeader, parse siteParse) ([]Entry, error) {
 	var (
 		all    []siteLine
 		starts []int
@@ -528,14 +528,14 @@ func readGroupedHands(data []byte, site, example string, isHead siteHeader, pars
 	return entries, nil
 }
 
-// siteCard reads one card token in any of the sites' languages: the suit
+// ippCard reads one card token in any of the sites' languages: the suit
 // is the last letter (c, d, h, s), the rank before it "2".."9", "T" or
 // "10", "J", "Q", "K", "A", and the Dutch "B" (boer, jack), "V" (vrouw,
 // queen), "H" (heer, king), the Swedish "Kn" (knekt, jack), "D" (dam,
 // dame: queen) and "E" (ess, ace). A French "V" (valet) would read as a
 // queen: no French record is known, and a misread card is found as a
 // duplicate or a showdown difference, not silently.
-func siteCard(tok string) (cards.Card, bool) {
+func ippCard(tok string) (cards.Card, bool) {
 	if len(tok) < 2 {
 		return 0, false
 	}
@@ -557,10 +557,10 @@ func siteCard(tok string) (cards.Card, bool) {
 	return c[0], true
 }
 
-// siteBracketCards reads the cards of the first "[...]" of s with
-// siteCard ("[ 7c, Ah, 2c ]", "[  7d Ah 6s 2h ]"); rest is s after the
+// ippBracketCards reads the cards of the first "[...]" of s with
+// ippCard ("[ 7c, Ah, 2c ]", "[  7d Ah 6s 2h ]"); rest is s after the
 // "]". ok is false when s has no bracket.
-func siteBracketCards(line int, s string) (c cards.List, rest string, ok bool, err error) {
+func ippBracketCards(line int, s string) (c cards.List, rest string, ok bool, err error) {
 	a := strings.IndexByte(s, '[')
 	if a < 0 {
 		return nil, s, false, nil
@@ -570,7 +570,7 @@ func siteBracketCards(line int, s string) (c cards.List, rest string, ok bool, e
 		return nil, s, false, siteErr(line, "unclosed card list in %s", siteQuote(s))
 	}
 	for _, f := range strings.FieldsFunc(s[a+1:a+b], func(r rune) bool { return r == ' ' || r == ',' }) {
-		x, good := siteCard(f)
+		x, good := ippCard(f)
 		if !good {
 			return nil, s, true, siteErr(line, "bad card %s in %s", siteQuote(f), siteQuote(s))
 		}
