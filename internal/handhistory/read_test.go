@@ -25,7 +25,7 @@ func TestDetect(t *testing.T) {
 		{"JSON by the name", "h.jsonl", "nonsense", handhistory.FormatJSON, true},
 		{"PHH by the name", "h.phhs", "nonsense", handhistory.FormatPHH, true},
 		{"unknown text", "h.txt", "Nothing Poker Game 1", "", false},
-		{"Full Tilt by its header", "h.txt", "Full Tilt Poker Game #1", handhistory.FormatFullTilt, true},
+		{"Full Tilt by its header", "h.txt", "Full Tilt Poker Game #1: Table T - $1/$2 - Pot Limit Omaha Hi", handhistory.FormatFullTilt, true},
 		{"empty", "", "  \n", "", false},
 		{"not UTF-8", "", "\xff\xfe\x00P", "", false},
 	}
