@@ -665,10 +665,17 @@ func (z *analyzer) runoutStreets(a *Analysis) error {
 
 // qualifies reports whether the hand qualifies for all-in equity (A5):
 // the betting ended before the river with two or more players not folded,
-// the hole cards of every one of them known.
+// the hole cards of every one of them known, and none of them mucked at
+// the showdown (a mucked hand gives up every pot: the settlement's pots
+// are then not those the all-in players contested).
 func (z *analyzer) qualifies() bool {
 	if z.allInN < 0 || z.allInN >= 5 {
 		return false
+	}
+	for _, a := range z.h.Actions {
+		if a.Kind == handhistory.Muck && a.Player >= 0 && a.Player < z.n && !z.allInFolded[a.Player] {
+			return false
+		}
 	}
 	in := 0
 	for i := range z.n {
@@ -683,73 +690,29 @@ func (z *analyzer) qualifies() bool {
 	return in >= 2
 }
 
-// allIn values every pot at the all-in point (A5, A6): each pot after its
-// rake, shared by the equity of each eligible player among that pot's
-// eligible players on the all-in board, every other known hand dead.
+// allIn values every pot at the all-in point (A5, A6): each pot of the
+// settlement (R12: its amount and eligible players are the engine's, no
+// chip moves after the all-in point), after its rake, shared by the
+// equity of each eligible player among that pot's eligible players on the
+// all-in board, every other known hand dead.
 func (z *analyzer) allIn(st *game.Settlement) (*AllIn, error) {
 	out := &AllIn{Street: z.allInStreet.String(), Board: z.allInBoard.String(), Pots: []AllInPot{}}
-	c := append([]int64(nil), z.allInCommitted...)
-	big, back := z.uncalled(c)
-	c[big] -= back
-	// The pots as the settlement builds them (R12): levels at the totals
-	// of the players all-in, the top level for the rest.
-	var levels []int64
-	var top int64
-	for i := range z.n {
-		top = max(top, c[i])
-		if !z.allInFolded[i] && z.allInStack[i] == 0 && !containsInt(levels, c[i]) {
-			levels = append(levels, c[i])
-		}
-	}
-	if !containsInt(levels, top) {
-		levels = append(levels, top)
-	}
-	sortInts(levels)
-	prev := int64(0)
-	type pot struct {
-		amount int64
-		elig   uint16
-	}
-	var pots []pot
-	for _, lvl := range levels {
-		var amt int64
+	for _, p := range st.Pots {
 		var elig uint16
-		for i := range z.n {
-			amt += max(0, min(c[i], lvl)-prev)
-			if !z.allInFolded[i] && (z.allInStack[i] > 0 || c[i] >= lvl) {
-				elig |= 1 << i
-			}
+		for _, i := range p.Eligible {
+			elig |= 1 << i
 		}
-		prev = lvl
-		if amt > 0 {
-			pots = append(pots, pot{amt, elig})
-		}
-	}
-	// The rake of each pot: the settlement's, pot by pot.
-	rakes := make([]int64, len(pots))
-	if len(st.Pots) == len(pots) {
-		for k := range pots {
-			rakes[k] = st.Pots[k].Rake
-		}
-	} else {
-		left := st.Rake
-		for k := range pots {
-			rakes[k] = min(left, pots[k].amount)
-			left -= rakes[k]
-		}
-	}
-	for k, p := range pots {
-		ap := AllInPot{Amount: p.amount - rakes[k], Rake: rakes[k], Eligible: []string{}, Shares: []AllInShare{}}
+		ap := AllInPot{Amount: p.Amount - p.Rake, Rake: p.Rake, Eligible: []string{}, Shares: []AllInShare{}}
 		var res *equity.Result
-		if bits.OnesCount16(p.elig) >= 2 {
+		if bits.OnesCount16(elig) >= 2 {
 			var err error
-			if res, err = z.equity(z.allInBoard, p.elig, 0); err != nil {
+			if res, err = z.equity(z.allInBoard, elig, 0); err != nil {
 				return nil, err
 			}
 		}
 		j := 0
 		for i := range z.n {
-			if p.elig&(1<<i) == 0 {
+			if elig&(1<<i) == 0 {
 				continue
 			}
 			eq := 1.0
@@ -763,21 +726,4 @@ func (z *analyzer) allIn(st *game.Settlement) (*AllIn, error) {
 		out.Pots = append(out.Pots, ap)
 	}
 	return out, nil
-}
-
-func containsInt(xs []int64, x int64) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-func sortInts(xs []int64) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
