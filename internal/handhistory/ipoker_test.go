@@ -295,3 +295,22 @@ func ippCheckEntries(t *testing.T, read func([]byte) ([]Entry, error), data []by
 		}
 	}
 }
+
+// TestIPokerTournament: a tournament session (a <tournamentcode>, a game
+// type without stakes) reads whole chips with thousands separators, no
+// currency, no rake.
+func TestIPokerTournament(t *testing.T) {
+	t.Parallel()
+	game := strings.NewReplacer("€10.10", "1,010", "€1,000", "1,500", "€100", "1,500", "€0.50", "50", "€50", "1,500", "€10", "1,500",
+		"€7", "700", "€3", "300", "€2", "200", "€4", "400", "€1", "100", "€0", "0").Replace(ipkStdGame)
+	doc := strings.Replace(ipkDoc("Omaha Hi-Lo PL", game), "<nickname>", "<tournamentcode>123</tournamentcode>\n  <nickname>", 1)
+	es, err := readIPoker([]byte(doc))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%+v %v", es, err)
+	}
+	h := es[0].Hand
+	if !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Table.Game.String() != "omaha-hilo" ||
+		h.Players[0].Stack != 1500 || h.Outcome.Collected[0] != 1010 || h.Outcome.Rake != 0 || h.Table.MinBet != 100 {
+		t.Errorf("hand %s", ippHandJSON(t, h))
+	}
+}

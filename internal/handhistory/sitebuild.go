@@ -539,22 +539,38 @@ func ippCard(tok string) (cards.Card, bool) {
 	if len(tok) < 2 {
 		return 0, false
 	}
-	rank, suit := tok[:len(tok)-1], tok[len(tok)-1:]
+	rank, suit := tok[:len(tok)-1], tok[len(tok)-1]
+	var r cards.Rank
 	switch strings.ToUpper(rank) {
-	case "B", "KN":
-		rank = "J"
-	case "V", "D":
-		rank = "Q"
-	case "H":
-		rank = "K"
-	case "E":
-		rank = "A"
-	}
-	c, err := cards.Parse(rank + suit)
-	if err != nil || len(c) != 1 {
+	case "2", "3", "4", "5", "6", "7", "8", "9":
+		r = cards.Rank(rank[0] - '2')
+	case "T", "10":
+		r = cards.Ten
+	case "J", "B", "KN":
+		r = cards.Jack
+	case "Q", "V", "D":
+		r = cards.Queen
+	case "K", "H":
+		r = cards.King
+	case "A", "E":
+		r = cards.Ace
+	default:
 		return 0, false
 	}
-	return c[0], true
+	var su cards.Suit
+	switch suit {
+	case 'c', 'C':
+		su = cards.Clubs
+	case 'd', 'D':
+		su = cards.Diamonds
+	case 'h', 'H':
+		su = cards.Hearts
+	case 's', 'S':
+		su = cards.Spades
+	default:
+		return 0, false
+	}
+	return cards.New(r, su), true
 }
 
 // ippBracketCards reads the cards of the first "[...]" of s with
@@ -569,10 +585,24 @@ func ippBracketCards(line int, s string) (c cards.List, rest string, ok bool, er
 	if b < 0 {
 		return nil, s, false, siteErr(line, "unclosed card list in %s", siteQuote(s))
 	}
-	for _, f := range strings.FieldsFunc(s[a+1:a+b], func(r rune) bool { return r == ' ' || r == ',' }) {
+	list := s[a+1 : a+b]
+	for len(list) > 0 {
+		k := strings.IndexAny(list, " ,")
+		f := list
+		if k >= 0 {
+			f, list = list[:k], list[k+1:]
+		} else {
+			list = ""
+		}
+		if f == "" {
+			continue
+		}
 		x, good := ippCard(f)
 		if !good {
 			return nil, s, true, siteErr(line, "bad card %s in %s", siteQuote(f), siteQuote(s))
+		}
+		if c == nil {
+			c = make(cards.List, 0, 4)
 		}
 		c = append(c, x)
 	}
