@@ -59,7 +59,7 @@ func readSitesFile(t testing.TB, site, file string, want handhistory.Format) []h
 
 // TestCorpusIPokerPacificPartyOutcomes pins the verdict on every hand of
 // the iPoker (9 files, 12 hands), 888poker (8 files, 10 hands) and
-// PartyPoker (11 files, 18 entries: 16 hands read) corpus files: each
+// PartyPoker (11 files, 19 entries: 17 hands read) corpus files: each
 // Omaha hand replays legal and settles to the site's amounts, rake
 // included, or the verdict names the site's own inconsistency:
 //
