@@ -15,8 +15,27 @@ import (
 // PokerStars text hand histories.
 //
 // A file holds hands separated by blank lines, each starting with a header
-// line ("PokerStars Hand #...:" / "PokerStars Game #..." / "PokerStars Home
-// Game Hand #..."). The reader maps each Omaha hand onto the Hand model:
+// line: "PokerStars Hand #N:", the historical "PokerStars Game #N:", "PokerStars
+// Zoom Hand #N:" and the Zoom form some clients write, "PokerStars Game
+// #PokerStars Zoom Hand #N:", "PokerStars Home Game Hand #N:" / "PokerStars
+// Home Game #N:" (a "{club}" after the colon). Other clients write this format
+// too, and their hands are read with their own site (Hand.Site, so that the
+// natural key never collides with a PokerStars hand number):
+//
+//   - Run It Once Poker ("runitonce"): "Run It Once Poker Hand #N:" with the
+//     time in UTC ("2019/04/19 17:52 UTC [... CET]"), "Table ID '...' 6-Max",
+//     "*** SHOWDOWN ***", a show written "P shows [..]" (without the colon,
+//     and twice: read once), "collected ... from side pot 1", the pots
+//     between bars before rake ("| Main pot €X | Side pot €Y | STP €Z | Rake
+//     €R"; Pots are then those after rake, the rake taken from the main pot
+//     first) and "STP added: €5.00", money the site adds to the pot (splash
+//     the pot): no player's, so the replay's pots lack it and the record's
+//     total pot and collected lines differ from ours by it. Its summary's
+//     "won €X" (no parentheses) is not checked.
+//   - Upoker ("upoker"): PokerStars' own header at a table named "UPOK...",
+//     amounts in "¥" with the currency code after the stakes ("¥25/¥50 CNY").
+//
+// The reader maps each Omaha hand onto the Hand model:
 //
 //   - Players are the seats dealt in, in seat order from the lowest seat
 //     (Player.Seat is the site's seat). In cash games a seat marked "is
@@ -66,6 +85,25 @@ import (
 // "(... in chips)". In a cash game whose stakes carry a currency symbol
 // every amount must carry it; in tournaments no amount may carry one.
 // "P: doesn't show hand" at a showdown where someone shows is a muck.
+//
+// Where a record is wrong in a way whose meaning is still clear, the reader
+// reads that meaning:
+//   - Street lines that misprint the board: a street line's repeat of the
+//     board so far ("*** TURN *** [old] [new]") that is not the board dealt
+//     is an error unless the summary's "Board [..]" settles it; a summary
+//     board other than the one the street lines dealt, of the same length,
+//     of distinct cards and sharing none with the hole cards seen (the
+//     showdown's), is taken as the board, in the street deals' order (the
+//     summary is written from the showdown). Hands run more than once are
+//     not mended: any such disagreement stays an error.
+//   - "raises $60 to $60" (tools converting other sites' hands write the
+//     total twice): a raise to $60 when $60 is over the current bet; the
+//     same line when it is not stays an error.
+//   - A hand cut off before its summary (the next header or the end of the
+//     file comes first, with every line read; or its last line is the
+//     file's, without a line end, and unreadable; or the summary's marker
+//     is its last line) is Skipped as "incomplete hand". A hand with a
+//     malformed line stays an error naming that line.
 // The returned bets and the total pot are compared with the replay by
 // package analysis (settlement records, not syntax).
 //
@@ -90,12 +128,13 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		pre     *psLine // the first non-blank line before any header
 		seen    bool
 		p       psParser
+		cutLine int // the last line when the text ends without a line end
 	)
 	flush := func() {
 		if len(lines) == 0 {
 			return
 		}
-		h, skip, err := p.parse(lines)
+		h, skip, err := p.parse(lines, cutLine)
 		if h == nil {
 			h = p.h // the partial hand: its SiteHandID names a skipped or failed hand
 		}
@@ -109,6 +148,7 @@ func readPokerStars(data []byte) ([]Entry, error) {
 			l, text = text[:i], text[i+1:]
 		} else {
 			l, text = text, ""
+			cutLine = n + 1
 		}
 		n++
 		l = strings.TrimPrefix(l, psBOM) // files concatenated with their BOMs
@@ -146,8 +186,12 @@ func readPokerStars(data []byte) ([]Entry, error) {
 	return entries, nil
 }
 
-// psIsHeader reports whether l starts a PokerStars hand.
+// psIsHeader reports whether l starts a PokerStars hand (or a Run It Once
+// Poker hand, which that client writes in PokerStars' format).
 func psIsHeader(l string) bool {
+	if strings.HasPrefix(l, psRIOHeader) {
+		return true
+	}
 	if !strings.HasPrefix(l, "PokerStars ") {
 		return false
 	}
@@ -199,13 +243,17 @@ type psParser struct {
 	h     *Hand
 	seats []psSeat
 	scale int64 // chip units per currency unit: 100 for real-money cash, else 1
-	// sym is the currency symbol every amount must carry ("$", "€", "£"),
+	// sym is the currency symbol every amount must carry ("$", "€", "£", "¥"),
 	// from the header's stakes; "" when amounts carry none (tournaments,
 	// play money), and then no amount may carry one.
-	sym        string
-	curBet     int64 // the current bet of the betting round (the largest live bet)
-	noShow     []int // indexes in actions of the mucks read from "doesn't show hand"
-	boardSaid  bool  // the summary's "Board [..]" was read
+	sym       string
+	curBet    int64 // the current bet of the betting round (the largest live bet)
+	noShow    []int // indexes in actions of the mucks read from "doesn't show hand"
+	boardSaid bool  // the summary's "Board [..]" was read
+	// misprint is the first street line whose repeat of the board so far
+	// ("*** TURN *** [old] [new]") is not the board dealt, 0 when none:
+	// an error unless the summary's board settles which is right.
+	misprint   int
 	tournament bool
 	stakes     [2]int64 // the header's two stakes (bets in fixed-limit, blinds otherwise)
 	hasStakes  bool
@@ -227,6 +275,10 @@ type psParser struct {
 	runStreet []int
 	sdRun     int
 	runsSaid  int
+	// stp is the money the site added to the pot ("STP added: €5.00",
+	// Run It Once's splash the pot): not a player's, so the replay's pots
+	// lack it and the record's total pot and collected lines differ by it.
+	stp int64
 }
 
 const (
@@ -250,11 +302,16 @@ func psQuote(s string) string {
 	return strconv.Quote(s)
 }
 
-// parse reads one hand: the hand, or a skip reason, or an error.
-func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
+// psIncomplete is the skip reason of a hand cut off before its summary.
+const psIncomplete = "incomplete hand"
+
+// parse reads one hand: the hand, or a skip reason, or an error. cutLine
+// is the number of the file's last line when it has no line end (the
+// file may have been cut in the middle of it), else 0.
+func (p *psParser) parse(lines []psLine, cutLine int) (*Hand, string, error) {
 	*p = psParser{seats: p.seats[:0], posts: p.posts[:0], actions: p.actions[:0], pots: p.pots[:0], noShow: p.noShow[:0], board: nil}
 	head := lines[0]
-	h := &Hand{Site: "pokerstars", Format: string(FormatPokerStars)}
+	h := &Hand{Site: psSitePokerStars, Format: string(FormatPokerStars)}
 	p.h = h
 	for _, l := range lines {
 		if l.long > 0 {
@@ -274,35 +331,52 @@ func (p *psParser) parse(lines []psLine) (*Hand, string, error) {
 			return nil, "all-in cash-out is not supported", nil
 		}
 	}
+	// A hand whose every line reads but that ends (at the next header or
+	// the end of the file) before its summary was cut off: it is skipped
+	// as incomplete, as is one whose last line is the file's, unfinished
+	// (no line end), and unreadable. A malformed line elsewhere stays an
+	// error naming it.
+	cut := func(l psLine, err error) (*Hand, string, error) {
+		if l.n == cutLine && p.street != psSummary {
+			return nil, psIncomplete, nil
+		}
+		return nil, "", err
+	}
 	if len(lines) < 2 {
-		return nil, "", psErr(head.n, "hand has no table line")
+		return nil, psIncomplete, nil
 	}
 	if err := p.table(lines[1]); err != nil {
-		return nil, "", err
+		return cut(lines[1], err)
 	}
 	i := 2
 	for ; i < len(lines) && strings.HasPrefix(lines[i].s, "Seat "); i++ {
 		if err := p.seat(lines[i]); err != nil {
-			return nil, "", err
+			return cut(lines[i], err)
 		}
 	}
 	if len(p.seats) < 2 {
-		return nil, "", psErr(lines[min(i, len(lines)-1)].n, "hand lists %d seats, want at least 2", len(p.seats))
+		if i == len(lines) {
+			return nil, psIncomplete, nil
+		}
+		return nil, "", psErr(lines[i].n, "hand lists %d seats, want at least 2", len(p.seats))
 	}
 	for ; i < len(lines); i++ {
 		if err := p.line(lines[i]); err != nil {
-			return nil, "", err
+			return cut(lines[i], err)
 		}
 		if len(p.actions) > MaxActions {
 			return nil, "", tooManyActions(lines[i].n, 0)
 		}
 	}
-	last := lines[len(lines)-1].n
-	if p.street != psSummary {
-		return nil, "", psErr(last, "hand ends without its *** SUMMARY *** (truncated?)")
+	last := lines[len(lines)-1]
+	if p.street != psSummary || !p.hasTotal && last.s == "*** SUMMARY ***" {
+		return nil, psIncomplete, nil
 	}
 	if !p.hasTotal {
-		return nil, "", psErr(last, "summary has no \"Total pot\" line")
+		return nil, "", psErr(last.n, "summary has no \"Total pot\" line")
+	}
+	if p.misprint > 0 {
+		return nil, "", psErr(p.misprint, "the board repeated on this line differs from the board dealt %s, and no summary board says which is right", p.board)
 	}
 	p.dropUnshownMucks()
 	if err := p.checkSummaryWon(); err != nil {
@@ -327,11 +401,20 @@ func (p *psParser) header(l psLine) (psGame, string, error) {
 	if j < 0 {
 		return psGame{}, "", psErr(l.n, "header has no ':' after the hand number: %s", psQuote(s))
 	}
-	id := s[i+1 : i+j]
+	// The hand number follows the last '#' before the ':' ("PokerStars
+	// Game #PokerStars Zoom Hand #N:" names it twice, the number last).
+	k := strings.LastIndexByte(s[:i+j], '#')
+	if !psKnownHeader(s[:k+1]) {
+		return psGame{}, "", psErr(l.n, "unrecognised hand header %s", psQuote(s))
+	}
+	id := s[k+1 : i+j]
 	if !psDigits(id) {
 		return psGame{}, "", psErr(l.n, "bad hand number %q in the header", id)
 	}
 	p.h.SiteHandID = id
+	if strings.HasPrefix(s, psRIOHeader) {
+		p.h.Site = psSiteRunItOnce
+	}
 	rest := strings.TrimSpace(s[i+j+1:])
 	if strings.HasPrefix(rest, "{") { // home game club name
 		k := strings.Index(rest, "} ")
@@ -408,6 +491,41 @@ func (p *psParser) header(l psLine) (psGame, string, error) {
 	return g, "", nil
 }
 
+// The sites whose clients write PokerStars' format, as Hand.Site: their
+// hand numbers are their own, so the natural key (Site, SiteHandID) never
+// collides with a PokerStars hand's.
+const (
+	psSitePokerStars = "pokerstars"
+	psSiteRunItOnce  = "runitonce" // Run It Once Poker: "Run It Once Poker Hand #N:"
+	psSiteUpoker     = "upoker"    // Upoker: "PokerStars Hand #N:" at a table named "UPOK..."
+)
+
+// psRIOHeader begins a Run It Once Poker hand.
+const psRIOHeader = "Run It Once Poker Hand #"
+
+// psHeaders are the hand headers the reader knows, up to the '#' before
+// the hand number: PokerStars' current and historical forms (the Zoom
+// form written by some clients names the hand twice) and Run It Once's.
+var psHeaders = [...]string{
+	"PokerStars Hand #",
+	"PokerStars Game #",
+	"PokerStars Zoom Hand #",
+	"PokerStars Game #PokerStars Zoom Hand #",
+	"PokerStars Home Game Hand #",
+	"PokerStars Home Game #",
+	psRIOHeader,
+}
+
+// psKnownHeader reports whether s is one of psHeaders.
+func psKnownHeader(s string) bool {
+	for _, h := range psHeaders {
+		if s == h {
+			return true
+		}
+	}
+	return false
+}
+
 // psFamilies are the game names that can start a header's game text.
 var psFamilies = []string{"Omaha", "5 Card Omaha", "6 Card Omaha", "Courchevel", "Hold'em", "Razz", "7 Card Stud", "5 Card Stud", "5 Card Draw", "Triple Draw", "Single Draw", "Badugi", "Badeucey", "Badacey", "2-7 ", "Big O"}
 
@@ -439,6 +557,8 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 		real, t.Currency = true, "EUR"
 	case strings.Contains(amounts, "£"):
 		real, t.Currency = true, "GBP"
+	case strings.Contains(amounts, "¥"): // Upoker: "¥25/¥50 CNY" (yuan or yen: the code says which)
+		real = true
 	case strings.Contains(amounts, "."):
 		real = true
 	}
@@ -490,6 +610,9 @@ func (p *psParser) parseStakes(l psLine, s string) error {
 // bracketed "[... ET]"); "" when there is none. A date and time that
 // are not a real one ("2009/13/45 99:36:51") are an error.
 func psTime(s string) (string, error) {
+	if u, _, ok := strings.Cut(s, " UTC"); ok { // Run It Once: "2019/04/19 17:52 UTC [... CET]"
+		return psUTCTime(u)
+	}
 	if a := strings.LastIndexByte(s, '['); a >= 0 {
 		if b := strings.IndexByte(s[a:], ']'); b >= 0 {
 			s = s[a+1 : a+b]
@@ -511,6 +634,26 @@ func psTime(s string) (string, error) {
 		return "", fmt.Errorf("bad date and time %q", s[k-7:])
 	}
 	return t.Format("2006-01-02T15:04:05") + psEasternOffset(t), nil
+}
+
+// psUTCTime reads the last "yyyy/mm/dd hh:mm[:ss]" of s, a UTC time, as
+// RFC 3339 ("Z"); "" when there is none, an error when it is not a real
+// date and time.
+func psUTCTime(s string) (string, error) {
+	k := strings.LastIndexByte(s, '/')
+	if k < 7 {
+		return "", nil
+	}
+	s = s[k-7:]
+	layout := "2006/01/02 15:04:05"
+	if strings.Count(s, ":") == 1 {
+		layout = "2006/01/02 15:04"
+	}
+	t, err := time.Parse(layout, s)
+	if err != nil {
+		return "", fmt.Errorf("bad date and time %q", s)
+	}
+	return t.Format("2006-01-02T15:04:05Z"), nil
 }
 
 // psEasternOffset returns the US Eastern UTC offset ("-04:00" in daylight
@@ -547,8 +690,12 @@ func psNthSunday(y int, m time.Month, n int) time.Time {
 // table reads "Table 'name' 6-max Seat #1 is the button".
 func (p *psParser) table(l psLine) error {
 	s := l.s
-	if !strings.HasPrefix(s, "Table '") {
-		return psErr(l.n, "want the table line (\"Table '...' ... Seat #N is the button\"), got %s", psQuote(s))
+	prefix := "Table '"
+	if p.h.Site == psSiteRunItOnce {
+		prefix = "Table ID '" // Run It Once: "Table ID '34010755' 6-Max Seat #4 is the button"
+	}
+	if !strings.HasPrefix(s, prefix) {
+		return psErr(l.n, "want the table line (\"%s...' ... Seat #N is the button\"), got %s", prefix, psQuote(s))
 	}
 	k := strings.LastIndex(s, " Seat #")
 	if k < 0 || !strings.HasSuffix(s, " is the button") {
@@ -559,14 +706,17 @@ func (p *psParser) table(l psLine) error {
 		return psErr(l.n, "bad button seat in %s", psQuote(s))
 	}
 	p.h.Button = btn // a seat number until assembly
-	mid := s[len("Table '"):k]
+	mid := s[len(prefix):k]
 	q := strings.LastIndexByte(mid, '\'')
 	if q < 0 {
 		return psErr(l.n, "unclosed table name in %s", psQuote(s))
 	}
 	p.h.TableName = mid[:q]
+	if strings.HasPrefix(p.h.TableName, "UPOK") && p.h.Site == psSitePokerStars {
+		p.h.Site = psSiteUpoker // Upoker's client writes PokerStars' header at its own tables
+	}
 	for _, f := range strings.Fields(mid[q+1:]) {
-		if m, ok := strings.CutSuffix(f, "-max"); ok {
+		if m, ok := strings.CutSuffix(strings.ToLower(f), "-max"); ok {
 			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= 10 {
 				p.h.Table.MaxSeats = v
 			}
@@ -634,7 +784,7 @@ func (p *psParser) seat(l psLine) error {
 }
 
 // psSymbols are the currency symbols of cash-game amounts.
-var psSymbols = [...]string{"$", "€", "£"}
+var psSymbols = [...]string{"$", "€", "£", "¥"}
 
 // amount parses "$1,234.56", "€0.10", "1500" into chip units. In a game
 // whose stakes carry a currency symbol every amount must carry it ("calls
@@ -790,6 +940,17 @@ func (p *psParser) other(l psLine) error {
 		return p.dealt(l)
 	case strings.HasPrefix(s, "Uncalled bet ("):
 		return p.uncalled(l)
+	case strings.HasPrefix(s, "STP added: ") && p.street >= psPreflop:
+		x, ok := p.amount(s[len("STP added: "):])
+		if !ok || x <= 0 {
+			return psErr(l.n, "bad amount in %s", psQuote(s))
+		}
+		p.stp += x
+		return nil
+	case p.showdown && p.player(s, " shows [") >= 0:
+		// Run It Once writes a show without the colon: "Hero shows [..] for ...".
+		who := p.player(s, " shows [")
+		return p.action(l, who, s[len(p.seats[who].name)+1:])
 	case strings.Contains(s, " collected ") && strings.Contains(s, " from "):
 		if err := p.collected(l); err == nil || !psIgnorable(s) {
 			return err
@@ -811,7 +972,7 @@ func (p *psParser) marker(l psLine) error {
 		}
 		p.street = psPreflop
 		return nil
-	case s == "*** SHOW DOWN ***":
+	case s == "*** SHOW DOWN ***", s == "*** SHOWDOWN ***": // the second: Run It Once
 		if p.street < psPreflop || p.street == psSummary {
 			return psErr(l.n, "*** SHOW DOWN *** out of place")
 		}
@@ -936,7 +1097,12 @@ func (p *psParser) boardCards(l psLine, from, n int, s string, board cards.List)
 			return nil, psErr(l.n, "bad board card: %v", err)
 		}
 		if prev.String() != board.String() {
-			return nil, psErr(l.n, "board %s differs from the board dealt so far %s", prev, board)
+			if len(p.runs) > 0 || len(prev) != len(board) {
+				return nil, psErr(l.n, "board %s differs from the board dealt so far %s", prev, board)
+			}
+			if p.misprint == 0 {
+				p.misprint = l.n
+			}
 		}
 	} else if from != psPreflop {
 		return nil, psErr(l.n, "want the board so far and the new card in %s", psQuote(l.s))
@@ -1041,7 +1207,7 @@ func (p *psParser) collected(l psLine) error {
 		return psErr(l.n, "unrecognised line %s", psQuote(s))
 	}
 	amt, from, ok := strings.Cut(s[k+len(" collected "):], " from ")
-	if !ok || !(from == "pot" || from == "main pot" || from == "side pot" || strings.HasPrefix(from, "side pot-")) {
+	if !ok || !(from == "pot" || from == "main pot" || from == "side pot" || strings.HasPrefix(from, "side pot-") || psDigits(strings.TrimPrefix(from, "side pot "))) {
 		return psErr(l.n, "unrecognised line %s", psQuote(s))
 	}
 	i := p.seatNamed(s[:k])
@@ -1089,7 +1255,7 @@ func (p *psParser) action(l psLine, who int, v string) error {
 				return err
 			}
 		}
-		if p.showdown && p.sdRun <= 1 { // a later run's showdown repeats the first's
+		if p.showdown && p.sdRun <= 1 && !p.repeatsShow(who, c) { // a later run's showdown repeats the first's
 			if len(c) == 4 {
 				p.actions = append(p.actions, Action{Player: who, Kind: Show, Cards: c})
 			} else { // a partial show cannot make an Omaha hand: it gives up
@@ -1171,8 +1337,12 @@ func (p *psParser) action(l psLine, who int, v string) error {
 			return psErr(l.n, "bad raise in %s", psQuote(l.s))
 		}
 		// The site's "raises X to Y" raises by X over the current bet: a
-		// record whose Y-X is not that bet contradicts itself.
-		if y-x != p.curBet {
+		// record whose Y-X is not that bet contradicts itself. Tools that
+		// convert other sites' hands to this format write "raises $60 to
+		// $60", the total twice: that reads as a raise to Y when Y is over
+		// the current bet (the increment is then Y minus it), and stays an
+		// error when it is not (a call? a raise by Y?).
+		if y-x != p.curBet && !(x == y && y > p.curBet) {
 			return psErr(l.n, "%s raises by %d to %d, but the current bet is %d, not %d (chip units): %s", name, x, y, p.curBet, y-x, psQuote(l.s))
 		}
 		p.putIn(who, y-p.seats[who].round)
@@ -1182,6 +1352,16 @@ func (p *psParser) action(l psLine, who int, v string) error {
 		return psErr(l.n, "unrecognised action %s", psQuote(l.s))
 	}
 	return p.checkAllIn(l, who, allIn)
+}
+
+// repeatsShow reports whether the last action read is seat who's show of
+// the cards c: a show line written twice (Run It Once does) shows once.
+func (p *psParser) repeatsShow(who int, c cards.List) bool {
+	if len(p.actions) == 0 {
+		return false
+	}
+	a := p.actions[len(p.actions)-1]
+	return a.Kind == Show && a.Player == who && a.Cards.String() == c.String()
 }
 
 // checkAllIn checks a line marked "and is all-in" (allIn): by the recorded
@@ -1316,10 +1496,11 @@ func (p *psParser) summary(l psLine) error {
 		if err != nil {
 			return err
 		}
-		if p.boardSaid || len(p.runs) > 0 || c.String() != p.board.String() {
+		if p.boardSaid || len(p.runs) > 0 || c.String() != p.board.String() && !p.reboard(c) {
 			return psErr(l.n, "%s differs from the board dealt %s", psQuote(s), p.board)
 		}
 		p.boardSaid = true
+		p.misprint = 0 // the summary's board is the board
 		return nil
 	case strings.HasPrefix(s, "Seat "):
 		c := strings.Index(s, ": ")
@@ -1355,6 +1536,40 @@ func (p *psParser) summary(l psLine) error {
 		return psErr(l.n, "summary names seat %d, which is empty", num)
 	}
 	return nil
+}
+
+// reboard takes the summary's board c in place of the one the street
+// lines dealt, for a record whose street lines misprint the board: c must
+// be as long, hold distinct cards and share none with the hole cards seen
+// (the shown hands, whose descriptions the summary's board agrees with).
+// It reports whether c was taken; the board deals then carry c's cards.
+func (p *psParser) reboard(c cards.List) bool {
+	if len(c) != len(p.board) {
+		return false
+	}
+	var holes cards.CardSet
+	for i := range p.seats {
+		for _, x := range p.seats[i].hole {
+			holes = holes.Add(x)
+		}
+	}
+	var seen cards.CardSet
+	for _, x := range c {
+		if seen.Has(x) || holes.Has(x) {
+			return false
+		}
+		seen = seen.Add(x)
+	}
+	k := 0
+	for i := range p.actions {
+		if a := &p.actions[i]; a.Kind == DealBoard {
+			a.Cards = c[k : k+len(a.Cards) : k+len(a.Cards)]
+			k += len(a.Cards)
+		}
+	}
+	p.board = c
+	p.used = holes | seen
+	return true
 }
 
 // summaryWon reads what a summary seat line says the seat won: the sum
@@ -1477,13 +1692,50 @@ func (p *psParser) totalPot(l psLine) error {
 		}
 		p.pots = append(p.pots, x)
 	}
+	// Run It Once puts the pots between bars, before rake: "Total pot
+	// €146.34 | Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake €2.50".
+	var before []int64
+	var stp int64
 	for _, part := range parts[1:] {
-		if r, ok := strings.CutPrefix(part, "Rake "); ok {
+		part = strings.TrimSpace(part)
+		switch {
+		case strings.HasPrefix(part, "Rake "), strings.HasPrefix(part, "STP "):
+			k, r, _ := strings.Cut(part, " ")
 			x, ok := p.amount(strings.TrimSpace(r))
 			if !ok {
 				return bad()
 			}
-			p.rake = x
+			if k == "Rake" {
+				p.rake = x
+			} else {
+				stp = x
+			}
+		case strings.HasPrefix(part, "Main pot "), strings.HasPrefix(part, "Side pot"):
+			f := strings.Fields(part)
+			x, ok := p.amount(f[len(f)-1])
+			if len(f) != 3 || !ok {
+				return bad()
+			}
+			before = append(before, x)
+		}
+	}
+	if stp != p.stp {
+		return psErr(l.n, "%s says the site added %d to the pot, the hand's \"STP added\" lines %d (chip units)", psQuote(l.s), stp, p.stp)
+	}
+	if len(before) > 0 && len(p.pots) == 0 {
+		// The pots after rake, the rake taken from the main pot first (as
+		// the collected lines show), when they add up to the total pot.
+		var sum int64
+		for _, x := range before {
+			sum += x
+		}
+		if sum+stp == total {
+			rake := p.rake
+			for _, x := range before {
+				r := min(rake, x)
+				rake -= r
+				p.pots = append(p.pots, x-r)
+			}
 		}
 	}
 	return nil

@@ -638,7 +638,7 @@ func TestPokerStarsMalformed(t *testing.T) {
 		{"duplicate card", "[2c 3d 4h]\nx/y", "[2c 3d As]\nx/y", 15, fault.Impossible, "card As"},
 		{"unknown player", "x/y (z): folds", "nobody: folds", 19, fault.Invalid, "unrecognised line"},
 		{"broken marker", "*** SUMMARY ***", "*** SUMMARY", 28, fault.Invalid, "unexpected street marker"},
-		{"truncated hand", "*** SUMMARY ***\nTotal pot $2.10 | Rake $0.10\nBoard [2c 3d 4h 5s 6s]\nSeat 1: A: B [c] mucked [Ah Kh Qh Jh]\nSeat 4: A showed [As Ks Qs Js] and won ($2)\n", "", 27, fault.Invalid, "without its *** SUMMARY ***"},
+		{"summary without its total pot", "Total pot $2.10 | Rake $0.10\n", "", 31, fault.Invalid, "summary has no \"Total pot\" line"},
 		{"turn before flop", "*** FLOP *** [2c 3d 4h]", "*** TURN *** [2c 3d 4h] [7h]", 15, fault.Invalid, "out of place"},
 		{"bad stack", "Seat 2: x/y (z) ($10 in chips)", "Seat 2: x/y (z) ($1x in chips)", 4, fault.Invalid, "bad stack"},
 		// The record contradicting itself (second review).
@@ -649,7 +649,11 @@ func TestPokerStarsMalformed(t *testing.T) {
 		{"raise all-in short of the stack", "A: raises $0.60 to $0.90 and is all-in", "A: raises $0.30 to $0.60 and is all-in", 20, fault.Invalid, "all-in but has 30 chip units left"},
 		{"cash amount without its symbol", "A: B [c]: calls $0.60", "A: B [c]: calls 60", 21, fault.Invalid, "bad amount \"60\""},
 		{"cash amount with another symbol", "A: B [c]: calls $0.60", "A: B [c]: calls €0.60", 21, fault.Invalid, "bad amount"},
-		{"summary board", "Board [2c 3d 4h 5s 6s]", "Board [2c 3d 4h 5s 7s]", 30, fault.Invalid, "differs from the board dealt"},
+		{"summary board holding a shown card", "Board [2c 3d 4h 5s 6s]", "Board [2c 3d 4h 5s As]", 30, fault.Invalid, "differs from the board dealt"},
+		{"summary board of another length", "Board [2c 3d 4h 5s 6s]", "Board [2c 3d 4h 5s]", 30, fault.Invalid, "differs from the board dealt"},
+		{"street line repeating another board, no summary board", "*** RIVER *** [2c 3d 4h 5s] [6s]\n*** SHOW DOWN ***\nA: shows [As Ks Qs Js] (a straight)\nA: B [c]: mucks hand\nA collected $2 from pot\n*** SUMMARY ***\nTotal pot $2.10 | Rake $0.10\nBoard [2c 3d 4h 5s 6s]\n",
+			"*** RIVER *** [2c 3d 4h 5c] [6s]\n*** SHOW DOWN ***\nA: shows [As Ks Qs Js] (a straight)\nA: B [c]: mucks hand\nA collected $2 from pot\n*** SUMMARY ***\nTotal pot $2.10 | Rake $0.10\n", 23, fault.Invalid, "no summary board says which is right"},
+		{"unfinished last line of a hand that has its summary", "and won ($2)", "and won ($2", 32, fault.Invalid, "bad amount"},
 		{"summary won", "and won ($2)", "and won ($3)", 32, fault.Invalid, "summary says A won 300 but the collected lines give 200"},
 		{"summary collected", "Seat 1: A: B [c] mucked [Ah Kh Qh Jh]", "Seat 1: A: B [c] collected ($1)", 31, fault.Invalid, "summary says A: B [c] won 100 but the collected lines give 0"},
 		{"button beyond max seats", "Seat #1 is the button", "Seat #9 is the button", 2, fault.Invalid, "button seat 9 on a 6-max table"},
@@ -1189,7 +1193,7 @@ func TestPokerStarsEntryKeepsTheHandIDOfSkippedAndFailedHands(t *testing.T) {
 	if e := entries[0]; e.Skipped == "" || e.ID != "111" {
 		t.Errorf("entry 1: skipped %q, id %q; want a skip reason and id 111", e.Skipped, e.ID)
 	}
-	if e := entries[1]; e.Err == nil || e.ID != "222" {
-		t.Errorf("entry 2: err %v, id %q; want a truncated-hand error and id 222", e.Err, e.ID)
+	if e := entries[1]; e.Skipped != "incomplete hand" || e.ID != "222" {
+		t.Errorf("entry 2: skipped %q, err %v, id %q; want an incomplete hand and id 222", e.Skipped, e.Err, e.ID)
 	}
 }

@@ -59,12 +59,17 @@ func newEntry(index, line int, h *Hand, skip string, err error) Entry {
 	return e
 }
 
-// pokerStarsHeaders begin a PokerStars hand.
+// pokerStarsHeaders begin a PokerStars hand ("PokerStars Game #" also
+// begins the Zoom form "PokerStars Game #PokerStars Zoom Hand #N:"), or a
+// hand of a client writing PokerStars' format under its own header (Run
+// It Once Poker); Upoker's hands carry PokerStars' own header.
 var pokerStarsHeaders = []string{
 	"PokerStars Hand #",
 	"PokerStars Game #",
 	"PokerStars Zoom Hand #",
 	"PokerStars Home Game Hand #",
+	"PokerStars Home Game #",
+	"Run It Once Poker Hand #",
 }
 
 var (
