@@ -92,7 +92,7 @@ func TestUnreadableHandIsNotIllegal(t *testing.T) {
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
 	bad := "PokerStars Hand #901:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:05:05 ET\n" +
 		"Table 'T' 6-max Seat #1 is the button\nSeat 1: Ann ($10 in chips)\nSeat 2: Bob ($10 in chips)\n" +
-		"Bob: posts small blind $0.05\nAnn: posts big blind $0.10\n*** HOLE CARDS ***\nBob: folds\n"
+		"Bob: posts small blind $0.05\nAnn: posts big blind $0.10\n*** HOLE CARDS ***\nBob: dances\n"
 	body := psHand + "\n" + bad
 	for _, path := range []string{"/v1/hands/replay", "/v1/hands"} {
 		res := c.do("POST", path, "text/plain", []byte(body))

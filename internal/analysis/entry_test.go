@@ -9,8 +9,8 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 )
 
-// psTwo is a PokerStars file of a legal hand (#900, line 1) and a
-// truncated one (#901, line 17).
+// psTwo is a PokerStars file of a legal hand (#900, line 1) and one with a
+// malformed line (#901, line 17; "Bob: dances", line 25).
 const psTwo = hhtest.PokerStarsHand + `
 PokerStars Hand #901:  Omaha Pot Limit ($0.05/$0.10 USD) - 2020/01/02 3:05:05 ET
 Table 'T' 6-max Seat #1 is the button
@@ -19,7 +19,7 @@ Seat 2: Bob ($10 in chips)
 Bob: posts small blind $0.05
 Ann: posts big blind $0.10
 *** HOLE CARDS ***
-Bob: folds
+Bob: dances
 `
 
 // TestFromEntry: a read hand is replayed; an unreadable one is told apart
