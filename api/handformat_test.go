@@ -108,9 +108,9 @@ func TestGetHandAsPHH(t *testing.T) {
 			{[]string{"application/json"}, "application/json"},
 			{[]string{"*/*"}, "application/json"},
 			{[]string{"application/*"}, "application/json"},
-			{[]string{"application/toml, application/json"}, "application/json"},            // a tie: JSON
+			{[]string{"application/toml, application/json"}, "application/json"},             // a tie: JSON
 			{[]string{"application/toml;q=0.9, application/json;q=0.8"}, "application/toml"}, // weighed
-			{[]string{"application/json;q=0, */*"}, "application/toml"},                     // JSON refused
+			{[]string{"application/json;q=0, */*"}, "application/toml"},                      // JSON refused
 			{[]string{"text/html", "Application/TOML"}, "application/toml"},                  // two fields, any case
 			{[]string{"application/toml ; q=1, application/*;q=0.5"}, "application/toml"},
 			{[]string{"text/html"}, "406"},

@@ -14,8 +14,9 @@ import (
 
 // formatOf maps a Content-Type to the hand-history format; any other type
 // is detected from the body as `scoop import` detects a file
-// (handhistory.Detect, which decodes UTF-16 and Windows-1252 text first),
-// PokerStars text when nothing is recognised.
+// (handhistory.Detect, which decodes UTF-16 and Windows-1252 text first).
+// It returns "" when nothing is recognised: readHands then answers with
+// Detect's error, which names an unsupported site when it knows one.
 func formatOf(contentType string, body []byte) handhistory.Format {
 	mt, _, _ := mime.ParseMediaType(contentType)
 	switch mt {
@@ -24,10 +25,8 @@ func formatOf(contentType string, body []byte) handhistory.Format {
 	case "application/toml":
 		return handhistory.FormatPHH
 	}
-	if f, err := handhistory.Detect("", body); err == nil {
-		return f
-	}
-	return handhistory.FormatPokerStars
+	f, _ := handhistory.Detect("", body)
+	return f
 }
 
 // readHands reads a posted file through handhistory.Read, the reader
@@ -41,6 +40,13 @@ func readHands(f handhistory.Format, body []byte) (entries []handhistory.Entry, 
 				Message: "reading the hand history failed", Err: fmt.Errorf("panic: %v\n%s", v, debug.Stack())}
 		}
 	}()
+	if f == "" {
+		_, err := handhistory.Detect("", body)
+		if err == nil {
+			err = fault.New(fault.Invalid, "the body is not a hand history Scoop reads")
+		}
+		return nil, inputError(err)
+	}
 	entries, err = handhistory.Read(f, body)
 	if err != nil {
 		return nil, inputError(err)

@@ -80,3 +80,17 @@ func TestReplayStopsWhenTheClientLeaves(t *testing.T) {
 		t.Fatalf("%v %+v", err, v.Error)
 	}
 }
+
+// TestReadHandsNamesUnsupportedSites: a text body of a site Scoop has no
+// reader for is an Invalid error naming the site, the same words `scoop
+// import` uses, never a PokerStars reader's complaint.
+func TestReadHandsNamesUnsupportedSites(t *testing.T) {
+	t.Parallel()
+	body := []byte("Bovada Hand #3800000001: OMAHA HiLo Pot Limit - 2016-03-06 19:12:08\nSeat 1: UTG ($10 in chips)\n")
+	f := formatOf("text/plain", body)
+	_, err := readHands(f, body)
+	var fe *fault.Error
+	if !errors.As(err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Message, "unsupported site: Bovada") {
+		t.Fatalf("format %q, err %v; want Invalid naming the unsupported site Bovada", f, err)
+	}
+}

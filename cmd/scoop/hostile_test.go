@@ -117,3 +117,19 @@ func TestWindows1252FileReadsAsTheAPIReadsIt(t *testing.T) {
 		t.Fatalf("players %q, want %q", v.Players, hhtest.LatinNames)
 	}
 }
+
+// A file of a site Scoop has no reader for, found in a directory, is
+// reported with the site's name (never skipped as "not a hand history").
+func TestImportNamesUnsupportedSite(t *testing.T) {
+	dir := t.TempDir()
+	bovada := "Bovada Hand #3800000001: OMAHA HiLo Pot Limit - 2016-03-06 19:12:08\nSeat 1: UTG ($10 in chips)\n"
+	if err := os.WriteFile(filepath.Join(dir, "bovada.txt"), []byte(bovada), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	Run(context.Background(), []string{"import", "--dry-run", dir}, strings.NewReader(""), &stdout, &stderr)
+	out := stdout.String() + stderr.String()
+	if !strings.Contains(out, "unsupported site: Bovada") || strings.Contains(out, "not a hand history") {
+		t.Errorf("import of a Bovada file in a directory:\n%s", out)
+	}
+}

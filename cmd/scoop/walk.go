@@ -79,7 +79,9 @@ func readEntries(f walkFile, stdin io.Reader) ([]handhistory.Entry, error) {
 		return nil, fileError(f.Name, err)
 	}
 	notHH := func(err error) error {
-		if f.FromDir {
+		// A file of a site Scoop has no reader for is a hand history all
+		// the same: its error names the site, even found in a directory.
+		if f.FromDir && (err == nil || !strings.Contains(err.Error(), "unsupported site")) {
 			return fmt.Errorf("%s: %w", f.Name, errNotHandHistory)
 		}
 		return fileError(f.Name, err)

@@ -1093,14 +1093,6 @@ func detectSiteText(text string) Format {
 // unsupportedSites are the signatures of hand histories of sites Scoop
 // has no reader for: a line starting with prefix names the site.
 var unsupportedSites = []struct{ prefix, site string }{
-	{"<session", "iPoker"},
-	{"<game ", "iPoker"},
-	{"#Game No :", "888poker (Pacific) or PartyPoker"},
-	{"***** 888poker Hand History", "888poker (Pacific)"},
-	{"***** Cassava Hand History", "888poker (Pacific)"},
-	{"***** Hand History for Game", "PartyPoker"},
-	{"***** Hand History For Game", "PartyPoker"},
-	{"Game #", "PartyPoker"},
 	{"Everleaf Gaming Game #", "Everleaf"},
 	{"Bovada Hand #", "Bovada"},
 	{"Ignition Hand #", "Ignition"},
