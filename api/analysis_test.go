@@ -3,14 +3,17 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -226,6 +229,47 @@ func TestStoredHandAnalysis(t *testing.T) {
 		var doc map[string]any
 		if err := json.Unmarshal(c.get("/v1/hands/"+id+"/analysis").body, &doc); err != nil || doc["analysis"] == nil {
 			t.Errorf("analysis document: %v %v", doc, err)
+		}
+	})
+}
+
+// A body of more than 8 hands is stored without analyses (an upload is
+// not held for milliseconds of equity per hand); each is analysed on its
+// first read and kept. A small body's hands are analysed when stored.
+func TestLargeBodyAnalysedOnRead(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		post := func(n int, first int) []analysisResult {
+			t.Helper()
+			var b strings.Builder
+			for i := 0; i < n; i++ {
+				b.WriteString(strings.Replace(hhtest.PokerStarsHand, "#900:", fmt.Sprintf("#%d:", first+i), 1) + "\n\n")
+			}
+			res := c.do(http.MethodPost, "/v1/hands", "text/plain", []byte(b.String()))
+			var out struct {
+				Hands []analysisResult `json:"hands"`
+			}
+			res.decode(t, &out)
+			if res.status != http.StatusOK || len(out.Hands) != n {
+				t.Fatalf("post %d hands: %d %s", n, res.status, res.body)
+			}
+			return out.Hands
+		}
+		small := post(8, 7000)
+		if _, err := st.Analysis(context.Background(), small[0].ID); err != nil {
+			t.Errorf("a body of 8 hands: no analysis stored with the hand: %v", err)
+		}
+		large := post(9, 8000)
+		id := large[3].ID
+		if _, err := st.Analysis(context.Background(), id); err == nil {
+			t.Errorf("a body of 9 hands: the analysis was computed with the upload")
+		}
+		if r := c.get("/v1/hands/" + id + "/analysis"); r.status != http.StatusOK {
+			t.Fatalf("get: %d %s", r.status, r.body)
+		}
+		if _, err := st.Analysis(context.Background(), id); err != nil {
+			t.Errorf("the analysis made on reading was not kept: %v", err)
 		}
 	})
 }

@@ -17,6 +17,13 @@ import (
 	"github.com/scoophq/scoop/internal/store"
 )
 
+// maxInlineAnalyses is the most hands a POST /v1/hands body may hold for
+// their analyses to be computed and stored with them; the analyses of a
+// larger body's hands are computed on their first read (GET
+// /v1/hands/{id}/analysis), so that an upload of thousands of hands is not
+// held for milliseconds of equity per hand.
+const maxInlineAnalyses = 8
+
 // Per-hand statuses of POST /v1/hands and /v1/hands/replay.
 const (
 	statusStored    = "stored"    // newly stored
@@ -160,6 +167,15 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 		return handResults{}, false
 	}
 	out := handResults{Hands: make([]handResult, len(entries))}
+	// A hand's analysis costs milliseconds (exact preflop equity): stored
+	// with the hand for a small body, else computed on its first read.
+	read := 0
+	for _, e := range entries {
+		if e.Hand != nil {
+			read++
+		}
+	}
+	analyzeNow := read <= maxInlineAnalyses
 	var records []store.Hand
 	var recordOf []int // index into out.Hands of each record
 	for i, e := range entries {
@@ -195,9 +211,13 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 			if !keep {
 				continue
 			}
-			// The analysis of a legal hand is stored with it, in the same
-			// transaction; it is CPU work, done under the compute slot.
-			rec, err := analyzedRecord(r, e.Hand, &v)
+			// The analysis of a legal hand of a small body is stored with
+			// it, in the same transaction; it is CPU work, done under the
+			// compute slot.
+			rec, err := store.NewHandRecord(e.Hand, &v)
+			if analyzeNow {
+				rec, err = analyzedRecord(r, e.Hand, &v)
+			}
 			if err != nil {
 				s.writeProblem(w, r, err)
 				return handResults{}, false
