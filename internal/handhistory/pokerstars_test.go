@@ -763,12 +763,16 @@ func TestPokerStarsSkips(t *testing.T) {
 func FuzzReadPokerStars(f *testing.F) {
 	f.Add([]byte(psStd))
 	f.Add([]byte(psText("3", "A: B [c]: posts small & big blinds $0.15", psStdPreflop, psStdRest)))
+	f.Add([]byte(strings.Replace(psStd, "[2c 3d 4h 5s] [6s]", "[2c 3d 4h 5s] [7s]", 1)))    // a misprinted river
+	f.Add([]byte(strings.Replace(psStd, "*** SUMMARY ***", "PokerStars Zoom Hand #2:", 1))) // cut off by the next header
 	for _, name := range []string{
 		"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
 		"gitpan-Games-Poker-HistoryParser__t__Sites_Stars_O8.t__RAW.txt",
 		"fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
 		"hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt",
 		"edge/run-it-twice.txt",
+		"other-clients/fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt",
+		"other-clients/hhsmithy-567ce475__Upoker__CashGame__uPokerStarsFormatBetAndWinFlopIP.txt",
 	} {
 		data, err := os.ReadFile(filepath.Join(psDir, name))
 		if err != nil {
