@@ -139,8 +139,9 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, http.StatusOK, out)
 }
 
-// analyze analyses one legal hand under the request's context, a panic
-// turned into an Internal error (logged).
+// analyze analyses one legal hand under the request's context on one core
+// (the request holds one core's admission), a panic turned into an
+// Internal error (logged).
 func (s *Server) analyze(r *http.Request, h *handhistory.Hand) (a *analysis.Analysis, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -149,7 +150,7 @@ func (s *Server) analyze(r *http.Request, h *handhistory.Hand) (a *analysis.Anal
 			a, err = nil, fault.New(fault.Internal, "analysis failed")
 		}
 	}()
-	return analysis.Analyze(r.Context(), h)
+	return analysis.AnalyzeWith(r.Context(), h, analysis.Options{OneCore: true})
 }
 
 // getAnalysis answers GET /v1/hands/{id}/analysis: the stored analysis of
@@ -217,7 +218,8 @@ func (s *Server) getAnalysis(w http.ResponseWriter, r *http.Request) {
 
 // analyzedRecord is store.NewAnalyzedHandRecord for a hand posted to
 // /v1/hands: the hand's record with its analysis when legal, made
-// under the request's context (its compute slot is held by the caller).
+// under the request's context on one core (its compute slot, one core, is
+// held by the caller).
 func analyzedRecord(r *http.Request, h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
-	return store.NewAnalyzedHandRecord(r.Context(), h, v, analysis.Options{})
+	return store.NewAnalyzedHandRecord(r.Context(), h, v, analysis.Options{OneCore: true})
 }

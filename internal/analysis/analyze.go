@@ -43,6 +43,9 @@ type Options struct {
 	// standard error is at most this: 0 means DefaultTargetStderr, a
 	// negative value always runs Trials.
 	TargetStderr float64
+	// OneCore computes every equity in the calling goroutine alone, for a
+	// caller admitted for one core (the API); the numbers are the same.
+	OneCore bool
 }
 
 // Analysis is the analysis of one legal hand, in the JSON shape shared by
@@ -573,11 +576,11 @@ func (z *analyzer) equity(board cards.List, mask uint16, run int) (*equity.Resul
 	var res equity.Result
 	var err error
 	if allKnown {
-		res, err = equity.Compute(z.ctx, equity.Request{Game: z.h.Table.Game, Hands: hands, Board: board, Dead: deadCards, Mode: equity.Exhaustive})
+		res, err = equity.Compute(z.ctx, equity.Request{Game: z.h.Table.Game, Hands: hands, Board: board, Dead: deadCards, Mode: equity.Exhaustive, OneCore: z.opt.OneCore})
 	} else {
 		seed := z.seed ^ uint64(mask)<<32 ^ uint64(len(board)) ^ uint64(run)<<8
 		res, err = equity.ComputeUnknown(z.ctx, equity.UnknownRequest{Game: z.h.Table.Game, Hands: hands, Board: board, Dead: deadCards,
-			Trials: z.opt.Trials, TargetStderr: z.opt.TargetStderr, Seed: seed})
+			Trials: z.opt.Trials, TargetStderr: z.opt.TargetStderr, Seed: seed, OneCore: z.opt.OneCore})
 	}
 	if err != nil {
 		if z.ctx.Err() != nil {

@@ -43,6 +43,10 @@ type Request struct {
 	Seed uint64
 	// MaxExhaustive is the auto-mode threshold (0 means DefaultMaxExhaustive).
 	MaxExhaustive int64
+	// OneCore runs the computation in the calling goroutine alone,
+	// whatever its size, for a caller admitted for one core (a hand's
+	// analysis); the result is the same as on all cores.
+	OneCore bool
 }
 
 // PlayerResult is one player's share (RULES.md E1, E2). All values are

@@ -50,6 +50,9 @@ type UnknownRequest struct {
 	TargetStderr float64
 	// Seed fixes the stream of draws.
 	Seed uint64
+	// OneCore runs the trials in the calling goroutine alone (see
+	// Request.OneCore); the result is the same.
+	OneCore bool
 }
 
 // validate checks r like Request.Validate, empty hands allowed; the error
@@ -160,7 +163,7 @@ func ComputeUnknown(ctx context.Context, r UnknownRequest) (Result, error) {
 		first := done / unknownChunkSize
 		chunks := int((round + unknownChunkSize - 1) / unknownChunkSize)
 		end := done + round
-		acc, err := s.parallel(ctx, chunks, round < 2*unknownChunkSize, func(e *rangeState, c int) {
+		acc, err := s.parallel(ctx, chunks, r.OneCore || round < 2*unknownChunkSize, func(e *rangeState, c int) {
 			from := (first + int64(c)) * unknownChunkSize
 			n := min(int64(unknownChunkSize), end-from)
 			e.unknownChunk(r.Seed, uint64(first)+uint64(c), n, unknown)
