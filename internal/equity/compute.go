@@ -92,6 +92,11 @@ func parseSettings(in Input, minHands int) (settings, error) {
 	if set.board, err = parseCards("board", in.Board); err != nil {
 		return settings{}, err
 	}
+	// A board of 1 or 2 cards is almost always a card left out: no deal
+	// stops there (preflop 0, flop 3, turn 4, river 5).
+	if n := len(set.board); n == 1 || n == 2 {
+		return settings{}, fault.Field(fault.Invalid, "board", "a board has 0, 3, 4 or 5 cards, got %d (%s)", n, set.board)
+	}
 	if set.dead, err = parseCards("dead", in.Dead); err != nil {
 		return settings{}, err
 	}

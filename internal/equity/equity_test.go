@@ -306,7 +306,7 @@ func TestExhaustiveFlushBoards(t *testing.T) {
 		{Hands: []string{"AhKh2h3c", "QhJh4h5d", "9h8h7s6s"}, Board: "Th2d3h"},
 		{Hands: []string{"AhKh2h3c", "QhJh4h5d"}, Board: "ThJc3h5h"},
 		{Game: "omaha-hi", Hands: []string{"AsKs2s3c", "QsJs4s5d", "9s8s7h6h"}, Board: "Ts2dJd"},
-		{Hands: []string{"2c3c4c5c", "AcKc6c7c"}, Board: "8c9c"},
+		{Hands: []string{"2c3c4c5c", "AcKc6c7c"}, Board: "8c9cKd"},
 	} {
 		r, err := ParseInput(in)
 		if err != nil {
@@ -358,7 +358,7 @@ func TestMonteCarloReproducibleAcrossGOMAXPROCS(t *testing.T) {
 func TestMonteCarloAgreesWithExhaustive(t *testing.T) {
 	for _, in := range []Input{
 		{Hands: []string{"As2s3dKd", "QhQcJhTc"}},
-		{Hands: []string{"As2s3dKd", "QhQcJhTc", "7c8c9dTd"}, Board: "2h5h"},
+		{Hands: []string{"As2s3dKd", "QhQcJhTc", "7c8c9dTd"}, Board: "2h5h9s"},
 		{Game: "omaha-hi", Hands: []string{"AsAhKsKh", "JdTd9c8c"}},
 	} {
 		exact := mustCompute(t, in)
@@ -487,7 +487,9 @@ func TestParseInputErrors(t *testing.T) {
 		{"duplicate across hands", Input{Hands: []string{"As2s3dKd", "QhAsJhTc"}}, fault.Impossible, "hands[1]", "As: in hands[0] and in hands[1]"},
 		{"duplicate in a hand", Input{Hands: []string{"As2s3dAs", "QhQcJhTc"}}, fault.Impossible, "hands[0]", "As"},
 		{"duplicate board and dead", Input{Hands: hands, Board: "4c7hKh", Dead: "7h"}, fault.Impossible, "dead", "7h: in board and in dead"},
-		{"duplicate with another spelling", Input{Hands: []string{"as 2s,3d kd", "QhQcJhTc"}, Board: "AS"}, fault.Impossible, "board", "As"},
+		{"duplicate with another spelling", Input{Hands: []string{"as 2s,3d kd", "QhQcJhTc"}, Board: "AS 7c,8d"}, fault.Impossible, "board", "As"},
+		{"board of one card", Input{Hands: hands, Board: "4c"}, fault.Invalid, "board", "a board has 0, 3, 4 or 5 cards, got 1"},
+		{"board of two cards", Input{Hands: hands, Board: "4c7h"}, fault.Invalid, "board", "a board has 0, 3, 4 or 5 cards, got 2"},
 		{"deck too small", Input{Hands: many[:0], Board: ""}, fault.Invalid, "hands", "got 0"},
 	}
 	// Ten hands and 9 dead cards leave 3 cards for a 5-card board.
@@ -517,14 +519,14 @@ func TestParseInputErrors(t *testing.T) {
 }
 
 func TestParseInputDefaultsAndCanonical(t *testing.T) {
-	r, err := ParseInput(Input{Hands: []string{"as 2S,3d kd", "10h qc jh tc"}, Board: " 4c,7h "})
+	r, err := ParseInput(Input{Hands: []string{"as 2S,3d kd", "10h qc jh tc"}, Board: " 4c,7h 8d"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if r.Game != eval.OmahaHiLo || r.Mode != Auto || r.Seed != DefaultSeed || r.Trials != 0 {
 		t.Errorf("defaults: %+v", r)
 	}
-	if r.Hands[0].String() != "As2s3dKd" || r.Hands[1].String() != "ThQcJhTc" || r.Board.String() != "4c7h" {
+	if r.Hands[0].String() != "As2s3dKd" || r.Hands[1].String() != "ThQcJhTc" || r.Board.String() != "4c7h8d" {
 		t.Errorf("canonical forms: %v %v", r.Hands, r.Board)
 	}
 }

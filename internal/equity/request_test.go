@@ -16,7 +16,7 @@ func TestPlanIsWhatComputeDoes(t *testing.T) {
 		{Hands: hu, Board: "4c7hKh", Mode: "montecarlo", Trials: TrialsOf(1234)},
 		{Hands: hu, Board: "4c7hKh", Mode: "montecarlo"},
 		{Hands: hu, Board: "4c7hKh", Mode: "exhaustive"},
-		{Hands: append(hu, "8h8d9c9s"), Board: "2c3c", Trials: TrialsOf(50)},
+		{Hands: append(hu, "8h8d9c9s"), Board: "2c3c5s", Trials: TrialsOf(50)},
 	}
 	for _, in := range tests {
 		r, err := ParseInput(in)
