@@ -38,6 +38,16 @@ and --trials and --seed take effect only with --mode montecarlo. With
 ranges, auto is exhaustive when combinations x completions is at most
 2,000,000 (e.g. a hand against 'AA**' on a flop), else Monte Carlo with
 --trials and --seed. --trials with --mode exhaustive is an error.
+
+The columns, each a share of the boards dealt (fractions of 1 in --json):
+  equity  the hand's expected share of the pot, ties and halves counted
+  hi win  the high half won alone      hi tie  the high half shared
+  lo win  the low half won alone       lo tie  the low half shared
+  scoop   both halves won (or the high when no low qualifies)
+  combos  (ranges) the combinations a range keeps after card removal
+  ± stderr (Monte Carlo) the standard error of equity
+For --game omaha-hi there is no low half: the lo and scoop columns are
+left out (a scoop is then a high win).
 `
 
 // runEquity is `scoop equity`: it parses the flags and hands, computes the
@@ -65,6 +75,9 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 		return nil
+	}
+	if err := unquotedHand(hands); err != nil {
+		return err
 	}
 	in.Hands = append(in.Hands, hands...)
 	set := map[string]bool{}
@@ -109,6 +122,18 @@ func runEquity(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return enc.Encode(res)
 	}
 	return printEquity(stdout, res, nil)
+}
+
+// unquotedHand returns a usage error with a hint when a hand argument is
+// one plain card: a hand written with spaces and not quoted (scoop equity
+// As 2s 3d Kd ...) reaches us as one card per argument. Nil otherwise.
+func unquotedHand(hands []string) error {
+	for i, h := range hands {
+		if l, err := cards.Parse(h); err == nil && len(l) == 1 {
+			return usagef("hands[%d] %q is one card, not a hand: quote a hand written with spaces ('As 2s 3d Kd') or write it as one word (As2s3dKd)", i, h)
+		}
+	}
+	return nil
 }
 
 // maxList bounds --list.
@@ -171,7 +196,8 @@ func inputError(err error) error {
 }
 
 // printEquity writes the human-readable table of res; combos, when not
-// nil, adds each player's combinations after card removal (ranges).
+// nil, adds each player's combinations after card removal (ranges). For
+// omaha-hi the lo win, lo tie and scoop columns are left out.
 func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	mc := res.Mode == equity.MonteCarlo
@@ -179,7 +205,11 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	if combos != nil {
 		header += "combos\t"
 	}
-	header += "equity\thi win\thi tie\tlo win\tlo tie\tscoop\t"
+	hilo := res.Game != "omaha-hi" // omaha-hi has no low half: no lo or scoop column
+	header += "equity\thi win\thi tie\t"
+	if hilo {
+		header += "lo win\tlo tie\tscoop\t"
+	}
 	if mc {
 		header += "± stderr\t"
 	}
@@ -190,8 +220,10 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 		if combos != nil {
 			line += fmt.Sprintf("%d\t", combos[i])
 		}
-		line += fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t", pct(p.Equity), pct(p.HiWin), pct(p.HiTie),
-			pct(p.LoWin), pct(p.LoTie), pct(p.Scoop))
+		line += fmt.Sprintf("%s\t%s\t%s\t", pct(p.Equity), pct(p.HiWin), pct(p.HiTie))
+		if hilo {
+			line += fmt.Sprintf("%s\t%s\t%s\t", pct(p.LoWin), pct(p.LoTie), pct(p.Scoop))
+		}
 		if mc {
 			line += pct(p.Stderr) + "\t"
 		}

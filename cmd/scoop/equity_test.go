@@ -260,3 +260,51 @@ func TestEquityRangeBadInput(t *testing.T) {
 		})
 	}
 }
+
+func TestEquityOmahaHiHidesLoAndScoopColumns(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "--game", "omaha-hi", "--board", "4c7hKh", "As2s3dKd", "QhQcJhTc")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	header := strings.SplitN(out, "\n", 2)[0]
+	for _, col := range []string{"lo win", "lo tie", "scoop"} {
+		if strings.Contains(header, col) {
+			t.Errorf("omaha-hi header has %q: %q", col, header)
+		}
+	}
+	if !strings.Contains(header, "equity") || !strings.Contains(header, "hi tie") {
+		t.Errorf("header lost its hi columns: %q", header)
+	}
+	if strings.Contains(out, "no low") {
+		t.Errorf("omaha-hi footer names the low:\n%s", out)
+	}
+}
+
+func TestEquityUnquotedHandHint(t *testing.T) {
+	code, out, errs := runScoop(t, "equity", "As", "2s", "3d", "Kd", "QhQcJhTc")
+	if code != 2 || out != "" {
+		t.Fatalf("exit %d, stdout %q; want 2 and nothing", code, out)
+	}
+	if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, `hands[0] "As"`) || !strings.Contains(errs, "quote") {
+		t.Errorf("stderr %q: want one line naming hands[0] and hinting to quote", errs)
+	}
+}
+
+func TestEquityHelpExplainsColumns(t *testing.T) {
+	code, _, errs := runScoop(t, "equity", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"hi win", "lo tie", "scoop   both halves", "stderr", "combos"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("equity --help lacks %q", want)
+		}
+	}
+}
+
+func TestEquityBoardOfTwoCardsIsAnError(t *testing.T) {
+	code, _, errs := runScoop(t, "equity", "--board", "4c7h", "As2s3dKd", "QhQcJhTc")
+	if code != 2 || !strings.Contains(errs, "a board has 0, 3, 4 or 5 cards, got 2") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
