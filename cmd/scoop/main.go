@@ -9,6 +9,7 @@
 //	scoop convert  write hand-history files as PHH or Scoop JSON
 //	scoop analyze  analyse hand-history files (ANALYSIS.md A1-A6)
 //	scoop reverify replay stored hands judged by an older engine
+//	scoop version  print the module version and VCS revision
 //
 // Exit status: 0 on success, 2 for bad input or flags (one line on
 // stderr), 1 for any other failure.
@@ -58,6 +59,7 @@ func commands() []command {
 		{"convert", "write hand-history files as PHH or Scoop JSON", runConvert},
 		{"analyze", "replay and analyse hand-history files: equities street by street, decisions, all-in EV", runAnalyze},
 		{"reverify", "replay the stored hands judged by an older engine, update their verdicts and analyses", runReverify},
+		{"version", "print the module version and VCS revision of this binary", runVersion},
 	}
 }
 

@@ -25,7 +25,10 @@ import (
 // serveConfig is `scoop serve`'s configuration: defaults, then the
 // environment, then flags, then Validate.
 type serveConfig struct {
-	Addr string // SCOOP_ADDR, --addr
+	// Addr is the listen address (SCOOP_ADDR, --addr), by default
+	// defaultAddr: loopback only, the laptop case. A container or a server
+	// sets ":8080" (all interfaces); the Dockerfile and docker-compose.yml do.
+	Addr string
 	// storageConfig: DATABASE_URL, --sqlite, and --db-timeout (the
 	// deadline of every database call, default 5s).
 	storageConfig
@@ -48,9 +51,13 @@ type serveConfig struct {
 // the server's connections: a test can tell when its request is in flight.
 var serveConnState func(net.Conn, http.ConnState)
 
+// defaultAddr is `scoop serve`'s listen address when neither --addr nor
+// SCOOP_ADDR is given: this machine only.
+const defaultAddr = "127.0.0.1:8080"
+
 func defaultServeConfig() serveConfig {
 	return serveConfig{
-		Addr:              ":8080",
+		Addr:              defaultAddr,
 		storageConfig:     defaultStorageConfig(),
 		LogFormat:         "json",
 		ReadHeaderTimeout: 5 * time.Second,
@@ -106,7 +113,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--sqlite file] [--db-timeout 5s]\n\n"+
+		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [limits]\n\n"+
+			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
+			"(:8080 for every interface, as the container does).\n"+
 			"PostgreSQL when DATABASE_URL is set, else the SQLite file. The server listens at once;\n"+
 			"the database is connected and migrated in the background (retried with backoff),\n"+
 			"and until then /readyz and the hand endpoints answer 503.\n\n"+fixedBounds()+"\n")

@@ -8,7 +8,10 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
+	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -262,5 +265,65 @@ func TestMigrate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestServeDefaultAddrIsLoopback: on a laptop `scoop serve` listens on
+// this machine only; the container images set SCOOP_ADDR=:8080 so that
+// they still listen on every interface.
+func TestServeDefaultAddrIsLoopback(t *testing.T) {
+	c := defaultServeConfig()
+	c.fromEnv(func(string) string { return "" })
+	if c.Addr != "127.0.0.1:8080" {
+		t.Errorf("default addr %q, want 127.0.0.1:8080", c.Addr)
+	}
+	c.fromEnv(func(k string) string {
+		if k == "SCOOP_ADDR" {
+			return ":9000"
+		}
+		return ""
+	})
+	if c.Addr != ":9000" {
+		t.Errorf("SCOOP_ADDR ignored: %q", c.Addr)
+	}
+	for _, f := range []string{"../../Dockerfile", "../../docker-compose.yml"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`SCOOP_ADDR[=:] *"?:8080"?`).Match(b) {
+			t.Errorf("%s does not set SCOOP_ADDR to :8080", f)
+		}
+	}
+}
+
+func TestServeHelpListsLogAndAddr(t *testing.T) {
+	code, _, errs := runScoop(t, "serve", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	usage := strings.SplitN(errs, "\n", 2)[0]
+	for _, want := range []string{"--log", "--addr"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("usage line lacks %s: %q", want, usage)
+		}
+	}
+	if !strings.Contains(errs, "127.0.0.1:8080") {
+		t.Errorf("help does not name the default address:\n%s", errs)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, errs := runScoop(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "scoop ") || strings.Count(out, "\n") != 1 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "v1.2.3"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.time", Value: "2026-01-02T03:04:05Z"}, {Key: "vcs.modified", Value: "true"}}}
+	if got, want := versionLine(bi), "scoop v1.2.3 (revision abc123+dirty, 2026-01-02T03:04:05Z) go1.26.0"; got != want {
+		t.Errorf("versionLine = %q, want %q", got, want)
+	}
+	if got := versionLine(nil); got != "scoop unknown (revision unknown) unknown" {
+		t.Errorf("versionLine(nil) = %q", got)
 	}
 }
