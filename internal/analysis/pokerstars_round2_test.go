@@ -143,6 +143,22 @@ func TestPokerStarsMisprintedBoardReplaysOnTheSummarysBoard(t *testing.T) {
 		t.Errorf("legal %v (%+v), board %s, matches %v, payouts %v; want legal on 2c3d4h5s6s, Bob paid 30, as recorded",
 			v.Legal, v.Error, v.Board, v.MatchesRecord, v.Payouts)
 	}
+	// The verdict says the board was mended, naming both boards.
+	if len(v.Notes) != 1 || !strings.Contains(v.Notes[0], "2c3d4h5s6s") || !strings.Contains(v.Notes[0], "summary") {
+		t.Errorf("notes %q, want one naming the summary's board 2c3d4h5s6s", v.Notes)
+	}
+	if v := FromEntry(handhistory.Entry{Hand: readOne(t, hhtest.PokerStarsHand)}); v.Notes != nil {
+		t.Errorf("a hand read as written has notes %q", v.Notes)
+	}
+}
+
+func readOne(t *testing.T, text string) *handhistory.Hand {
+	t.Helper()
+	es, err := handhistory.Read(handhistory.FormatPokerStars, []byte(text))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("Read = %+v, %v", es, err)
+	}
+	return es[0].Hand
 }
 
 // TestPokerStarsConvertedRaiseReplays: "raises $0.35 to $0.35" (the total

@@ -190,6 +190,7 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 		Payouts:         []int64{},
 		FinishingStacks: []int64{},
 		Differences:     []Difference{},
+		Notes:           h.Notes,
 	}
 	if h.SiteHandID != "" {
 		id := h.SiteHandID

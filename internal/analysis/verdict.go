@@ -57,6 +57,10 @@ type Verdict struct {
 	// it, false when they differ, null when there is nothing to compare.
 	MatchesRecord *bool        `json:"matches_record"`
 	Differences   []Difference `json:"differences"`
+	// Notes repeat the hand's reader notes (handhistory.Hand.Notes): where
+	// the record was not taken as written, e.g. a misprinted board mended
+	// from the summary; absent when none.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Pot is one settled pot. Hi and Lo map player names to the chips they won

@@ -188,6 +188,11 @@ type Hand struct {
 	Actions []Action `json:"actions"`
 	// Outcome is the recorded result, nil when the record gives none.
 	Outcome *Outcome `json:"outcome,omitempty"`
+	// Notes say, in words, where the reader did not take the record as
+	// written: what it mended (a board misprinted on the street lines, read
+	// from the summary) or could not represent. The verdict repeats them;
+	// empty when the record was read as written.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Board returns the board cards dealt in the hand's actions, in order; for

@@ -107,6 +107,7 @@ func AppendPHHSection(buf *bytes.Buffer, k int, phh []byte) {
 //	_scoop_returned, _scoop_run_collected, _scoop_rake, _scoop_total_pot, _scoop_pots
 //	                                   the Outcome's Returned, RunCollected, Rake,
 //	                                   TotalPot and Pots
+//	_scoop_notes                       the hand's Notes (what its reader mended)
 //
 // Player numbers pN in the extension keys are PHH's. A board deal's actor,
 // normally "d", is not a seat and is never renumbered.
@@ -269,6 +270,7 @@ type phhScoop struct {
 	ScoopRake            *int64    `toml:"_scoop_rake"`
 	ScoopTotalPot        *int64    `toml:"_scoop_total_pot"`
 	ScoopPots            []int64   `toml:"_scoop_pots"`
+	ScoopNotes           []string  `toml:"_scoop_notes"`
 }
 
 // apply sets on h, as the standard PHH fields read it (players in PHH's
@@ -284,6 +286,9 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 		if v != nil {
 			*dst = *v
 		}
+	}
+	if x.ScoopNotes != nil {
+		h.Notes = x.ScoopNotes
 	}
 	set(&h.Site, x.ScoopSite)
 	set(&h.SiteHandID, x.ScoopSiteHandID)
@@ -380,6 +385,9 @@ func phhExtensions(h, r, std *Hand) *phhScoop {
 			return nil
 		}
 		return &want
+	}
+	if len(r.Notes) > 0 {
+		x.ScoopNotes = r.Notes
 	}
 	x.ScoopSite = str(r.Site, std.Site)
 	x.ScoopSiteHandID = str(r.SiteHandID, std.SiteHandID)
@@ -707,6 +715,9 @@ func renderPHH(r *Hand, x *phhScoop) []byte {
 	i64("_scoop_total_pot", x.ScoopTotalPot)
 	if x.ScoopPots != nil {
 		key("_scoop_pots", ints(x.ScoopPots))
+	}
+	if x.ScoopNotes != nil {
+		key("_scoop_notes", strs(x.ScoopNotes))
 	}
 	b, ext = ext, b
 	if ext.Len() > 0 {

@@ -301,9 +301,10 @@ type leaf struct {
 }
 
 var (
-	cardsType  = reflect.TypeOf(cards.List{})
-	int64sType = reflect.TypeOf([]int64{})
-	runsType   = reflect.TypeOf([][]int64{})
+	cardsType   = reflect.TypeOf(cards.List{})
+	int64sType  = reflect.TypeOf([]int64{})
+	runsType    = reflect.TypeOf([][]int64{})
+	stringsType = reflect.TypeOf([]string{})
 )
 
 // leaves lists every value of the model reachable from a Hand shaped like
@@ -312,7 +313,7 @@ var (
 func leaves(t *testing.T, base reflect.Value, typ reflect.Type, name string, path []step, out *[]leaf) {
 	at := func(s step) []step { return append(append([]step(nil), path...), s) }
 	switch {
-	case typ == cardsType || typ == int64sType || typ == runsType:
+	case typ == cardsType || typ == int64sType || typ == runsType || typ == stringsType:
 		*out = append(*out, leaf{name, path, typ})
 	case typ.Kind() == reflect.Struct:
 		for i := range typ.NumField() {
@@ -360,6 +361,10 @@ func variants(v reflect.Value) []reflect.Value {
 			c[0]++
 			add(c)
 		}
+	case t == stringsType:
+		add([]string(nil))
+		add([]string{"the summary's board is used"})
+		add([]string{"a", "b 'quoted' \"too\""})
 	case t == runsType:
 		add([][]int64(nil))
 		add([][]int64{{1, 2, 3}})

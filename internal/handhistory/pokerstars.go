@@ -1496,7 +1496,14 @@ func (p *psParser) summary(l psLine) error {
 		if err != nil {
 			return err
 		}
-		if p.boardSaid || len(p.runs) > 0 || c.String() != p.board.String() && !p.reboard(c) {
+		if c.String() != p.board.String() && !p.boardSaid && len(p.runs) == 0 {
+			dealt := p.board.String()
+			if !p.reboard(c) {
+				return psErr(l.n, "%s differs from the board dealt %s", psQuote(s), p.board)
+			}
+			p.h.Notes = append(p.h.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", dealt, c, l.n))
+		}
+		if p.boardSaid || len(p.runs) > 0 || c.String() != p.board.String() {
 			return psErr(l.n, "%s differs from the board dealt %s", psQuote(s), p.board)
 		}
 		p.boardSaid = true
