@@ -58,7 +58,7 @@ const importListMax = 20
 // importSummary is the result of `scoop import` (its --json form).
 type importSummary struct {
 	DryRun     bool   `json:"dry_run"`
-	Store      string `json:"store,omitempty"` // "postgres" or "sqlite FILE"; empty in a dry run
+	Store      string `json:"store,omitempty"` // "postgres" or "sqlite FILE" (FILE absolute); empty in a dry run
 	Stored     int    `json:"stored"`          // hands newly stored
 	Duplicates int    `json:"duplicates"`      // hands found already stored
 	// Conflicts are hands whose natural key (site and site hand id) holds
@@ -105,6 +105,9 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if help {
 		fmt.Fprint(stderr, importUsage)
+		fmt.Fprintln(stderr, "\nFlags:")
+		flags.SetOutput(stderr)
+		flags.PrintDefaults()
 		return nil
 	}
 	if len(files) == 0 {
@@ -113,14 +116,14 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if *batch < 1 || *batch > importBatchMax {
 		return usagef("--batch %d: want 1 to %d", *batch, importBatchMax)
 	}
-	im := newImporter(ctx, stdin, newProgress(stderr, isTerminal(stderr), time.Now))
+	im := newImporter(ctx, stdin, importProgress(stderr, isTerminal(stderr), *dryRun, time.Now))
 	if !*dryRun {
-		st, kind, _, err := openStorage(ctx, cfg)
+		st, _, _, err := openStorage(ctx, cfg)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
-		im.store(st, kind, *batch)
+		im.store(st, cfg.where(), *batch)
 	}
 	err = im.run(files)
 	im.progress.clear()
@@ -457,6 +460,17 @@ type progress struct {
 	last  time.Time
 	total int64
 	drawn bool
+	verb  string // what the line says is under way: "importing" when empty
+}
+
+// importProgress is the progress line of `scoop import`: "importing:",
+// or "replaying:" in a dry run, which stores nothing.
+func importProgress(w io.Writer, on, dryRun bool, now func() time.Time) *progress {
+	p := newProgress(w, on, now)
+	if dryRun {
+		p.verb = "replaying"
+	}
+	return p
 }
 
 func newProgress(w io.Writer, on bool, now func() time.Time) *progress {
@@ -480,7 +494,11 @@ func (p *progress) update(done int64, hands int, force bool) {
 	}
 	p.last = t
 	p.drawn = true
-	fmt.Fprintf(p.w, "\r\x1b[K%s", progressLine(done, p.total, hands, t.Sub(p.t0)))
+	verb := p.verb
+	if verb == "" {
+		verb = "importing"
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s", progressLine(verb, done, p.total, hands, t.Sub(p.t0)))
 }
 
 // clear removes the progress line.
@@ -490,10 +508,20 @@ func (p *progress) clear() {
 	}
 }
 
-// progressLine formats "importing: 42% 1234 hands 5678 hands/s ETA 3s".
-func progressLine(done, total int64, hands int, elapsed time.Duration) string {
+// Before an ETA is shown, at least etaMinFraction of the bytes must be
+// done and etaMinElapsed spent: an estimate from the first hand of a large
+// import (a few bytes in a fraction of a second, after opening the store)
+// is noise, hours off.
+const (
+	etaMinFraction = 0.02
+	etaMinElapsed  = time.Second
+)
+
+// progressLine formats "VERB: 42% 1234 hands 5678 hands/s ETA 3s" (verb is
+// "importing", or "replaying" in a dry run; "1 hand" in the singular).
+func progressLine(verb string, done, total int64, hands int, elapsed time.Duration) string {
 	var b strings.Builder
-	b.WriteString("importing:")
+	b.WriteString(verb + ":")
 	frac := -1.0
 	if total > 0 {
 		frac = float64(done) / float64(total)
@@ -502,15 +530,23 @@ func progressLine(done, total int64, hands int, elapsed time.Duration) string {
 		}
 		fmt.Fprintf(&b, " %3.0f%%", 100*frac)
 	}
-	fmt.Fprintf(&b, " %d hands", hands)
+	fmt.Fprintf(&b, " %s", plural(hands, "hand"))
 	if s := elapsed.Seconds(); s > 0 {
 		fmt.Fprintf(&b, " %.0f hands/s", float64(hands)/s)
 	}
-	if frac > 0 && frac < 1 && elapsed >= time.Second/2 { // earlier estimates are noise
+	if frac >= etaMinFraction && frac < 1 && elapsed >= etaMinElapsed {
 		eta := time.Duration(float64(elapsed) * (1 - frac) / frac)
 		fmt.Fprintf(&b, " ETA %s", eta.Round(time.Second))
 	} else if frac >= 1 {
 		b.WriteString(" ETA 0s")
 	}
 	return b.String()
+}
+
+// plural is "1 hand", "2 hands", "0 hands".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

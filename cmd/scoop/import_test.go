@@ -228,11 +228,33 @@ func TestImportBadInput(t *testing.T) {
 	}
 }
 
-// TestImportHelp prints the usage and exits 0.
+// TestImportHelp prints the usage and every flag, and exits 0.
 func TestImportHelp(t *testing.T) {
 	code, out, errs := runImportCmd(t, "-h")
 	if code != 0 || out != "" || !strings.Contains(errs, "usage: scoop import") || !strings.Contains(errs, "--dry-run") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, flag := range []string{"-json", "-dry-run", "-batch", "-sqlite", "-db-timeout"} {
+		if !strings.Contains(errs, "\n  "+flag) {
+			t.Errorf("help does not list %s:\n%s", flag, errs)
+		}
+	}
+}
+
+// TestImportDryRunProgressSaysReplaying: a dry run stores nothing, and its
+// progress line says so.
+func TestImportDryRunProgressSaysReplaying(t *testing.T) {
+	for _, tc := range []struct {
+		dryRun bool
+		want   string
+	}{{true, "replaying: "}, {false, "importing: "}} {
+		var buf bytes.Buffer
+		p := importProgress(&buf, true, tc.dryRun, time.Now)
+		p.start(100)
+		p.update(10, 1, true)
+		if !strings.Contains(buf.String(), tc.want) || !strings.Contains(buf.String(), " 1 hand ") {
+			t.Errorf("dry run %v: progress %q, want %q and 1 hand", tc.dryRun, buf.String(), tc.want)
+		}
 	}
 }
 
@@ -245,14 +267,17 @@ func TestProgressLine(t *testing.T) {
 		want        string
 	}{
 		{"start", 0, 1000, 0, 0, "importing:   0% 0 hands"},
+		{"one hand", 10, 1000, 1, 0, "importing:   1% 1 hand"},
+		{"the first hand of a large import, no absurd ETA", 300, 10_000_000, 1, 600 * time.Millisecond, "importing:   0% 1 hand 2 hands/s"},
 		{"too early for an ETA", 100, 1000, 50, 100 * time.Millisecond, "importing:  10% 50 hands 500 hands/s"},
+		{"too little done for an ETA", 100, 10_000, 50, 2 * time.Second, "importing:   1% 50 hands 25 hands/s"},
 		{"halfway", 500, 1000, 2000, 2 * time.Second, "importing:  50% 2000 hands 1000 hands/s ETA 2s"},
 		{"a quarter", 250, 1000, 1000, 4 * time.Second, "importing:  25% 1000 hands 250 hands/s ETA 12s"},
 		{"done", 1000, 1000, 3000, 3 * time.Second, "importing: 100% 3000 hands 1000 hands/s ETA 0s"},
 		{"unknown size (standard input)", 0, 0, 10, time.Second, "importing: 10 hands 10 hands/s"},
 	}
 	for _, tt := range tests {
-		if got := progressLine(tt.done, tt.total, tt.hands, tt.elapsed); got != tt.want {
+		if got := progressLine("importing", tt.done, tt.total, tt.hands, tt.elapsed); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
@@ -562,8 +587,13 @@ func TestImportStorageConfiguration(t *testing.T) {
 			if code != 0 || errs != "" {
 				t.Fatalf("exit %d, stderr %q", code, errs)
 			}
-			if s := decodeSummary(t, out); s.Store != "sqlite "+tc.want || s.Stored != 1 {
-				t.Errorf("store %q, stored %d; want %q, 1", s.Store, s.Stored, "sqlite "+tc.want)
+			// The summary says where it wrote: the file, absolute.
+			abs, err := filepath.Abs(tc.want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := decodeSummary(t, out); s.Store != "sqlite "+abs || s.Stored != 1 {
+				t.Errorf("store %q, stored %d; want %q, 1", s.Store, s.Stored, "sqlite "+abs)
 			}
 			if _, err := os.Stat(tc.want); err != nil {
 				t.Errorf("no database at %s: %v", tc.want, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -90,6 +91,19 @@ func (c storageConfig) validate() error {
 func (c storageConfig) describe() string {
 	if c.DatabaseURL != "" {
 		return "postgres"
+	}
+	return "sqlite " + c.SQLite
+}
+
+// where names the configured store for a person looking for the data:
+// "postgres" (never the URL, which may hold a password) or "sqlite FILE"
+// with FILE made absolute (as given when it cannot be).
+func (c storageConfig) where() string {
+	if c.DatabaseURL != "" {
+		return "postgres"
+	}
+	if abs, err := filepath.Abs(c.SQLite); err == nil {
+		return "sqlite " + abs
 	}
 	return "sqlite " + c.SQLite
 }
