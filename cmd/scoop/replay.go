@@ -7,10 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
 const replayUsage = `usage: scoop replay [--json] FILE|DIR...
@@ -31,48 +35,85 @@ verdict, not a failure), 2 for an unreadable file or bad flags.
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "print one JSON object per hand (JSON Lines)")
+	asJSON := fs.Bool("json", false, "print one JSON object per hand (JSON Lines), every hand, and no summary")
+	verbose := fs.Bool("verbose", false, "also list the hands skipped (other games) and the files that are not hand histories")
 	files, help, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if help {
 		fmt.Fprint(stderr, replayUsage)
+		fmt.Fprintln(stderr, "\nFlags:")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
 		return nil
 	}
 	if len(files) == 0 {
-		return usagef("no files (usage: scoop replay [--json] FILE...)")
+		return usagef("no files (usage: scoop replay [--json] [--verbose] FILE|DIR...)")
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	var failed []string
-	for _, f := range expandDirs(files) {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		verdicts, err := replayFile(ctx, f, stdin)
-		if errors.Is(err, errNotHandHistory) {
-			fmt.Fprintln(stderr, skippedLine(f.Name))
-			continue
-		}
-		if fault.KindOf(err) == fault.Canceled {
-			return err
-		}
-		if err != nil {
-			failed = append(failed, err.Error())
-			continue
-		}
-		for _, v := range verdicts {
-			if *asJSON {
-				if err := enc.Encode(v); err != nil {
-					return err
+	sum := replaySummary{skipped: map[string]int{}}
+	for _, arg := range files {
+		for _, f := range expandDirs([]string{arg}) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			name := f.Name
+			if !*asJSON {
+				name = displayName(arg, f)
+			}
+			sum.files++
+			hands, err := replayHands(ctx, f, stdin)
+			if errors.Is(err, errNotHandHistory) {
+				sum.skippedFiles++
+				if *asJSON || *verbose {
+					fmt.Fprintln(stderr, skippedLine(name))
 				}
 				continue
 			}
-			if _, err := fmt.Fprintln(stdout, verdictLine(v)); err != nil {
+			if fault.KindOf(err) == fault.Canceled {
 				return err
 			}
+			if err != nil {
+				sum.unreadableFiles++
+				failed = append(failed, err.Error())
+				continue
+			}
+			var data []byte // the file's text, read again for an illegal hand's line
+			for _, r := range hands {
+				v := r.verdict
+				sum.add(v)
+				if *asJSON {
+					if err := enc.Encode(v); err != nil {
+						return err
+					}
+					continue
+				}
+				if v.Skipped != "" && !*verbose {
+					continue
+				}
+				v.File = name
+				m := money{}
+				if r.hand != nil {
+					m = moneyOf(r.hand.Table)
+				}
+				if !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil {
+					if data == nil && f.Name != "-" {
+						data = readDecoded(f.Name)
+					}
+					v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
+						Message: illegalMessage(v.Error, r.hand, data, v.Line, m)}
+				}
+				if _, err := fmt.Fprintln(stdout, verdictLineMoney(v, m)); err != nil {
+					return err
+				}
+			}
 		}
+	}
+	if !*asJSON && (sum.files > sum.unreadableFiles) {
+		sum.write(stdout) // not after nothing but unreadable files
 	}
 	switch len(failed) {
 	case 0:
@@ -83,29 +124,153 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	return usagef("%d files unreadable: %s", len(failed), strings.Join(failed, "; "))
 }
 
+// displayName is how the readable output names f, found under (or named
+// as) arg: relative to the current directory when it is under it, else
+// the directory's own name and the path under it ("histories/a.txt" for
+// /home/ann/histories/a.txt), else as given.
+func displayName(arg string, f walkFile) string {
+	if f.Name == "-" {
+		return f.Name
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if abs, err := filepath.Abs(f.Name); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+				return rel
+			}
+		}
+	}
+	if f.FromDir {
+		if rel, err := filepath.Rel(arg, f.Name); err == nil {
+			return filepath.Join(filepath.Base(filepath.Clean(arg)), rel)
+		}
+	}
+	return f.Name
+}
+
+// readDecoded returns the named file's text decoded as the readers decode it
+// (UTF-16 and Windows-1252 as UTF-8), nil when it cannot be read.
+func readDecoded(name string) []byte {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	if d, _, err := handhistory.Decode(b); err == nil {
+		return d
+	}
+	return b
+}
+
+// replaySummary counts what `scoop replay` read, for its closing summary.
+type replaySummary struct {
+	files, skippedFiles, unreadableFiles int
+	hands, legal, matching, noRecord     int
+	mismatches, illegal, unreadable      int
+	skipped                              map[string]int // reason -> hands
+}
+
+func (s *replaySummary) add(v analysis.Verdict) {
+	s.hands++
+	switch {
+	case v.Skipped != "":
+		s.skipped[v.Skipped]++
+	case v.Unreadable:
+		s.unreadable++
+	case !v.Legal:
+		s.illegal++
+	case v.MatchesRecord == nil:
+		s.legal++
+		s.noRecord++
+	case *v.MatchesRecord:
+		s.legal++
+		s.matching++
+	default:
+		s.legal++
+		s.mismatches++
+	}
+}
+
+// write prints the summary, after a blank line, in the words of scoop
+// import's.
+func (s *replaySummary) write(w io.Writer) {
+	fmt.Fprintf(w, "\nfiles: %d read", s.files-s.skippedFiles-s.unreadableFiles)
+	if s.skippedFiles > 0 {
+		fmt.Fprintf(w, ", %d skipped (not hand histories)", s.skippedFiles)
+	}
+	if s.unreadableFiles > 0 {
+		fmt.Fprintf(w, ", %d unreadable", s.unreadableFiles)
+	}
+	fmt.Fprintf(w, "\nhands read: %d\n", s.hands)
+	fmt.Fprintf(w, "legal: %d (matching the record: %d, nothing recorded: %d)\n", s.legal, s.matching, s.noRecord)
+	fmt.Fprintf(w, "settlement mismatches: %d\n", s.mismatches)
+	fmt.Fprintf(w, "illegal: %d\n", s.illegal)
+	skipped := 0
+	reasons := make([]string, 0, len(s.skipped))
+	for r, n := range s.skipped {
+		skipped += n
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		a, b := s.skipped[reasons[i]], s.skipped[reasons[j]]
+		if a != b {
+			return a > b
+		}
+		return reasons[i] < reasons[j]
+	})
+	fmt.Fprintf(w, "skipped: %d\n", skipped)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %5d  %s\n", s.skipped[r], r)
+	}
+	fmt.Fprintf(w, "unreadable: %d\n", s.unreadable)
+}
+
+// replayedHand is one hand's verdict and the hand as read (nil when it was not
+// read: skipped or unreadable).
+type replayedHand struct {
+	verdict analysis.Verdict
+	hand    *handhistory.Hand
+}
+
 // replayFile reads one file and returns a verdict per hand; the error is
 // for a file that cannot be read at all, wraps errNotHandHistory (see
 // readEntries), or is ctx's (a *fault.Error of kind Canceled).
 func replayFile(ctx context.Context, f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
-	name := f.Name
+	hands, err := replayHands(ctx, f, stdin)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]analysis.Verdict, len(hands))
+	for i, r := range hands {
+		out[i] = r.verdict
+	}
+	return out, nil
+}
+
+// replayHands is replayFile keeping each hand as read next to its verdict.
+func replayHands(ctx context.Context, f walkFile, stdin io.Reader) ([]replayedHand, error) {
 	entries, err := readEntries(f, stdin)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]analysis.Verdict, 0, len(entries))
+	out := make([]replayedHand, 0, len(entries))
 	for _, e := range entries {
 		v, err := analysis.FromEntryContext(ctx, e)
 		if err != nil {
 			return nil, err
 		}
-		v.File = name
-		out = append(out, v)
+		v.File = f.Name
+		out = append(out, replayedHand{verdict: v, hand: e.Hand})
 	}
 	return out, nil
 }
 
-// verdictLine is the readable one-line form of a verdict.
-func verdictLine(v analysis.Verdict) string {
+// verdictLine is the readable one-line form of a verdict, amounts in
+// integer chips.
+func verdictLine(v analysis.Verdict) string { return verdictLineMoney(v, money{}) }
+
+// verdictLineMoney is the readable one-line form of a verdict, amounts
+// written by m. A pot won because every other player folded reads "Ann
+// wins $0.35 uncontested (the others folded)", not as a showdown.
+func verdictLineMoney(v analysis.Verdict, m money) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s #%d", v.File, v.Hand)
 	if v.ID != nil {
@@ -128,23 +293,30 @@ func verdictLine(v analysis.Verdict) string {
 		// Run more than once: every run's board and what it paid.
 		fmt.Fprintf(&b, ", run %d times", len(v.Runs))
 		for k, r := range v.Runs {
-			fmt.Fprintf(&b, "; run %d board %s pays %s", k+1, r.Board, payouts(v.Players, r.Payouts))
+			fmt.Fprintf(&b, "; run %d board %s pays %s", k+1, r.Board, payoutsMoney(v.Players, r.Payouts, m))
 		}
 	case v.Board != "":
 		fmt.Fprintf(&b, ", board %s", v.Board)
 	}
-	for k, p := range v.Pots {
-		name := "main pot"
-		if k > 0 {
-			name = fmt.Sprintf("side pot %d", k)
+	if w, amount, rake, ok := uncontested(v); ok {
+		fmt.Fprintf(&b, "; %s wins %s uncontested (the others folded)", w, m.format(amount))
+		if rake > 0 {
+			fmt.Fprintf(&b, ", rake %s", m.format(rake))
 		}
-		fmt.Fprintf(&b, "; %s %d", name, p.Amount)
-		if p.Rake > 0 {
-			fmt.Fprintf(&b, " (rake %d)", p.Rake)
-		}
-		fmt.Fprintf(&b, ": hi %s", p.Hi)
-		if len(p.Lo) > 0 {
-			fmt.Fprintf(&b, ", lo %s", p.Lo)
+	} else {
+		for k, p := range v.Pots {
+			name := "main pot"
+			if k > 0 {
+				name = fmt.Sprintf("side pot %d", k)
+			}
+			fmt.Fprintf(&b, "; %s %s", name, m.format(p.Amount))
+			if p.Rake > 0 {
+				fmt.Fprintf(&b, " (rake %s)", m.format(p.Rake))
+			}
+			fmt.Fprintf(&b, ": hi %s", m.shares(p.Hi))
+			if len(p.Lo) > 0 {
+				fmt.Fprintf(&b, ", lo %s", m.shares(p.Lo))
+			}
 		}
 	}
 	switch {
@@ -155,10 +327,51 @@ func verdictLine(v analysis.Verdict) string {
 	default:
 		b.WriteString("; DIFFERS from the record:")
 		for _, d := range v.Differences {
-			fmt.Fprintf(&b, " %s %s recorded %d replayed %d;", d.Player, d.Field, d.Recorded, d.Replayed)
+			fmt.Fprintf(&b, " %s %s recorded %s replayed %s;", d.Player, d.Field, m.format(d.Recorded), m.format(d.Replayed))
 		}
 	}
 	return strings.TrimSuffix(b.String(), ";")
+}
+
+// uncontested reports whether v is a hand won without a showdown (every
+// other player folded: no showdown order, one run), and then the winner,
+// what he won from the pots and the rake taken.
+func uncontested(v analysis.Verdict) (winner string, amount, rake int64, ok bool) {
+	if len(v.ShowdownOrder) > 0 || len(v.Runs) > 0 || len(v.Pots) == 0 {
+		return "", 0, 0, false
+	}
+	for i, a := range v.Payouts {
+		if a == 0 {
+			continue
+		}
+		if ok || i >= len(v.Players) {
+			return "", 0, 0, false // more than one winner: not a fold-out
+		}
+		winner, amount, ok = v.Players[i], a, true
+	}
+	for _, p := range v.Pots {
+		rake += p.Rake
+	}
+	return winner, amount, rake, ok
+}
+
+// payoutsMoney is payouts with amounts written by m.
+func payoutsMoney(players []string, amounts []int64, m money) string {
+	var parts []string
+	for i, a := range amounts {
+		if a == 0 {
+			continue
+		}
+		name := fmt.Sprintf("player %d", i)
+		if i < len(players) {
+			name = players[i]
+		}
+		parts = append(parts, name+" "+m.format(a))
+	}
+	if len(parts) == 0 {
+		return "nobody"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // payouts names what each player won ("Ann 30, Bob 15"), players with

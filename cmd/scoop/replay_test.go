@@ -126,15 +126,19 @@ func TestReplayJSONLines(t *testing.T) {
 
 func TestReplayText(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"odd.phh": oddChipPHH, "three.phhs": threeHandsPHHS})
-	code, out, _ := runReplayCmd("replay", filepath.Join(dir, "odd.phh"), filepath.Join(dir, "three.phhs"))
+	code, out, _ := runReplayCmd("replay", "--verbose", filepath.Join(dir, "odd.phh"), filepath.Join(dir, "three.phhs"))
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
 		"odd.phh #1: omaha-hilo fixed-limit legal, board 2c3d7hKcQs; main pot 15: hi p1 8, lo p2 4, p3 3; matches the record",
-		"three.phhs #2: omaha-hi pot-limit ILLEGAL: action 0: p3 raise to 9 exceeds the pot-limit maximum 7",
+		// Everyone else folded: no showdown, no "hi".
+		"three.phhs #1: omaha-hi pot-limit legal; p3 wins 5 uncontested (the others folded); matches the record",
+		// The street and what was allowed, not the internal action index.
+		"three.phhs #2: omaha-hi pot-limit ILLEGAL: preflop: p3 raise to 9 exceeds the pot-limit maximum 7 (allowed: fold, call 2 or raise to 4..7)",
 		"three.phhs #3: skipped:",
 		"three.phhs #4: unreadable: line 23",
+		"\nfiles: 2 read\nhands read: 5\nlegal: 2 (matching the record: 2, nothing recorded: 0)\nsettlement mismatches: 0\nillegal: 1\nskipped: 1\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -232,12 +236,60 @@ func TestReplayRunTwiceLine(t *testing.T) {
 	first, _, _ := strings.Cut(out, "\n")
 	for _, want := range []string{
 		"run 2 times",
-		"run 1 board 4c5d8hKsQd pays Short 37, Kings 62, Wheel 25",
-		"run 2 board 6c7d8cJd2d pays Kings 62, Wheel 61",
+		"run 1 board 4c5d8hKsQd pays Short $0.37, Kings $0.62, Wheel $0.25",
+		"run 2 board 6c7d8cJd2d pays Kings $0.62, Wheel $0.61",
+		"main pot $1.50 (rake $0.03): hi Kings $0.74, lo Short $0.37, Wheel $0.36",
 		"matches the record",
 	} {
 		if !strings.Contains(first, want) {
 			t.Errorf("line %q lacks %q", first, want)
 		}
+	}
+}
+
+// TestReplayDirectorySummary: `scoop replay DIR` names files relative to
+// the current directory, ends with a summary like scoop import's, and
+// counts the hands of other games and the files that are not hand
+// histories without listing them, unless --verbose.
+func TestReplayDirectorySummary(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"three.phhs": threeHandsPHHS, "notes.md": "# notes\n"})
+	t.Chdir(dir)
+	code, out, errs := runReplayCmd("replay", dir) // absolute, under the current directory
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(out, dir) || !strings.HasPrefix(out, "three.phhs #1: ") {
+		t.Errorf("want paths relative to the current directory:\n%s", out)
+	}
+	if strings.Contains(out, "#3: skipped") || strings.Contains(out, "notes.md") {
+		t.Errorf("a skipped hand or file is listed without --verbose:\n%s", out)
+	}
+	for _, want := range []string{"files: 1 read, 1 skipped (not hand histories)", "hands read: 4", "skipped: 1\n      1  variant \"NT\"", "unreadable: 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, errs = runReplayCmd("replay", "--verbose", ".")
+	if code != 0 || !strings.Contains(out, "three.phhs #3: skipped: ") || errs != "skipped notes.md: not a hand history\n" {
+		t.Errorf("--verbose: exit %d, stderr %q:\n%s", code, errs, out)
+	}
+}
+
+// TestReplayIllegalNamesLineStreetAndMoney: an illegal hand of a text
+// file is located by the file's line and the street, quotes the action as
+// written, and states amounts as the site does.
+func TestReplayIllegalNamesLineStreetAndMoney(t *testing.T) {
+	code, out, errs := runReplayCmd("replay", "../../examples/illegal.txt")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	want := `ILLEGAL: line 24, flop: "Shaun J: raises €1.36 to €30.25": Shaun J raise to €30.25 is below the pot-limit minimum €37.32 (allowed: fold, call €21.82 or raise to €37.32)`
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks %q:\n%s", want, out)
+	}
+	// JSON keeps integer chips and the engine's message.
+	_, out, _ = runReplayCmd("replay", "--json", "../../examples/illegal.txt")
+	if !strings.Contains(out, "below the pot-limit minimum 3732") {
+		t.Errorf("JSON message is not in chips: %s", out)
 	}
 }
