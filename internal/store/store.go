@@ -23,6 +23,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/stats"
 )
 
 // Hand is one stored hand and its verdict.
@@ -302,6 +303,20 @@ type Store interface {
 	// bad update never fails the batch (see Updated). The error is for the
 	// batch as a whole, and then nothing is stored.
 	UpdateVerdicts(ctx context.Context, updates []VerdictUpdate) ([]Updated, error)
+	// PlayerStats returns the sums of player's facts (stats.Totals) over
+	// the stored legal hands he was dealt that pass f; zero Totals for a
+	// player with no such hand. Invalid (CheckStats) for text that cannot
+	// be stored.
+	PlayerStats(ctx context.Context, player string, f stats.Filter) (stats.Totals, error)
+	// PlayerResults returns a page of the player's results series (S6) over
+	// the same hands as PlayerStats, in time order (hands without a time
+	// first, in stored order; ties in stored order). Invalid for a bad
+	// query (CheckResults).
+	PlayerResults(ctx context.Context, q ResultsQuery) (ResultsPage, error)
+	// Players returns, by name, up to limit players whose name starts with
+	// prefix (every player for ""), with the number of stored hands each
+	// was dealt (legal or not).
+	Players(ctx context.Context, prefix string, limit int) ([]PlayerCount, error)
 	// Ready reports whether the database is reachable and its migrations
 	// are current (Unavailable otherwise).
 	Ready(ctx context.Context) error

@@ -68,7 +68,27 @@ SELECT EXISTS (SELECT 1 FROM h)`, n, version, string(doc)).Scan(&found)
 	if !found {
 		return fault.New(fault.NotFound, "no hand with id %q", id)
 	}
+	// The all-in adjusted winnings of the hand's facts rows.
+	if rows := AnalysisRows(n, doc); len(rows) > 0 {
+		js, _ := json.Marshal(rows)
+		if _, err := s.pool.Exec(ctx, `
+UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin
+FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer)
+WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js)); err != nil {
+			return wrap(ctx, err, "save analysis")
+		}
+	}
 	return nil
+}
+
+// AnalysisRows are the facts rows of hand id that an analysis JSON fills
+// (adjusted net and all-in flag).
+func AnalysisRows(id int64, doc json.RawMessage) []store.FactsRow {
+	rows := store.AnalysisFacts(doc)
+	for i := range rows {
+		rows[i].HandID = id
+	}
+	return rows
 }
 
 // StaleHands implements store.Store: one keyset query on the
@@ -131,6 +151,13 @@ WHERE id = $1 AND engine_version < $4`, ids[i], u.Legal, string(u.Verdict), u.En
 					continue
 				}
 				done[i] = true
+				var hand string
+				if err := tx.QueryRow(ctx, `SELECT hand::text FROM hands WHERE id = $1`, ids[i]).Scan(&hand); err != nil {
+					return err
+				}
+				if err := writeFacts(ctx, tx, handFacts(ids[i], u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+					return err
+				}
 				if u.Analysis == nil {
 					if _, err := tx.Exec(ctx, `DELETE FROM hand_analyses WHERE hand_id = $1`, ids[i]); err != nil {
 						return err

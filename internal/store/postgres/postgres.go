@@ -149,6 +149,11 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	for _, r := range res {
 		v = append(v, r.Source.Version)
 	}
+	// The facts of hands stored before they were kept (or by another
+	// stats.Version): each batch under the store's own deadline.
+	if _, err := store.FillAllFacts(ctx, s); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
@@ -296,6 +301,16 @@ INSERT INTO hand_players (hand_id, position, name)
 SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName); err != nil {
 					return err
 				}
+			}
+			// The facts of the hands created, for the player statistics.
+			var facts []store.FactsRow
+			for _, k := range keys {
+				if h := hands[first[k]]; created[k] {
+					facts = append(facts, handFacts(ids[k], h.Legal, h.Hand, h.Verdict, h.Analysis)...)
+				}
+			}
+			if err := writeFacts(ctx, tx, facts); err != nil {
+				return err
 			}
 			// The analyses of the hands created, in the same transaction.
 			var aHand []int64

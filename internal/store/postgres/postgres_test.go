@@ -11,6 +11,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/storetest"
@@ -74,8 +75,8 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 3 {
-		t.Fatalf("Migrate = %v, %v; want 2, 3 and 4 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 {
+		t.Fatalf("Migrate = %v, %v; want 2 to 5 applied", v, err)
 	}
 	// A hand stored before engine versions were kept is version 1, stale
 	// for the running engine, and has no analysis.
@@ -105,5 +106,57 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	json.Unmarshal([]byte(`{"game":"omaha-hi"}`), &want)
 	if err != nil || !store.ValidEquityID(id) || !reflect.DeepEqual(got, want) {
 		t.Errorf("old equity result by its new id %q: %+v, %v", id, e, err)
+	}
+}
+
+// TestMigration5FillsTheFactsOfStoredHands: hands stored under migration
+// 4 (hands, players and analyses, no facts) get their facts when 00005
+// is applied, and a player's statistics count them.
+func TestMigration5FillsTheFactsOfStoredHands(t *testing.T) {
+	ctx := context.Background()
+	schema := storetest.NewSchema(t)
+	db, err := sql.Open("pgx", storetest.SchemaURL(t, schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, err := goose.NewProvider(goose.DialectPostgres, db, migrations.Postgres())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	recs, want := storetest.StatsRecords(t)
+	for _, h := range recs {
+		var id int64
+		if err := db.QueryRow(`INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
+			h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand), h.Version()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		for pos, name := range h.Players {
+			if _, err := db.Exec(`INSERT INTO hand_players (hand_id, position, name) VALUES ($1, $2, $3)`, id, pos, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.Exec(`INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3::jsonb)`, id, h.Version(), string(h.Analysis)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := postgres.Open(ctx, postgres.Config{URL: storetest.PostgresURL(), Schema: schema})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 1 || v[0] != 5 {
+		t.Fatalf("Migrate = %v, %v; want 5 applied", v, err)
+	}
+	for _, name := range []string{"p1", "p2", "p3", "p4"} {
+		got, err := s.PlayerStats(ctx, name, stats.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		storetest.SameTotals(t, name, got, want[name])
 	}
 }

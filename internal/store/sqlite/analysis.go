@@ -66,7 +66,17 @@ INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
 ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
   created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, string(doc))
-			return err
+			if err != nil {
+				return err
+			}
+			// The all-in adjusted winnings of the hand's facts rows.
+			for _, r := range store.AnalysisFacts(doc) {
+				if _, err := tx.ExecContext(ctx, `UPDATE hand_players SET adjusted_net = ?, allin = ? WHERE hand_id = ? AND position = ? AND facts > 0`,
+					r.AdjustedNet, r.AllIn, n, r.Position); err != nil {
+					return err
+				}
+			}
+			return nil
 		})
 	})
 	if err != nil {
@@ -144,6 +154,13 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 					continue
 				}
 				done[i] = true
+				var hand string
+				if err := tx.QueryRowContext(ctx, `SELECT hand FROM hands WHERE id = ?`, ids[i]).Scan(&hand); err != nil {
+					return err
+				}
+				if err := writeFacts(ctx, tx, handFacts(ids[i], u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+					return err
+				}
 				if u.Analysis == nil {
 					if _, err := tx.ExecContext(ctx, `DELETE FROM hand_analyses WHERE hand_id = ?`, ids[i]); err != nil {
 						return err

@@ -117,6 +117,11 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	for _, r := range res {
 		v = append(v, r.Source.Version)
 	}
+	// The facts of hands stored before they were kept (or by another
+	// stats.Version): each batch under the store's own deadline.
+	if _, err := store.FillAllFacts(ctx, s); err != nil {
+		return v, err
+	}
 	return v, nil
 }
 
@@ -196,6 +201,9 @@ RETURNING id`)
 					if _, err := ply.ExecContext(ctx, id, pos, name); err != nil {
 						return err
 					}
+				}
+				if err := writeFacts(ctx, tx, handFacts(id, h.Legal, h.Hand, h.Verdict, h.Analysis)); err != nil {
+					return err
 				}
 				if h.Analysis != nil {
 					if _, err := ana.ExecContext(ctx, id, h.Version(), string(h.Analysis)); err != nil {

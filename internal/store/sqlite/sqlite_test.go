@@ -9,6 +9,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/sqlite"
 	"github.com/scoophq/scoop/internal/store/storetest"
@@ -77,8 +78,8 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 3 {
-		t.Fatalf("Migrate = %v, %v; want 2, 3 and 4 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 {
+		t.Fatalf("Migrate = %v, %v; want 2 to 5 applied", v, err)
 	}
 	// A hand stored before engine versions were kept is version 1, stale
 	// for the running engine, and has no analysis.
@@ -109,5 +110,56 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	}
 	if e, err := s.Equity(ctx, id); err != nil || !store.ValidEquityID(id) || string(e.Result) != `{"game":"omaha-hi"}` {
 		t.Errorf("old equity result by its new id %q: %+v, %v", id, e, err)
+	}
+}
+
+// TestMigration5FillsTheFactsOfStoredHands: see the PostgreSQL test of the
+// same name.
+func TestMigration5FillsTheFactsOfStoredHands(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "scoop.db")
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations.SQLite())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.UpTo(ctx, 4); err != nil {
+		t.Fatal(err)
+	}
+	recs, want := storetest.StatsRecords(t)
+	for _, h := range recs {
+		var id int64
+		if err := db.QueryRow(`INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand), h.Version()).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		for pos, name := range h.Players {
+			if _, err := db.Exec(`INSERT INTO hand_players (hand_id, position, name) VALUES (?, ?, ?)`, id, pos, name); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := db.Exec(`INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)`, id, h.Version(), string(h.Analysis)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 1 || v[0] != 5 {
+		t.Fatalf("Migrate = %v, %v; want 5 applied", v, err)
+	}
+	for _, name := range []string{"p1", "p2", "p3", "p4"} {
+		got, err := s.PlayerStats(ctx, name, stats.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		storetest.SameTotals(t, name, got, want[name])
 	}
 }

@@ -45,6 +45,10 @@ func Run(t *testing.T, open Open) {
 		{"stale hands are listed by keyset pages below a version", testStaleHands},
 		{"verdict updates apply once, a bad one refused alone", testUpdateVerdicts},
 		{"reverify replays stale hands, counts the flips, and a second run finds none", testReverify},
+		{"S1-S5: a player's statistics are his facts summed over his legal hands, filtered", testPlayerStats},
+		{"S6: a player's results series in time order, paged and bucketed", testPlayerResults},
+		{"players are listed by prefix with their hand counts", testPlayersList},
+		{"S5: a hand's adjusted winnings follow its analysis when it is saved later", testFactsFollowTheAnalysis},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,217 @@
+package postgres
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/scoophq/scoop/internal/stats"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// factsTypes are the SQL types of store.FactsColumns, for
+// jsonb_to_recordset.
+var factsTypes = map[string]string{"site": "text", "game": "text", "structure": "text", "currency": "text", "chip_unit": "text",
+	"big_blind": "bigint", "played_at": "bigint", "net": "bigint", "net_bb": "double precision", "adjusted_net": "double precision"}
+
+// updateFacts is the one statement that writes facts rows: the rows go in
+// as one JSON array.
+var updateFacts = func() string {
+	var set, def []string
+	for _, c := range store.FactsColumns {
+		t := factsTypes[c]
+		if t == "" {
+			t = "integer"
+		}
+		set = append(set, c+" = t."+c)
+		def = append(def, c+" "+t)
+	}
+	return `UPDATE hand_players hp SET ` + strings.Join(set, ", ") + `
+FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, ` + strings.Join(def, ", ") + `)
+WHERE hp.hand_id = t.hand_id AND hp.position = t.position`
+}()
+
+// writeFacts stores facts rows in tx.
+func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	js, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	_, err = tx.Exec(ctx, updateFacts, string(js))
+	return err
+}
+
+// handFacts returns a stored hand's facts rows with their hand id.
+func handFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []store.FactsRow {
+	rows := store.HandFacts(legal, hand, verdict, analysis)
+	for i := range rows {
+		rows[i].HandID = id
+	}
+	return rows
+}
+
+// FillFacts implements store.FactsFiller.
+func (s *Store) FillFacts(ctx context.Context, after int64, limit int) (int64, int, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var last int64
+	n := 0
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+SELECT h.id, h.hand::text, h.verdict::text, a.analysis::text
+FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
+WHERE h.id > $1 AND h.legal
+  AND EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.facts <> $2 AND p.facts <> -$2)
+ORDER BY h.id LIMIT $3`, after, stats.Version, limit)
+		if err != nil {
+			return err
+		}
+		var all []store.FactsRow
+		var id int64
+		var hand, verdict string
+		var doc *string
+		if _, err := pgx.ForEachRow(rows, []any{&id, &hand, &verdict, &doc}, func() error {
+			var a json.RawMessage
+			if doc != nil {
+				a = json.RawMessage(*doc)
+			}
+			all = append(all, handFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
+			last = id
+			n++
+			return nil
+		}); err != nil {
+			return err
+		}
+		return writeFacts(ctx, tx, all)
+	})
+	if err != nil {
+		return 0, 0, wrap(ctx, err, "fill player facts")
+	}
+	return last, n, nil
+}
+
+// filterSQL is the WHERE clause of a player's hands for the statistics,
+// with its arguments from $1.
+func filterSQL(player string, f stats.Filter) (string, []any) {
+	return `name = $1 AND facts > 0
+  AND ($2::text = '' OR site = $2) AND ($3::text = '' OR game = $3) AND ($4::text = '' OR structure = $4)
+  AND ($5::bigint = 0 OR big_blind = $5)
+  AND ($6::bigint IS NULL OR played_at >= $6) AND ($7::bigint IS NULL OR played_at < $7)`,
+		[]any{player, f.Site, f.Game, f.Structure, f.Stakes, store.Micros(f.From), store.Micros(f.To)}
+}
+
+// PlayerStats implements store.Store: one aggregate over the player's
+// facts rows.
+func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) (stats.Totals, error) {
+	if err := store.CheckStats(player, f); err != nil {
+		return stats.Totals{}, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	where, args := filterSQL(player, f)
+	var t stats.Totals
+	var minCur, maxCur, minUnit, maxUnit *string
+	err := s.pool.QueryRow(ctx, `
+SELECT count(*), coalesce(sum(net), 0)::bigint, coalesce(sum(net_bb), 0),
+       coalesce(sum(vpip), 0), coalesce(sum(pfr), 0), coalesce(sum(three_bet), 0), coalesce(sum(three_bet_chance), 0),
+       coalesce(sum(aggressive), 0), coalesce(sum(calls), 0), coalesce(sum(saw_flop), 0),
+       coalesce(sum(showdown), 0), coalesce(sum(won_showdown), 0), coalesce(sum(hilo_showdown), 0),
+       coalesce(sum(scoop), 0), coalesce(sum(quartered), 0), coalesce(sum(low_won), 0),
+       coalesce(sum(coalesce(adjusted_net, net)), 0), coalesce(sum(allin), 0), count(*) - count(adjusted_net),
+       min(currency), max(currency), min(chip_unit), max(chip_unit)
+FROM hand_players WHERE `+where, args...).Scan(&t.Hands, &t.Net, &t.NetBB,
+		&t.VPIP, &t.PFR, &t.ThreeBet, &t.ThreeBetChances, &t.Aggressive, &t.Calls, &t.SawFlop,
+		&t.Showdowns, &t.WonShowdowns, &t.HiLoShowdowns, &t.Scoops, &t.Quartered, &t.LowsWon,
+		&t.AdjustedNet, &t.AllInHands, &t.Unanalyzed, &minCur, &maxCur, &minUnit, &maxUnit)
+	if err != nil {
+		return stats.Totals{}, wrap(ctx, err, "player statistics")
+	}
+	store.SetCurrency(&t, minCur, maxCur, minUnit, maxUnit)
+	return t, nil
+}
+
+// PlayerResults implements store.Store: the series is numbered and summed
+// by window functions over the player's facts rows, bucketed, and paged
+// on the rank of each point's last hand.
+func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.ResultsPage, error) {
+	after, every, limit, err := store.CheckResults(q)
+	if err != nil {
+		return store.ResultsPage{}, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	where, args := filterSQL(q.Player, q.Filter)
+	args = append(args, every, after, limit+1)
+	rows, err := s.pool.Query(ctx, `
+WITH s AS (
+  SELECT hand_id, played_at,
+         row_number() OVER w AS rn,
+         (sum(net) OVER w)::bigint AS cum,
+         sum(coalesce(adjusted_net, net)) OVER w AS cum_adj,
+         count(*) OVER () AS total
+  FROM hand_players WHERE `+where+`
+  WINDOW w AS (ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
+), p AS (
+  SELECT *, lag(cum, 1, 0::bigint) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0::bigint) OVER (ORDER BY rn) AS prev_rn
+  FROM s WHERE rn % $8 = 0 OR rn = total
+)
+SELECT rn, hand_id, played_at, rn - prev_rn, cum - prev_cum, cum, cum_adj
+FROM p WHERE rn > $9 ORDER BY rn LIMIT $10`, args...)
+	if err != nil {
+		return store.ResultsPage{}, wrap(ctx, err, "player results")
+	}
+	var page store.ResultsPage
+	var ranks []int64
+	var rn, id int64
+	var at *int64
+	var pt store.ResultPoint
+	if _, err := pgx.ForEachRow(rows, []any{&rn, &id, &at, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet}, func() error {
+		pt.HandID = store.FormatID(id)
+		pt.Time = nil
+		if at != nil {
+			t := time.UnixMicro(*at).UTC()
+			pt.Time = &t
+		}
+		page.Points = append(page.Points, pt)
+		ranks = append(ranks, rn)
+		return nil
+	}); err != nil {
+		return store.ResultsPage{}, wrap(ctx, err, "player results")
+	}
+	if len(page.Points) > limit {
+		page.Points = page.Points[:limit]
+		page.Next = store.EncodeResultsCursor(ranks[limit-1], every)
+	}
+	return page, nil
+}
+
+// Players implements store.Store.
+func (s *Store) Players(ctx context.Context, prefix string, limit int) ([]store.PlayerCount, error) {
+	limit, err := store.CheckPlayers(prefix, limit)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `
+SELECT name, count(*) FROM hand_players WHERE starts_with(name, $1)
+GROUP BY name ORDER BY name COLLATE "C" LIMIT $2`, prefix, limit)
+	if err != nil {
+		return nil, wrap(ctx, err, "list players")
+	}
+	out := []store.PlayerCount{}
+	var pc store.PlayerCount
+	if _, err := pgx.ForEachRow(rows, []any{&pc.Name, &pc.Hands}, func() error {
+		out = append(out, pc)
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "list players")
+	}
+	return out, nil
+}

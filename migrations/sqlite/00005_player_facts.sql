@@ -1,0 +1,56 @@
+-- +goose Up
+-- See the PostgreSQL migration of the same number.
+ALTER TABLE hand_players ADD COLUMN facts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN site TEXT NOT NULL DEFAULT '';
+ALTER TABLE hand_players ADD COLUMN game TEXT NOT NULL DEFAULT '';
+ALTER TABLE hand_players ADD COLUMN structure TEXT NOT NULL DEFAULT '';
+ALTER TABLE hand_players ADD COLUMN big_blind INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN currency TEXT NOT NULL DEFAULT '';
+ALTER TABLE hand_players ADD COLUMN chip_unit TEXT NOT NULL DEFAULT '';
+ALTER TABLE hand_players ADD COLUMN played_at INTEGER;
+ALTER TABLE hand_players ADD COLUMN vpip INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN pfr INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN three_bet INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN three_bet_chance INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN aggressive INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN calls INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN saw_flop INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN showdown INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN won_showdown INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN hilo_showdown INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN scoop INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN quartered INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN low_won INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN net INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN net_bb REAL NOT NULL DEFAULT 0;
+ALTER TABLE hand_players ADD COLUMN adjusted_net REAL;
+ALTER TABLE hand_players ADD COLUMN allin INTEGER;
+CREATE INDEX hand_players_name_series ON hand_players (name, coalesce(played_at, 0), hand_id) WHERE facts > 0;
+
+-- +goose Down
+DROP INDEX hand_players_name_series;
+ALTER TABLE hand_players DROP COLUMN allin;
+ALTER TABLE hand_players DROP COLUMN adjusted_net;
+ALTER TABLE hand_players DROP COLUMN net_bb;
+ALTER TABLE hand_players DROP COLUMN net;
+ALTER TABLE hand_players DROP COLUMN low_won;
+ALTER TABLE hand_players DROP COLUMN quartered;
+ALTER TABLE hand_players DROP COLUMN scoop;
+ALTER TABLE hand_players DROP COLUMN hilo_showdown;
+ALTER TABLE hand_players DROP COLUMN won_showdown;
+ALTER TABLE hand_players DROP COLUMN showdown;
+ALTER TABLE hand_players DROP COLUMN saw_flop;
+ALTER TABLE hand_players DROP COLUMN calls;
+ALTER TABLE hand_players DROP COLUMN aggressive;
+ALTER TABLE hand_players DROP COLUMN three_bet_chance;
+ALTER TABLE hand_players DROP COLUMN three_bet;
+ALTER TABLE hand_players DROP COLUMN pfr;
+ALTER TABLE hand_players DROP COLUMN vpip;
+ALTER TABLE hand_players DROP COLUMN played_at;
+ALTER TABLE hand_players DROP COLUMN chip_unit;
+ALTER TABLE hand_players DROP COLUMN currency;
+ALTER TABLE hand_players DROP COLUMN big_blind;
+ALTER TABLE hand_players DROP COLUMN structure;
+ALTER TABLE hand_players DROP COLUMN game;
+ALTER TABLE hand_players DROP COLUMN site;
+ALTER TABLE hand_players DROP COLUMN facts;
