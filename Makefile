@@ -4,7 +4,7 @@ BIN       ?= bin/scoop
 # PostgreSQL for the storage and API tests; .ci/run exports its own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help build run test faults bench lint fmt vet generate verify fuzz db/reset clean
+.PHONY: help build run test db/test faults bench lint fmt vet generate verify fuzz db/reset clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -15,8 +15,32 @@ build: ## build the binary at bin/scoop
 run: build ## run the service (embedded SQLite at ./scoop.db unless DATABASE_URL is set)
 	./$(BIN) serve
 
-test: ## run every test (storage tests need PostgreSQL at TEST_DATABASE_URL)
+test: db/test ## run every test (storage and API tests need PostgreSQL: see db/test)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -count=1 ./...
+
+# db/test prepares PostgreSQL for the tests unless SCOOP_TEST_DATABASE_URL is
+# already set (as .ci/run sets it): it starts a local cluster that is
+# installed but stopped (Debian's pg_ctlcluster, as .ci/run does) and creates
+# the database `test`. When it cannot, it says so in one line and the tests
+# run anyway (the storage and API ones then fail).
+db/test: ## start a stopped local PostgreSQL and create the test database, when possible
+	@if [ -n "$$SCOOP_TEST_DATABASE_URL" ]; then exit 0; fi; \
+	if ! command -v pg_isready >/dev/null || ! command -v psql >/dev/null; then \
+		echo "make: PostgreSQL client tools not found; the storage and API tests need PostgreSQL at 127.0.0.1:5432 with a database test (or set SCOOP_TEST_DATABASE_URL)"; exit 0; fi; \
+	if ! pg_isready -h 127.0.0.1 -p 5432 -q; then \
+		v=$$(ls /etc/postgresql 2>/dev/null | head -1); \
+		if [ -n "$$v" ] && command -v pg_ctlcluster >/dev/null; then \
+			echo "make: starting the local PostgreSQL $$v cluster"; \
+			pg_ctlcluster --skip-systemctl-redirect "$$v" main start >/dev/null 2>&1 || sudo -n pg_ctlcluster --skip-systemctl-redirect "$$v" main start >/dev/null 2>&1; \
+			for i in $$(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done; \
+		fi; \
+	fi; \
+	if ! pg_isready -h 127.0.0.1 -p 5432 -q; then \
+		echo "make: PostgreSQL is not running at 127.0.0.1:5432 and could not be started; the storage and API tests will fail (or set SCOOP_TEST_DATABASE_URL)"; exit 0; fi; \
+	if ! psql -h 127.0.0.1 -p 5432 -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname = 'test'" 2>/dev/null | grep -q 1; then \
+		psql -h 127.0.0.1 -p 5432 -U postgres -d postgres -q -c 'CREATE DATABASE test' >/dev/null 2>&1 \
+		|| echo "make: cannot create the database test as user postgres at 127.0.0.1:5432; the storage and API tests will fail"; \
+	fi
 
 faults: ## run the hostile-client fault suite against the real server, on SQLite and PostgreSQL (a few minutes)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -tags faults -count=1 -timeout 15m -v -run '^TestFaults$$' ./internal/faultsuite
