@@ -86,7 +86,10 @@ type importProblem struct {
 	Hand    int     `json:"hand"`           // 1-based index in the file
 	Line    int     `json:"line,omitempty"` // where the hand (or its error) is
 	ID      *string `json:"id"`
-	Message string  `json:"message"`
+	Message string  `json:"message"` // amounts in integer chips
+	// readable is Message for people, amounts as the site writes them
+	// (the readable summary prints it when set).
+	readable string
 }
 
 // runImport is `scoop import`.
@@ -342,6 +345,7 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 		p.Message = "illegal"
 		if v.Error != nil {
 			p.Message = v.Error.Message
+			p.readable = illegalMessage(v.Error, e.Hand, nil, 0, moneyOf(e.Hand.Table))
 		}
 		s.Illegal = append(s.Illegal, p)
 	case v.MatchesRecord == nil:
@@ -352,17 +356,19 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 		s.Matching++
 	default:
 		s.Legal++
-		var parts []string
+		var parts, readable []string
+		m := moneyOf(e.Hand.Table)
 		for _, d := range v.Differences {
 			parts = append(parts, fmt.Sprintf("%s %s recorded %d, replayed %d", d.Player, d.Field, d.Recorded, d.Replayed))
+			readable = append(readable, fmt.Sprintf("%s %s recorded %s, replayed %s", d.Player, d.Field, m.format(d.Recorded), m.format(d.Replayed)))
 		}
-		p.Message = strings.Join(parts, "; ")
+		p.Message, p.readable = strings.Join(parts, "; "), strings.Join(readable, "; ")
 		s.Mismatches = append(s.Mismatches, p)
 	}
 	if im.st == nil {
 		return nil
 	}
-	p.Message = ""
+	p.Message, p.readable = "", ""
 	return im.keep(e.Hand, &v, p)
 }
 
@@ -432,7 +438,11 @@ func writeProblems(w io.Writer, ps []importProblem) {
 		if p.Line > 0 {
 			loc += fmt.Sprintf(" line %d", p.Line)
 		}
-		fmt.Fprintf(w, "  %s: %s\n", loc, p.Message)
+		msg := p.Message
+		if p.readable != "" {
+			msg = p.readable
+		}
+		fmt.Fprintf(w, "  %s: %s\n", loc, msg)
 	}
 }
 

@@ -117,7 +117,7 @@ func TestImportReportsEachOutcome(t *testing.T) {
 		"files: 1 read\n",
 		"hands read: 5",
 		"legal: 2 (matching the record: 1, nothing recorded: 0)",
-		"settlement mismatches: 1\n  " + file + " #3 (902) line " + strconv.Itoa(2*handLines+1) + ": Ann collected recorded 20, replayed 25",
+		"settlement mismatches: 1\n  " + file + " #3 (902) line " + strconv.Itoa(2*handLines+1) + ": Ann collected recorded $0.20, replayed $0.25", // as the site writes money
 		"illegal: 1\n  " + file + " #2 (901) line " + strconv.Itoa(handLines+1) + ": ",
 		"exceeds",
 		"skipped: 1\n      1  game Hold'em No Limit is not Omaha",
@@ -672,5 +672,21 @@ func TestImportDirectorySkipsNonHandHistories(t *testing.T) {
 	_, text, _ := runImportCmd(t, "--dry-run", dir)
 	if !strings.Contains(text, "files: 1 read, 2 skipped\n") || !strings.Contains(text, "  skipped "+want[1]+": not a hand history\n") {
 		t.Errorf("readable summary:\n%s", text)
+	}
+}
+
+// TestImportSummaryMoney: the readable summary states an illegal hand's
+// amounts as the site does and names its street; --json keeps chips.
+func TestImportSummaryMoney(t *testing.T) {
+	code, out, errs := runImportCmd(t, "--dry-run", "../../examples/illegal.txt")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if want := "flop: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; !strings.Contains(out, want) {
+		t.Errorf("summary lacks %q:\n%s", want, out)
+	}
+	_, out, _ = runImportCmd(t, "--dry-run", "--json", "../../examples/illegal.txt")
+	if s := decodeSummary(t, out); len(s.Illegal) != 1 || !strings.Contains(s.Illegal[0].Message, "raise to 3025 is below the pot-limit minimum 3732") {
+		t.Errorf("JSON illegal %+v, want the message in chips", s.Illegal)
 	}
 }
