@@ -333,6 +333,9 @@ func (s *Server) routes() *chi.Mux {
 		r.Post("/hands/replay", s.replayHands)
 		r.Get("/hands/{id}", s.getHand)
 		r.Get("/hands/{id}/analysis", s.getAnalysis)
+		r.Get("/players", s.listPlayers)
+		r.Get("/players/{name}/stats", s.getPlayerStats)
+		r.Get("/players/{name}/results", s.getPlayerResults)
 		r.Post("/hands/analyze", s.analyzeHands)
 	})
 	return r

@@ -1,0 +1,189 @@
+package api
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/stats"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// The player endpoints (ANALYSIS.md S1-S6): GET /v1/players/{name}/stats,
+// GET /v1/players/{name}/results and GET /v1/players. A player nobody
+// stored is a search with no result (zero hands), never a 404.
+
+// resultPoint is one point of GET /v1/players/{name}/results.
+type resultPoint struct {
+	HandID                string     `json:"hand_id"`
+	Time                  *time.Time `json:"time"`
+	Hands                 int64      `json:"hands"`
+	Net                   int64      `json:"net"`
+	CumulativeNet         int64      `json:"cumulative_net"`
+	CumulativeAdjustedNet float64    `json:"cumulative_adjusted_net"`
+}
+
+// resultsPage is the answer to GET /v1/players/{name}/results.
+type resultsPage struct {
+	Player string        `json:"player"`
+	Every  int           `json:"every"`
+	Points []resultPoint `json:"points"`
+	Next   *string       `json:"next_cursor"`
+}
+
+// playerCount is one player of GET /v1/players.
+type playerCount struct {
+	Name  string `json:"name"`
+	Hands int64  `json:"hands"`
+}
+
+// playerName returns the {name} path parameter, decoded.
+func playerName(r *http.Request) (string, error) {
+	name := chi.URLParam(r, "name")
+	if r.URL.RawPath != "" { // chi routed on the escaped path
+		n, err := url.PathUnescape(name)
+		if err != nil {
+			return "", fault.Field(fault.Invalid, "name", "malformed player name")
+		}
+		name = n
+	}
+	return name, nil
+}
+
+// playerFilter reads the statistics filters of S1 from the query: site,
+// game, structure, stakes (the big blind in chips), from and to (RFC 3339,
+// from inclusive, to exclusive). A bad value is an Invalid error naming
+// its parameter.
+func playerFilter(q url.Values) (stats.Filter, error) {
+	f := stats.Filter{Site: q.Get("site"), Game: q.Get("game"), Structure: q.Get("structure")}
+	if v := q.Get("stakes"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return f, fault.Field(fault.Invalid, "stakes", "want the big blind in chips, a positive integer, got %q", v)
+		}
+		f.Stakes = n
+	}
+	for _, p := range []struct {
+		name string
+		to   **time.Time
+	}{{"from", &f.From}, {"to", &f.To}} {
+		if v := q.Get(p.name); v != "" {
+			t, err := time.Parse(time.RFC3339, v)
+			if err != nil {
+				return f, fault.Field(fault.Invalid, p.name, "want an RFC 3339 time such as 2026-01-31T00:00:00Z, got %q", v)
+			}
+			t = t.UTC()
+			*p.to = &t
+		}
+	}
+	if f.From != nil && f.To != nil && !f.From.Before(*f.To) {
+		return f, fault.Field(fault.Invalid, "to", "to (%s) must be after from (%s)", f.To.Format(time.RFC3339), f.From.Format(time.RFC3339))
+	}
+	return f, nil
+}
+
+// getPlayerStats answers GET /v1/players/{name}/stats: the player's
+// statistics (stats.Report) over his stored legal hands passing the
+// filters.
+func (s *Server) getPlayerStats(w http.ResponseWriter, r *http.Request) {
+	name, err := playerName(r)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	f, err := playerFilter(r.URL.Query())
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	t, err := s.cfg.Store.PlayerStats(r.Context(), name, f)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, stats.NewReport(name, t))
+}
+
+// getPlayerResults answers GET /v1/players/{name}/results: a page of the
+// player's results series (S6), optionally bucketed by every hands.
+func (s *Server) getPlayerResults(w http.ResponseWriter, r *http.Request) {
+	name, err := playerName(r)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	f, err := playerFilter(q)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	query := store.ResultsQuery{Player: name, Filter: f, Cursor: q.Get("cursor")}
+	if v := q.Get("every"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > store.MaxEvery {
+			s.writeProblem(w, r, fault.Field(fault.Invalid, "every", "want 1 to %d hands, got %q", store.MaxEvery, v))
+			return
+		}
+		query.Every = n
+	}
+	if query.Limit, err = limitParam(q); err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	page, err := s.cfg.Store.PlayerResults(r.Context(), query)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	out := resultsPage{Player: name, Every: max(query.Every, 1), Points: make([]resultPoint, len(page.Points))}
+	for i, p := range page.Points {
+		out.Points[i] = resultPoint{HandID: p.HandID, Time: p.Time, Hands: p.Hands, Net: p.Net,
+			CumulativeNet: p.CumulativeNet, CumulativeAdjustedNet: p.CumulativeAdjustedNet}
+	}
+	if page.Next != "" {
+		out.Next = &page.Next
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// listPlayers answers GET /v1/players: player names starting with prefix,
+// by name, with the number of stored hands each was dealt.
+func (s *Server) listPlayers(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit, err := limitParam(q)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	ps, err := s.cfg.Store.Players(r.Context(), q.Get("prefix"), limit)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	out := struct {
+		Players []playerCount `json:"players"`
+	}{Players: make([]playerCount, len(ps))}
+	for i, p := range ps {
+		out.Players[i] = playerCount{Name: p.Name, Hands: p.Hands}
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// limitParam reads the limit query parameter (1 to store.MaxLimit; 0 when
+// absent).
+func limitParam(q url.Values) (int, error) {
+	v := q.Get("limit")
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > store.MaxLimit {
+		return 0, fault.Field(fault.Invalid, "limit", "want 1 to %d, got %q", store.MaxLimit, v)
+	}
+	return n, nil
+}

@@ -1,0 +1,172 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+type shareJSON struct {
+	Value         *float64 `json:"value"`
+	Count         int64    `json:"count"`
+	Opportunities int64    `json:"opportunities"`
+}
+
+type moneyJSON struct {
+	Chips    float64 `json:"chips"`
+	Amount   string  `json:"amount"`
+	Currency string  `json:"currency"`
+}
+
+type statsJSON struct {
+	Player     string    `json:"player"`
+	Hands      int64     `json:"hands"`
+	Net        moneyJSON `json:"net"`
+	VPIP       shareJSON `json:"vpip"`
+	PFR        shareJSON `json:"pfr"`
+	ThreeBet   shareJSON `json:"three_bet"`
+	Quartered  shareJSON `json:"quartered"`
+	AllInHands int64     `json:"allin_hands"`
+}
+
+// storeStatsHands stores the statistics tests' hands (storetest) in st.
+func storeStatsHands(t *testing.T, st store.Store) map[string]int64 {
+	t.Helper()
+	recs, want := storetest.StatsRecords(t)
+	if _, err := st.SaveHands(context.Background(), recs); err != nil {
+		t.Fatal(err)
+	}
+	nets := map[string]int64{}
+	for name, tot := range want {
+		nets[name] = tot.Net
+	}
+	return nets
+}
+
+// TestPlayerStats: GET /v1/players/{name}/stats answers S1-S5 over the
+// stored hands, filtered; an unknown player has zero hands; bad filters
+// and unknown parameters are 400s naming them.
+func TestPlayerStats(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		nets := storeStatsHands(t, st)
+		res := c.get("/v1/players/p1/stats")
+		if res.status != http.StatusOK {
+			t.Fatalf("status %d: %s", res.status, res.body)
+		}
+		var s statsJSON
+		res.decode(t, &s)
+		if s.Player != "p1" || s.Hands != 5 || s.VPIP.Count != 5 || s.VPIP.Opportunities != 5 || s.PFR.Count != 2 ||
+			s.ThreeBet.Count != 1 || s.AllInHands != 1 || s.Net.Chips != float64(nets["p1"]) || s.Net.Currency != "USD" {
+			t.Errorf("p1 stats %+v", s)
+		}
+		res = c.get("/v1/players/p2/stats?game=omaha-hilo&structure=fixed-limit&stakes=2&from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&site=test")
+		res.decode(t, &s)
+		if res.status != http.StatusOK || s.Hands != 1 || s.Quartered.Count != 1 {
+			t.Errorf("p2 filtered: %d %+v", res.status, s)
+		}
+		res = c.get("/v1/players/nobody%20here/stats")
+		res.decode(t, &s)
+		if res.status != http.StatusOK || s.Hands != 0 || s.Player != "nobody here" || s.VPIP.Value != nil {
+			t.Errorf("unknown player: %d %+v", res.status, s)
+		}
+		for _, tc := range []struct{ query, field string }{
+			{"stakes=abc", "stakes"},
+			{"stakes=0", "stakes"},
+			{"from=yesterday", "from"},
+			{"to=2026-13-01T00:00:00Z", "to"},
+			{"from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z", "to"},
+			{"game=holdem", "game"},
+			{"structure=spread-limit", "structure"},
+			{"stake=2", "stake"},
+		} {
+			res := c.get("/v1/players/p1/stats?" + tc.query)
+			if p := res.problem(t); res.status != http.StatusBadRequest || p.Field != tc.field {
+				t.Errorf("%s: %d field %q (%s); want 400 naming %s", tc.query, res.status, p.Field, p.Detail, tc.field)
+			}
+		}
+	})
+}
+
+// TestPlayerResults: GET /v1/players/{name}/results pages the S6 series
+// oldest first and buckets it with every.
+func TestPlayerResults(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		nets := storeStatsHands(t, st)
+		type page struct {
+			Every  int `json:"every"`
+			Points []struct {
+				HandID        string  `json:"hand_id"`
+				Time          *string `json:"time"`
+				Hands         int64   `json:"hands"`
+				Net           int64   `json:"net"`
+				CumulativeNet int64   `json:"cumulative_net"`
+			} `json:"points"`
+			Next *string `json:"next_cursor"`
+		}
+		var p page
+		res := c.get("/v1/players/p1/results?limit=3")
+		res.decode(t, &p)
+		if res.status != http.StatusOK || len(p.Points) != 3 || p.Next == nil || p.Points[0].Time == nil || *p.Points[0].Time != "2026-01-01T12:00:00Z" {
+			t.Fatalf("first page: %d %s", res.status, res.body)
+		}
+		var rest page
+		res = c.get("/v1/players/p1/results?limit=3&cursor=" + *p.Next)
+		res.decode(t, &rest)
+		if res.status != http.StatusOK || len(rest.Points) != 2 || rest.Next != nil || rest.Points[1].CumulativeNet != nets["p1"] {
+			t.Fatalf("second page: %d %s", res.status, res.body)
+		}
+		res = c.get("/v1/players/p1/results?every=2")
+		res.decode(t, &p)
+		if res.status != http.StatusOK || p.Every != 2 || len(p.Points) != 3 || p.Points[2].Hands != 1 || p.Points[2].CumulativeNet != nets["p1"] {
+			t.Errorf("every 2: %d %s", res.status, res.body)
+		}
+		for _, tc := range []struct{ query, field string }{
+			{"every=0", "every"},
+			{"cursor=nope", "cursor"},
+			{"limit=501", "limit"},
+			{"page=2", "page"},
+		} {
+			res := c.get("/v1/players/p1/results?" + tc.query)
+			if pr := res.problem(t); res.status != http.StatusBadRequest || pr.Field != tc.field {
+				t.Errorf("%s: %d field %q; want 400 naming %s", tc.query, res.status, pr.Field, tc.field)
+			}
+		}
+	})
+}
+
+// TestListPlayers: GET /v1/players lists names by prefix with their hand
+// counts.
+func TestListPlayers(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		storeStatsHands(t, st)
+		var out struct {
+			Players []struct {
+				Name  string `json:"name"`
+				Hands int64  `json:"hands"`
+			} `json:"players"`
+		}
+		res := c.get("/v1/players?prefix=p&limit=3")
+		res.decode(t, &out)
+		if res.status != http.StatusOK || len(out.Players) != 3 || out.Players[0].Name != "p1" || out.Players[0].Hands != 5 || out.Players[2].Hands != 4 {
+			t.Errorf("players: %d %s", res.status, res.body)
+		}
+		res = c.get("/v1/players?prefix=zz")
+		res.decode(t, &out)
+		if res.status != http.StatusOK || len(out.Players) != 0 {
+			t.Errorf("no match: %d %s", res.status, res.body)
+		}
+		if res := c.get("/v1/players?name=p1"); res.status != http.StatusBadRequest || res.problem(t).Field != "name" {
+			t.Errorf("unknown parameter: %d %s", res.status, res.body)
+		}
+	})
+}
