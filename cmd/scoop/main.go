@@ -59,6 +59,7 @@ func commands() []command {
 		{"convert", "write hand-history files as PHH or Scoop JSON", runConvert},
 		{"analyze", "replay and analyse hand-history files: equities street by street, decisions, all-in EV", runAnalyze},
 		{"reverify", "replay the stored hands judged by an older engine, update their verdicts and analyses", runReverify},
+		{"stats", "a player's statistics over hand-history files or the stored hands", runStats},
 		{"version", "print the module version and VCS revision of this binary", runVersion},
 	}
 }
