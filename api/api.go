@@ -213,7 +213,18 @@ type Config struct {
 	ComputeTimeout time.Duration
 	// ReadyTimeout bounds the /readyz database check (default 2s).
 	ReadyTimeout time.Duration
+	// Web, when set, serves the web app's pages and assets: GET (and HEAD)
+	// on WebRoutes are routed to it, outside /v1 and without the OpenAPI
+	// request validation (they are pages, not operations of the
+	// contract). The pages call the JSON API from the browser. Nil means
+	// no pages: those paths answer 404 like any unknown path.
+	Web http.Handler
 }
+
+// WebRoutes are the paths routed to Config.Web: the calculator (/), the
+// hands list and replayer, the upload page, the player page and the
+// assets. They are not in openapi.yaml, which describes the JSON API.
+var WebRoutes = []string{"/", "/hands", "/hands/{id}", "/import", "/players/{name}", "/static/*"}
 
 // Server is the HTTP API. It is an http.Handler, safe for concurrent use.
 type Server struct {
@@ -322,6 +333,11 @@ func (s *Server) routes() *chi.Mux {
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
 	r.Get("/openapi.yaml", s.openapi)
 	r.Get("/docs", s.docsPage)
+	if s.cfg.Web != nil {
+		for _, p := range WebRoutes {
+			r.Method(http.MethodGet, p, s.cfg.Web)
+		}
+	}
 
 	r.Route("/v1", func(r chi.Router) {
 		r.Use(s.validated)

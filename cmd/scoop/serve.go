@@ -20,6 +20,7 @@ import (
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/web"
 )
 
 // serveConfig is `scoop serve`'s configuration: defaults, then the
@@ -158,7 +159,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Database pool metrics once connected: pgxpool's for PostgreSQL,
 	// database/sql's DBStats for SQLite.
 	reg.MustRegister(storeCollector{gate})
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Web: web.New()})
 	if err != nil {
 		return err
 	}
