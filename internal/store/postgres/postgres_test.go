@@ -160,3 +160,9 @@ VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
 		storetest.SameTotals(t, name, got, want[name])
 	}
 }
+
+// BenchmarkPlayerStats: one player's statistics over 100,000 stored hands
+// (the PokerStars corpus renumbered); the goal is at most 300 ms.
+func BenchmarkPlayerStats(b *testing.B) {
+	storetest.BenchPlayerStats(b, openFresh(b), 100_000)
+}

@@ -163,3 +163,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		storetest.SameTotals(t, name, got, want[name])
 	}
 }
+
+// BenchmarkPlayerStats: see the PostgreSQL benchmark of the same name.
+func BenchmarkPlayerStats(b *testing.B) {
+	storetest.BenchPlayerStats(b, openFresh(b), 100_000)
+}
