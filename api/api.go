@@ -1,7 +1,9 @@
 // Package api is Scoop's HTTP transport: the chi router, middleware
 // (request id, structured log, recover, metrics, OpenAPI request
 // validation, body limits), thin handlers over the domain packages and
-// storage, RFC 9457 problem+json errors, and the /docs page.
+// storage, RFC 9457 problem+json errors, and the /docs page (an API
+// reference generated from openapi.yaml). When Config.Web is set it routes
+// the web app's pages to that handler, knowing nothing else of it.
 //
 // It imports analysis, equity, handhistory, store and fault; nothing under
 // internal/ imports api.
@@ -371,7 +373,7 @@ func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
 func (s *Server) docsPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", staticCache)
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	w.Header().Set("Content-Security-Policy", docsCSP)
 	w.Header().Set("Content-Length", strconv.Itoa(len(s.docs)))
 	w.Write(s.docs)
 }

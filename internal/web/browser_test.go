@@ -205,7 +205,11 @@ func (e *env) location() string {
 }
 
 // screenshots saves the page, full length, at 1280 and 375 px wide.
-func (e *env) screenshots(name string) {
+func (e *env) screenshots(name string) { e.t.Helper(); e.shoot(name, true) }
+
+// shoot saves the page at 1280 and 375 px wide: full length, or the
+// viewport (800 px high) only.
+func (e *env) shoot(name string, full bool) {
 	e.t.Helper()
 	dir := os.Getenv("SCOOP_SCREENSHOTS")
 	if dir == "" {
@@ -220,7 +224,11 @@ func (e *env) screenshots(name string) {
 			opts = append(opts, chromedp.EmulateMobile, chromedp.EmulatePortrait)
 		}
 		e.do(chromedp.EmulateViewport(w, 800, opts...), chromedp.Sleep(150*time.Millisecond))
-		png, err := chromedp.Run(e.ctx, chromedp.FullScreenshot(100))
+		shot := chromedp.CaptureScreenshot()
+		if full {
+			shot = chromedp.FullScreenshot(100)
+		}
+		png, err := chromedp.Run(e.ctx, shot)
 		if err != nil {
 			e.t.Fatal(err)
 		}
@@ -571,4 +579,30 @@ actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 6', 'p1 cc', 'd db 2c
 	}
 	e.waitFor(`document.querySelector("#graph svg polyline.net") !== null`)
 	e.screenshots("player")
+}
+
+// TestDocsTryIt opens the API reference, sends the equity example with
+// its try-it form (its inline script runs under the page's hash-based
+// CSP) and reads the answer.
+func TestDocsTryIt(t *testing.T) {
+	e := newEnv(t)
+	e.do(chromedp.Navigate(e.srv.URL+"/docs"),
+		chromedp.Click(css("#computeEquity details.try summary")),
+		chromedp.Click(css(`#computeEquity form button[type="submit"]`)))
+	e.waitFor(`document.querySelector("#computeEquity pre.out").textContent.includes("equity")`)
+	if got := e.text("#computeEquity .status"); !strings.Contains(got, "-> 200") {
+		t.Errorf("try-it status = %q", got)
+	}
+	if out := e.text("#computeEquity pre.out"); !strings.Contains(out, `"boards": 820`) || !strings.Contains(out, `"hand": "As2s3dKd"`) {
+		t.Errorf("try-it answer = %.300s", out)
+	}
+	// The reference is long: its top, and the try-it answer.
+	e.do(chromedp.Navigate(e.srv.URL + "/docs"))
+	e.shoot("docs", false)
+	e.do(chromedp.Navigate(e.srv.URL+"/docs#computeEquity"),
+		chromedp.Click(css("#computeEquity details.try summary")),
+		chromedp.Click(css(`#computeEquity form button[type="submit"]`)))
+	e.waitFor(`document.querySelector("#computeEquity pre.out").textContent.includes("equity")`)
+	e.do(chromedp.ScrollIntoView(css("#computeEquity .status")))
+	e.shoot("docs-try-it", false)
 }

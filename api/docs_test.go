@@ -1,0 +1,69 @@
+package api_test
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// TestDocsReference: /docs documents every operation of the contract with
+// a try-it form, expands schemas (nested fields, required, enums, bounds,
+// examples), and its inline style and script are exactly those its CSP
+// allows by hash, with no 'unsafe-inline'.
+func TestDocsReference(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	res := c.get("/docs")
+	page := string(res.body)
+	csp := res.header.Get("Content-Security-Policy")
+	if strings.Contains(csp, "unsafe-inline") || !strings.Contains(csp, "connect-src 'self'") {
+		t.Errorf("CSP = %q", csp)
+	}
+	for _, tag := range []string{"script", "style"} {
+		blocks := regexp.MustCompile(`(?s)<`+tag+`>(.*?)</`+tag+`>`).FindAllStringSubmatch(page, -1)
+		if len(blocks) != 1 {
+			t.Fatalf("%d <%s> blocks, want 1", len(blocks), tag)
+		}
+		sum := sha256.Sum256([]byte(blocks[0][1]))
+		if h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(csp, tag+"-src "+h) {
+			t.Errorf("the <%s> block's hash %s is not in the CSP %q", tag, h, csp)
+		}
+	}
+	if regexp.MustCompile(`(?i)\son[a-z]+=`).MatchString(page) {
+		t.Errorf("/docs has an inline event handler")
+	}
+	for path, item := range c.spec.Doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if !strings.Contains(page, `id="`+op.OperationID+`"`) || !strings.Contains(page, `data-method="`+method+`" data-path="`+path+`"`) {
+				t.Errorf("%s %s (%s) has no section or no try-it form", method, path, op.OperationID)
+			}
+		}
+	}
+	for name := range c.spec.Doc.Components.Schemas {
+		if !strings.Contains(page, `id="schema-`+name+`"`) {
+			t.Errorf("schema %s is not documented", name)
+		}
+	}
+	// Expansion: the Hand schema's nested table fields, with required
+	// markers, enums and bounds; the equity example; a generated example.
+	for _, want := range []string{
+		`<span class="prop">structure</span><span class="req">required</span>`,
+		`<code>fixed-limit</code> <code>pot-limit</code> <code>no-limit</code>`,
+		`<span class="prop">hands</span><span class="req">required</span>`,
+		"at least 2 items, at most 10 items",
+		"&#34;As2s3dKd&#34;",
+		`<option value="application/toml"`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/docs lacks %s", want)
+		}
+	}
+	if len(res.body) > 300<<10 {
+		t.Errorf("/docs weighs %d bytes, over 300 KB", len(res.body))
+	}
+	t.Logf("/docs: %d bytes", len(res.body))
+}
