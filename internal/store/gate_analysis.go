@@ -32,6 +32,15 @@ func (g *Gate) StaleHands(ctx context.Context, version int, after string, limit 
 	return st.StaleHands(ctx, version, after, limit)
 }
 
+// UnanalyzedHands implements Store.
+func (g *Gate) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]Hand, error) {
+	st, err := g.get()
+	if err != nil {
+		return nil, err
+	}
+	return st.UnanalyzedHands(ctx, version, after, limit)
+}
+
 // UpdateVerdicts implements Store.
 func (g *Gate) UpdateVerdicts(ctx context.Context, updates []VerdictUpdate) ([]Updated, error) {
 	st, err := g.get()

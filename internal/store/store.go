@@ -296,6 +296,15 @@ type Store interface {
 	// keyset pages for a replay of every stale hand in bounded memory.
 	// Each hand carries its Hand and Verdict JSON and EngineVersion.
 	StaleHands(ctx context.Context, version int, after string, limit int) ([]Hand, error)
+	// UnanalyzedHands returns, in ascending id order, up to limit (capped
+	// at MaxLimit; 0 means DefaultLimit) legal hands with an id greater
+	// than after ("" for the first page) that have no stored analysis or
+	// one made by an engine version below version: keyset pages for a
+	// backfill of every missing analysis in bounded memory. Illegal hands
+	// are never listed. Each hand carries its Hand and Verdict JSON and
+	// EngineVersion (its verdict's). Invalid (CheckStale) for a bad after
+	// or version.
+	UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]Hand, error)
 	// UpdateVerdicts stores new verdicts in one transaction: each hand
 	// whose stored engine version is below the update's gets its legal
 	// flag, verdict and version, and its analysis replaced (or removed

@@ -94,20 +94,37 @@ func AnalysisRows(id int64, doc json.RawMessage) []store.FactsRow {
 // StaleHands implements store.Store: one keyset query on the
 // (engine_version, id) index's table.
 func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	return s.listHands(ctx, version, after, limit, "list stale hands", `
+SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
+FROM hands
+WHERE engine_version < $1 AND id > $2
+ORDER BY id
+LIMIT $3`)
+}
+
+// UnanalyzedHands implements store.Store: one keyset query walking the
+// hands' primary key, anti-joined to hand_analyses on its primary key.
+func (s *Store) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
+SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version
+FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
+WHERE h.legal AND h.id > $2 AND (a.hand_id IS NULL OR a.engine_version < $1)
+ORDER BY h.id
+LIMIT $3`)
+}
+
+// listHands runs a keyset query of hands taking (version, after id,
+// limit) under the store's deadline.
+func (s *Store) listHands(ctx context.Context, version int, after string, limit int, doing, query string) ([]store.Hand, error) {
 	from, limit, err := store.CheckStale(version, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.pool.Query(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
-FROM hands
-WHERE engine_version < $1 AND id > $2
-ORDER BY id
-LIMIT $3`, version, from, limit)
+	rows, err := s.pool.Query(ctx, query, version, from, limit)
 	if err != nil {
-		return nil, wrap(ctx, err, "list stale hands")
+		return nil, wrap(ctx, err, doing)
 	}
 	var out []store.Hand
 	var h store.Hand
@@ -120,7 +137,7 @@ LIMIT $3`, version, from, limit)
 		h = store.Hand{}
 		return nil
 	}); err != nil {
-		return nil, wrap(ctx, err, "list stale hands")
+		return nil, wrap(ctx, err, doing)
 	}
 	return out, nil
 }

@@ -90,20 +90,37 @@ WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, stri
 
 // StaleHands implements store.Store.
 func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	return s.listHands(ctx, version, after, limit, "list stale hands", `
+SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+FROM hands
+WHERE engine_version < ? AND id > ?
+ORDER BY id
+LIMIT ?`)
+}
+
+// UnanalyzedHands implements store.Store: one keyset query walking the
+// hands' primary key, anti-joined to hand_analyses on its primary key.
+func (s *Store) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
+SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version
+FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
+WHERE h.legal AND (a.hand_id IS NULL OR a.engine_version < ?1) AND h.id > ?2
+ORDER BY h.id
+LIMIT ?3`)
+}
+
+// listHands runs a keyset query of hands taking (version, after id,
+// limit) under the store's deadline.
+func (s *Store) listHands(ctx context.Context, version int, after string, limit int, doing, query string) ([]store.Hand, error) {
 	from, limit, err := store.CheckStale(version, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.db.QueryContext(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
-FROM hands
-WHERE engine_version < ? AND id > ?
-ORDER BY id
-LIMIT ?`, version, from, limit)
+	rows, err := s.db.QueryContext(ctx, query, version, from, limit)
 	if err != nil {
-		return nil, wrap(ctx, err, "list stale hands")
+		return nil, wrap(ctx, err, doing)
 	}
 	defer rows.Close()
 	var out []store.Hand
@@ -112,17 +129,17 @@ LIMIT ?`, version, from, limit)
 		var id int64
 		var handJS, verdictJS, created string
 		if err := rows.Scan(&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion); err != nil {
-			return nil, wrap(ctx, err, "list stale hands")
+			return nil, wrap(ctx, err, doing)
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {
-			return nil, wrap(ctx, err, "list stale hands")
+			return nil, wrap(ctx, err, doing)
 		}
 		h.ID = store.FormatID(id)
 		h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
 		out = append(out, h)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, wrap(ctx, err, "list stale hands")
+		return nil, wrap(ctx, err, doing)
 	}
 	return out, nil
 }

@@ -49,6 +49,7 @@ func Run(t *testing.T, open Open) {
 		{"S6: a player's results series in time order, paged and bucketed", testPlayerResults},
 		{"players are listed by prefix with their hand counts", testPlayersList},
 		{"S5: a hand's adjusted winnings follow its analysis when it is saved later", testFactsFollowTheAnalysis},
+		{"legal hands without an analysis by a version are listed by keyset pages, illegal ones never", testUnanalyzedHands},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,99 @@
+package storetest
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// unanalyzed lists every hand UnanalyzedHands gives below version, by
+// pages of limit, failing t on a page out of order or too long.
+func unanalyzed(t *testing.T, s store.Store, version, limit int) []string {
+	t.Helper()
+	var got []string
+	after := ""
+	for pages := 0; ; pages++ {
+		page, err := s.UnanalyzedHands(context.Background(), version, after, limit)
+		if err != nil {
+			t.Fatalf("UnanalyzedHands: %v", err)
+		}
+		if len(page) == 0 {
+			return got
+		}
+		if len(page) > limit || pages > 50 {
+			t.Fatalf("page of %d (limit %d), page %d", len(page), limit, pages)
+		}
+		for _, h := range page {
+			if !h.Legal || len(h.Hand) == 0 || len(h.Verdict) == 0 || h.EngineVersion == 0 {
+				t.Errorf("unanalyzed hand %+v", h)
+			}
+			got = append(got, h.ID)
+		}
+		after = page[len(page)-1].ID
+	}
+}
+
+// byID sorts stored ids in ascending numeric order.
+func byID(ids []string) {
+	slices.SortFunc(ids, func(a, b string) int {
+		x, _ := strconv.ParseInt(a, 10, 64)
+		y, _ := strconv.ParseInt(b, 10, 64)
+		return cmp.Compare(x, y)
+	})
+}
+
+func testUnanalyzedHands(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	analysed, _ := realHand(t, legalPHH) // legal, with its analysis
+	illegal, _ := realHand(t, illegalPHH)
+	bare := analysed
+	bare.Analysis = nil
+	bare.NaturalKey = "site:test:bare"
+	bare.Site, bare.SiteHandID = "test", "bare"
+	hands := []store.Hand{analysed, illegal, bare}
+	for i := range 5 {
+		hands = append(hands, NewHand(110+i, "", "omaha-hi", true, "a", "b"))
+	}
+	hands = append(hands, NewHand(120, "", "omaha-hi", false, "a", "b")) // illegal: never listed
+	saved := save(t, s, hands...)
+	ids := make([]string, len(saved))
+	for i, sv := range saved {
+		ids[i] = sv.ID
+	}
+	// A hand analysed by engine version 2 is missing below version 3, not
+	// below 2.
+	if err := s.SaveAnalysis(ctx, ids[3], 2, json.RawMessage(`{"v":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{ids[2], ids[4], ids[5], ids[6], ids[7]}
+	byID(want)
+	if got := unanalyzed(t, s, 2, 2); !slices.Equal(got, want) {
+		t.Errorf("below version 2: %v, want %v (ascending ids, legal hands without an analysis)", got, want)
+	}
+	want3 := []string{ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7]}
+	byID(want3)
+	if got := unanalyzed(t, s, 3, 3); !slices.Equal(got, want3) {
+		t.Errorf("below version 3: %v, want %v", got, want3)
+	}
+	// Once each has an analysis by the version asked, none is missing.
+	for _, id := range want3 {
+		if err := s.SaveAnalysis(ctx, id, 3, json.RawMessage(`{"v":3}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := unanalyzed(t, s, 3, 50); len(got) != 0 {
+		t.Errorf("after saving analyses: %v, want none", got)
+	}
+	if _, err := s.UnanalyzedHands(ctx, 3, "x", 2); !isKind(err, fault.Invalid) {
+		t.Errorf("bad after: %v", err)
+	}
+	if _, err := s.UnanalyzedHands(ctx, 0, "", 2); !isKind(err, fault.Invalid) {
+		t.Errorf("version 0: %v", err)
+	}
+}
