@@ -144,7 +144,7 @@
       if (k === 0) { log.append(el("li", { "data-step": 0 }, s.text)); return; }
       const a = hand.actions[s.action];
       const li = el("li", { "data-step": k, class: a.kind === "deal-board" ? "street-mark" : "" },
-        a.kind === "deal-board" ? null : el("span", { class: "n" }, (s.action + 1) + "."), s.text);
+        a.kind === "deal-board" ? null : el("span", { class: "n", title: "action index, as the verdict counts" }, "#" + s.action), s.text);
       if (s.illegal) {
         li.classList.add("illegal");
         li.append(el("span", { class: "reason" }, "Illegal: " + verdict.error.message + (verdict.error.allowed ? ". Allowed: " + verdict.error.allowed : "")));
