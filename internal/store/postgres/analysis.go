@@ -52,8 +52,14 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
+	// The analysis and the all-in adjusted winnings of the hand's facts
+	// rows in one transaction: a hand listed as analysed (UnanalyzedHands)
+	// always has its facts refreshed.
 	var found bool
-	err = s.pool.QueryRow(ctx, `
+	rows := AnalysisRows(n, doc)
+	err = store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if err := tx.QueryRow(ctx, `
 WITH h AS (SELECT id FROM hands WHERE id = $1),
 ins AS (
   INSERT INTO hand_analyses (hand_id, engine_version, analysis)
@@ -61,22 +67,25 @@ ins AS (
   ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
   WHERE hand_analyses.engine_version <= excluded.engine_version
 )
-SELECT EXISTS (SELECT 1 FROM h)`, n, version, string(doc)).Scan(&found)
+SELECT EXISTS (SELECT 1 FROM h)`, n, version, string(doc)).Scan(&found); err != nil {
+				return err
+			}
+			if !found || len(rows) == 0 {
+				return nil
+			}
+			js, _ := json.Marshal(rows)
+			_, err := tx.Exec(ctx, `
+UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin
+FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer)
+WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js))
+			return err
+		})
+	})
 	if err != nil {
 		return wrap(ctx, err, "save analysis")
 	}
 	if !found {
 		return fault.New(fault.NotFound, "no hand with id %q", id)
-	}
-	// The all-in adjusted winnings of the hand's facts rows.
-	if rows := AnalysisRows(n, doc); len(rows) > 0 {
-		js, _ := json.Marshal(rows)
-		if _, err := s.pool.Exec(ctx, `
-UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin
-FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer)
-WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js)); err != nil {
-			return wrap(ctx, err, "save analysis")
-		}
 	}
 	return nil
 }
