@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -21,6 +23,10 @@ to illegal and back. Hands are replayed in id order, --batch at a time,
 each batch stored in one transaction: interrupting it loses at most the
 batch in flight, and running it again carries on where it stopped. A hand
 whose stored JSON no longer reads is left as it is and counted unreadable.
+Then every legal stored hand without an analysis by this engine (stored by
+scoop import, say, and never read) gets its analysis, as scoop serve's
+background backfill does: counted as analyses filled, skipped (the hand no
+longer replays legal) and failed, each such hand logged on stderr.
 PostgreSQL when DATABASE_URL is set, else the SQLite file; migrations are
 applied first.
 
@@ -64,6 +70,19 @@ func runReverify(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	rep, err := store.Reverify(ctx, st, opt)
 	fmt.Fprintf(stdout, "%s: engine version %d: %d stale hands replayed, %d verdicts updated: %d legal -> illegal, %d illegal -> legal; %d unreadable, %d refused\n",
 		kind, analysis.EngineVersion, rep.Checked, rep.Updated, rep.LegalToIllegal, rep.IllegalToLegal, rep.Unreadable, rep.Refused)
+	if err != nil {
+		return fmt.Errorf("%s: stopped (run it again to carry on): %w", kind, err)
+	}
+	// The missing analyses, one hand at a time on one core, without
+	// admission: no request shares this process's compute.
+	bf, err := backfill.New(backfill.Config{Store: st, Batch: *batch,
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	if err != nil {
+		return err
+	}
+	filled, err := bf.Pass(ctx)
+	fmt.Fprintf(stdout, "%s: %d missing analyses filled, %d skipped (no longer replay legal), %d failed\n",
+		kind, filled.Analyzed, filled.Skipped, filled.Failed)
 	if err != nil {
 		return fmt.Errorf("%s: stopped (run it again to carry on): %w", kind, err)
 	}

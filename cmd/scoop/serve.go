@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/web"
@@ -34,6 +36,11 @@ type serveConfig struct {
 	// deadline of every database call, default 5s).
 	storageConfig
 	LogFormat string // SCOOP_LOG, --log: json or text
+	// Backfill (SCOOP_BACKFILL, --backfill, default true) runs the
+	// analysis backfill once the store is connected: every legal stored
+	// hand without an analysis gets one, a core at a time through the
+	// API's compute admission (client "backfill", expensive lane).
+	Backfill bool
 
 	ReadHeaderTimeout time.Duration
 	ReadTimeout       time.Duration // a whole request, body included (32 MiB uploads)
@@ -61,6 +68,7 @@ func defaultServeConfig() serveConfig {
 		Addr:              defaultAddr,
 		storageConfig:     defaultStorageConfig(),
 		LogFormat:         "json",
+		Backfill:          true,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      90 * time.Second,
@@ -80,6 +88,14 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 		c.LogFormat = v
 	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
+	if v := getenv("SCOOP_BACKFILL"); v != "" && c.envErr == nil {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			c.envErr = usagef("SCOOP_BACKFILL %q: want true or false", v)
+			return
+		}
+		c.Backfill = b
+	}
 }
 
 // Validate checks the configuration.
@@ -111,15 +127,19 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
+	fs.BoolVar(&cfg.Backfill, "backfill", cfg.Backfill, "analyse, in the background, every legal stored hand that has no analysis yet, one expensive compute core at a time (env SCOOP_BACKFILL)")
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [limits]\n\n"+
+		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
 			"(:8080 for every interface, as the container does).\n"+
 			"PostgreSQL when DATABASE_URL is set, else the SQLite file. The server listens at once;\n"+
 			"the database is connected and migrated in the background (retried with backoff),\n"+
-			"and until then /readyz and the hand endpoints answer 503.\n\n"+fixedBounds()+"\n")
+			"and until then /readyz and the hand endpoints answer 503.\n"+
+			"Once it is connected, the analysis backfill (--backfill, on by default) gives every\n"+
+			"legal stored hand without an analysis its analysis, taking one expensive compute core\n"+
+			"at a time as one more client (\"backfill\") of the requests' admission.\n\n"+fixedBounds()+"\n")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
@@ -163,6 +183,17 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	// The analysis backfill starts once the store is connected and is
+	// stopped (deferred: before the gate closes the store) at shutdown.
+	backfillCtx, stopBackfill := context.WithCancel(ctx)
+	backfilled := make(chan struct{})
+	defer func() {
+		stopBackfill()
+		<-backfilled
+	}()
+	if err := startBackfill(backfillCtx, cfg.Backfill, gate, srv, reg, log, connecting, backfilled); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", cfg.Addr, err)
@@ -188,8 +219,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Stop accepting, let in-flight requests finish, stop connecting, then
-	// close the store (deferred above).
+	// Stop accepting, let in-flight requests finish, stop the backfill,
+	// stop connecting, then close the store (deferred above).
 	log.Info("shutting down", "grace", cfg.ShutdownTimeout.String())
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
 	defer cancel()
@@ -200,9 +231,44 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
+	stopBackfill()
+	<-backfilled
 	stopConnecting()
 	<-connecting
 	log.Info("stopped")
+	return nil
+}
+
+// startBackfill runs the analysis backfill in a goroutine that closes done
+// when it has stopped: once connected is closed (the store is connected,
+// or connecting gave up), until ctx is done. With on false, or when the
+// store never connected, it closes done at once. Every hand takes one
+// core from srv.Background; the backfill's metrics go to reg.
+func startBackfill(ctx context.Context, on bool, gate *store.Gate, srv *api.Server, reg prometheus.Registerer,
+	log *slog.Logger, connected <-chan struct{}, done chan<- struct{}) error {
+	if !on {
+		close(done)
+		return nil
+	}
+	bf, err := backfill.New(backfill.Config{Store: gate, Acquire: srv.Background, Logger: log.With("component", "backfill"), Registerer: reg})
+	if err != nil {
+		close(done)
+		return err
+	}
+	go func() {
+		defer close(done)
+		select {
+		case <-connected:
+		case <-ctx.Done():
+			return
+		}
+		if gate.Store() == nil {
+			return
+		}
+		log.Info("backfill started")
+		bf.Run(ctx)
+		log.Info("backfill stopped")
+	}()
 	return nil
 }
 
