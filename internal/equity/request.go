@@ -1,9 +1,11 @@
 // Package equity computes Omaha High and Omaha Hi/Lo all-in equities
-// (RULES.md E1-E3): exhaustively over every board completion, or by Monte
-// Carlo sampling, in parallel over GOMAXPROCS workers.
+// (RULES.md E1-E3) of hands, of ranges (ComputeRanges) and against unknown
+// hands (ComputeUnknown): exhaustively over every board completion, or by
+// Monte Carlo sampling, in parallel over GOMAXPROCS workers (or on the
+// caller's goroutine alone: OneCore).
 //
-// It imports only cards, eval and the standard library and does no I/O.
-// Every computation honours its context.
+// It imports only cards, eval, ranges, fault and the standard library and
+// does no I/O. Every computation honours its context.
 package equity
 
 import (
