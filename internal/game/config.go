@@ -97,6 +97,14 @@ type Config struct {
 	// Posts are the forced bets in the order posted: antes, blinds,
 	// straddles, dead money (R3, R4).
 	Posts []Post
+	// Added is money the site adds to the pot before the first action, in
+	// chips ("Cash Drop to Pot" on GGPoker, "STP added" on Run It Once):
+	// no player's. It is dead money in the main pot (R12: every player
+	// still in is eligible for it, an all-in player included), counted in
+	// the pot for the pot-limit maximum (R7: all chips in all pots) and
+	// in Pot, settled with the main pot and never returned to anyone.
+	// Zero when the site added nothing; 0 to MaxChips.
+	Added int64
 	// SmallBet and BigBet are the fixed-limit bet sizes (R6). SmallBet zero
 	// means the big blind; BigBet zero means twice SmallBet.
 	SmallBet, BigBet int64
@@ -184,7 +192,7 @@ func (c *Config) validate() error {
 	for _, f := range []struct {
 		name string
 		v    int64
-	}{{"small_bet", c.SmallBet}, {"big_bet", c.BigBet}, {"min_bet", c.MinBet}, {"max_bets", int64(c.MaxBets)}, {"chip_unit", c.ChipUnit}} {
+	}{{"added", c.Added}, {"small_bet", c.SmallBet}, {"big_bet", c.BigBet}, {"min_bet", c.MinBet}, {"max_bets", int64(c.MaxBets)}, {"chip_unit", c.ChipUnit}} {
 		if f.v < 0 || f.v > MaxChips {
 			return fault.Field(fault.Invalid, f.name, "%d; want 0 to %d", f.v, MaxChips)
 		}

@@ -52,6 +52,12 @@ func randomHand(src *byteSource) (*State, bool) {
 	for i := range cfg.Stacks {
 		cfg.Stacks[i] = 1 + int64(src.intn(300))
 	}
+	// Money the site adds to the pot, in about one hand in three, read
+	// from the middle of the bytes so that the other choices stay as the
+	// stored corpus made them.
+	if x := (&byteSource{b: src.b, i: len(src.b) / 3}).intn(60); x < 20 {
+		cfg.Added = int64(x)
+	}
 	// Random posts, mostly from the seats the blinds belong to (R3), so
 	// that New accepts most hands; sometimes from any seat.
 	sb := -1
@@ -201,7 +207,7 @@ func FuzzStateMachine(f *testing.F) {
 		if err != nil {
 			return // e.g. every player in a pot mucked
 		}
-		var before, after, pots, returned int64
+		before, after, pots, returned := s.cfg.Added, int64(0), int64(0), int64(0)
 		for i := range s.cfg.Stacks {
 			before += s.cfg.Stacks[i]
 			after += st.Finishing[i]
@@ -247,8 +253,8 @@ func FuzzStateMachine(f *testing.F) {
 // checkWinBounds checks R12 on a settlement: no pot is negative, and with
 // c the chips each player put in net of the uncalled bet returned, a
 // player i wins at most sum_j min(c_i, c_j) plus the dead money (antes,
-// dead blinds), which is all in the main pot that every player still in
-// may win (R12): an all-in player may win the dead money above his own
+// dead blinds, the money the site added), which is all in the main pot
+// that every player still in may win (R12): an all-in player may win the dead money above his own
 // amount, and a player with chips behind at a showdown matched every live
 // bet. A hand won by folds gives
 // every pot to the last player (R13), who may have matched nothing (a fold
@@ -260,7 +266,7 @@ func checkWinBounds(t *testing.T, s *State, st *Settlement) {
 			t.Fatalf("negative pot %+v", p)
 		}
 	}
-	var dead int64
+	dead := s.cfg.Added
 	for _, d := range s.dead {
 		dead += d
 	}

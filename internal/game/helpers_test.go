@@ -80,14 +80,14 @@ func legal(t testing.TB, s *State) Legal {
 }
 
 // settle settles s and checks chip conservation: finishing stacks plus rake
-// equal the starting stacks.
+// equal the starting stacks plus the money the site added.
 func settle(t testing.TB, s *State, r Rake) *Settlement {
 	t.Helper()
 	st, err := s.Settle(r)
 	if err != nil {
 		t.Fatalf("Settle: %v", err)
 	}
-	var before, after int64
+	before, after := s.cfg.Added, int64(0)
 	for i := range s.cfg.Stacks {
 		before += s.cfg.Stacks[i]
 		after += st.Finishing[i]

@@ -74,7 +74,8 @@ type Settlement struct {
 }
 
 // Settle builds the pots (main first, then side pots; R12: antes and
-// other dead money in the main pot, see claim), returns the
+// other dead money in the main pot, see claim, the money the site added
+// (Config.Added) included), returns the
 // uncalled bet, takes the rake and splits each pot among its eligible
 // players who did not fold or muck (R13, R16-R18). It needs a finished
 // hand: every player but one folded, or the betting over; a showdown among
@@ -240,6 +241,27 @@ func (s *State) pots(c []int64) ([]Pot, error) {
 				parts = append(parts, part{set, v - prev})
 			}
 			prev = v
+		}
+	}
+	// The money the site added (Config.Added) is dead money of no player:
+	// in the main pot, which every player still in may win (R12).
+	if s.cfg.Added > 0 {
+		var all uint16
+		for i := 0; i < s.n; i++ {
+			if !s.folded[i] {
+				all |= 1 << i
+			}
+		}
+		found := false
+		for x := range parts {
+			if parts[x].set == all {
+				parts[x].amt += s.cfg.Added
+				found = true
+				break
+			}
+		}
+		if !found {
+			parts = append(parts, part{all, s.cfg.Added})
 		}
 	}
 	slices.SortStableFunc(parts, func(a, b part) int {

@@ -297,9 +297,10 @@ func (s *State) Committed(p int) int64 { return s.committed[p] }
 // Folded reports whether player p has folded.
 func (s *State) Folded(p int) bool { return s.folded[p] }
 
-// Pot returns every chip in the pot, the current round's bets included.
+// Pot returns every chip in the pot, the current round's bets and the
+// money the site added (Config.Added) included.
 func (s *State) Pot() int64 {
-	var t int64
+	t := s.cfg.Added
 	for _, c := range s.committed {
 		t += c
 	}
