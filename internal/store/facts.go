@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -309,4 +311,23 @@ func SetCurrency(t *stats.Totals, minCur, maxCur, minUnit, maxUnit *string) {
 		return
 	}
 	t.Currency, t.ChipUnit = *minCur, *minUnit
+}
+
+// SplitSum returns hi<<32 + lo saturated to the int64 range: the sum of
+// a column of int64 values (chips) from the sums of their upper bits
+// (value >> 32, arithmetic) and of their lower 32 bits (value &
+// 0xffffffff), which SQLite adds without overflow where summing the
+// values themselves would fail once the total passes int64 (a player's
+// net over many hands of stacks up to 1e15). A total beyond int64 is
+// reported as the nearest int64.
+func SplitSum(hi, lo int64) int64 {
+	v := new(big.Int).Lsh(big.NewInt(hi), 32)
+	v.Add(v, big.NewInt(lo))
+	switch {
+	case v.IsInt64():
+		return v.Int64()
+	case v.Sign() > 0:
+		return math.MaxInt64
+	}
+	return math.MinInt64
 }

@@ -96,6 +96,14 @@ ORDER BY h.id LIMIT $3`, after, stats.Version, limit)
 	return last, n, nil
 }
 
+// clampBigint is the SQL of the numeric expression x (a sum of bigint
+// chips, which PostgreSQL makes numeric) as a bigint saturated to its
+// range: a player's net over many hands of stacks up to 1e15 can pass
+// int64, and the cast alone would then fail (22003).
+func clampBigint(x string) string {
+	return `least(greatest(` + x + `, -9223372036854775808), 9223372036854775807)::bigint`
+}
+
 // filterSQL is the WHERE clause of a player's hands for the statistics,
 // with its arguments from $1.
 func filterSQL(player string, f stats.Filter) (string, []any) {
@@ -118,7 +126,7 @@ func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) 
 	var t stats.Totals
 	var minCur, maxCur, minUnit, maxUnit *string
 	err := s.pool.QueryRow(ctx, `
-SELECT count(*), coalesce(sum(net), 0)::bigint, coalesce(sum(net_bb), 0),
+SELECT count(*), `+clampBigint(`coalesce(sum(net), 0)`)+`, coalesce(sum(net_bb), 0),
        coalesce(sum(vpip), 0), coalesce(sum(pfr), 0), coalesce(sum(three_bet), 0), coalesce(sum(three_bet_chance), 0),
        coalesce(sum(aggressive), 0), coalesce(sum(calls), 0), coalesce(sum(saw_flop), 0),
        coalesce(sum(showdown), 0), coalesce(sum(won_showdown), 0), coalesce(sum(hilo_showdown), 0),
@@ -152,16 +160,16 @@ func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.
 WITH s AS (
   SELECT hand_id, played_at,
          row_number() OVER w AS rn,
-         (sum(net) OVER w)::bigint AS cum,
+         sum(net) OVER w AS cum,
          sum(coalesce(adjusted_net, net)) OVER w AS cum_adj,
          count(*) OVER () AS total
   FROM hand_players WHERE `+where+`
   WINDOW w AS (ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
 ), p AS (
-  SELECT *, lag(cum, 1, 0::bigint) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0::bigint) OVER (ORDER BY rn) AS prev_rn
+  SELECT *, lag(cum, 1, 0::numeric) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0::bigint) OVER (ORDER BY rn) AS prev_rn
   FROM s WHERE rn % $8 = 0 OR rn = total
 )
-SELECT rn, hand_id, played_at, rn - prev_rn, cum - prev_cum, cum, cum_adj
+SELECT rn, hand_id, played_at, rn - prev_rn, `+clampBigint(`cum - prev_cum`)+`, `+clampBigint(`cum`)+`, cum_adj
 FROM p WHERE rn > $9 ORDER BY rn LIMIT $10`, args...)
 	if err != nil {
 		return store.ResultsPage{}, wrap(ctx, err, "player results")

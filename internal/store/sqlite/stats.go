@@ -112,21 +112,25 @@ func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) 
 	where, args := filterSQL(player, f)
 	var t stats.Totals
 	var minCur, maxCur, minUnit, maxUnit sql.NullString
+	var netHi, netLo int64
+	// The net is summed in two halves (store.SplitSum): SQLite's sum of
+	// the chips themselves fails once it passes int64.
 	err := s.db.QueryRowContext(ctx, `
-SELECT count(*), coalesce(sum(net), 0), coalesce(sum(net_bb), 0.0),
+SELECT count(*), coalesce(sum(net >> 32), 0), coalesce(sum(net & 4294967295), 0), coalesce(sum(net_bb), 0.0),
        coalesce(sum(vpip), 0), coalesce(sum(pfr), 0), coalesce(sum(three_bet), 0), coalesce(sum(three_bet_chance), 0),
        coalesce(sum(aggressive), 0), coalesce(sum(calls), 0), coalesce(sum(saw_flop), 0),
        coalesce(sum(showdown), 0), coalesce(sum(won_showdown), 0), coalesce(sum(hilo_showdown), 0),
        coalesce(sum(scoop), 0), coalesce(sum(quartered), 0), coalesce(sum(low_won), 0),
-       coalesce(sum(coalesce(adjusted_net, net)), 0.0), coalesce(sum(allin), 0), count(*) - count(adjusted_net),
+       total(coalesce(adjusted_net, net)), coalesce(sum(allin), 0), count(*) - count(adjusted_net),
        min(currency), max(currency), min(chip_unit), max(chip_unit)
-FROM hand_players WHERE `+where, args...).Scan(&t.Hands, &t.Net, &t.NetBB,
+FROM hand_players WHERE `+where, args...).Scan(&t.Hands, &netHi, &netLo, &t.NetBB,
 		&t.VPIP, &t.PFR, &t.ThreeBet, &t.ThreeBetChances, &t.Aggressive, &t.Calls, &t.SawFlop,
 		&t.Showdowns, &t.WonShowdowns, &t.HiLoShowdowns, &t.Scoops, &t.Quartered, &t.LowsWon,
 		&t.AdjustedNet, &t.AllInHands, &t.Unanalyzed, &minCur, &maxCur, &minUnit, &maxUnit)
 	if err != nil {
 		return stats.Totals{}, wrap(ctx, err, "player statistics")
 	}
+	t.Net = store.SplitSum(netHi, netLo)
 	if minCur.Valid {
 		store.SetCurrency(&t, &minCur.String, &maxCur.String, &minUnit.String, &maxUnit.String)
 	}
@@ -147,16 +151,17 @@ func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.
 WITH s AS (
   SELECT hand_id, played_at,
          row_number() OVER w AS rn,
-         sum(net) OVER w AS cum,
-         sum(coalesce(adjusted_net, net)) OVER w AS cum_adj,
+         sum(net >> 32) OVER w AS cum_hi, sum(net & 4294967295) OVER w AS cum_lo,
+         total(coalesce(adjusted_net, net)) OVER w AS cum_adj,
          count(*) OVER () AS total
   FROM hand_players WHERE `+where+`
   WINDOW w AS (ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
 ), p AS (
-  SELECT *, lag(cum, 1, 0) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0) OVER (ORDER BY rn) AS prev_rn
+  SELECT *, lag(cum_hi, 1, 0) OVER (ORDER BY rn) AS prev_hi, lag(cum_lo, 1, 0) OVER (ORDER BY rn) AS prev_lo,
+         lag(rn, 1, 0) OVER (ORDER BY rn) AS prev_rn
   FROM s WHERE rn % ? = 0 OR rn = total
 )
-SELECT rn, hand_id, played_at, rn - prev_rn, cum - prev_cum, cum, cum_adj
+SELECT rn, hand_id, played_at, rn - prev_rn, cum_hi - prev_hi, cum_lo - prev_lo, cum_hi, cum_lo, cum_adj
 FROM p WHERE rn > ? ORDER BY rn LIMIT ?`, args...)
 	if err != nil {
 		return store.ResultsPage{}, wrap(ctx, err, "player results")
@@ -168,9 +173,11 @@ FROM p WHERE rn > ? ORDER BY rn LIMIT ?`, args...)
 		var rn, id int64
 		var at sql.NullInt64
 		var pt store.ResultPoint
-		if err := rows.Scan(&rn, &id, &at, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet); err != nil {
+		var netHi, netLo, cumHi, cumLo int64
+		if err := rows.Scan(&rn, &id, &at, &pt.Hands, &netHi, &netLo, &cumHi, &cumLo, &pt.CumulativeAdjustedNet); err != nil {
 			return store.ResultsPage{}, wrap(ctx, err, "player results")
 		}
+		pt.Net, pt.CumulativeNet = store.SplitSum(netHi, netLo), store.SplitSum(cumHi, cumLo)
 		pt.HandID = store.FormatID(id)
 		if at.Valid {
 			t := time.UnixMicro(at.Int64).UTC()

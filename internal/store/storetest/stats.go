@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -305,4 +306,68 @@ func StatsRecords(t *testing.T) ([]store.Hand, map[string]stats.Totals) {
 func SameTotals(t *testing.T, what string, got, want stats.Totals) {
 	t.Helper()
 	sameTotals(t, what, got, want)
+}
+
+// hugePotPHH is a legal no-limit Omaha hand of ten players all in for the
+// largest stack a hand may hold: p2 (a queen-high straight) wins 9e15
+// chips, the others lose 1e15 each.
+const hugePotPHH = `variant = 'NO'
+antes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0, 0, 0, 0, 0]
+min_bet = 2
+starting_stacks = [1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000, 1000000000000000]
+actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'd dh p3 9s8s7d6d', 'd dh p4 2h2d3h3s', 'd dh p5 4c4d5c5d', 'd dh p6 6h6c7h7c', 'd dh p7 8h8c9h9c', 'd dh p8 ThTdJhJs', 'd dh p9 QhQsKdKc', 'd dh p10 AdAc2c2s', 'p3 cbr 1000000000000000', 'p4 cc', 'p5 cc', 'p6 cc', 'p7 cc', 'p8 cc', 'p9 cc', 'p10 cc', 'p1 cc', 'p2 cc', 'd db Tc9d8d', 'd db 7s', 'd db 3c', 'p1 sm AsAhKsKh', 'p2 sm QdQcJdJc', 'p3 sm 9s8s7d6d', 'p4 sm 2h2d3h3s', 'p5 sm 4c4d5c5d', 'p6 sm 6h6c7h7c', 'p7 sm 8h8c9h9c', 'p8 sm ThTdJhJs', 'p9 sm QhQsKdKc', 'p10 sm AdAc2c2s']
+`
+
+// testHugeSums stores 1,100 copies of hugePotPHH: p2's net summed over
+// them (9.9e18 chips) is beyond int64, and his statistics and results
+// saturate at the largest int64 rather than fail (a client can store such
+// hands: amounts up to 1e15 are legal); the losers' sums stay exact.
+func testHugeSums(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	es, err := handhistory.Read(handhistory.FormatPHH, []byte(hugePotPHH))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("read PHH: %v", err)
+	}
+	h := es[0].Hand
+	h.Site = "test"
+	v := analysis.Replay(h)
+	if !v.Legal {
+		t.Fatalf("hand illegal: %+v", v.Error)
+	}
+	const n, every = 1100, 1000
+	const win, loss = 9_000_000_000_000_000, -1_000_000_000_000_000
+	var recs []store.Hand
+	for i := range n {
+		h.SiteHandID = fmt.Sprint("huge-", i)
+		rec, err := store.NewHandRecord(h, &v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, rec)
+	}
+	save(t, s, recs...)
+	for _, tc := range []struct {
+		player string
+		net    int64
+	}{{"p2", math.MaxInt64}, {"p1", n * loss}} {
+		got, err := s.PlayerStats(ctx, tc.player, stats.Filter{})
+		if err != nil {
+			t.Fatalf("PlayerStats(%s): %v", tc.player, err)
+		}
+		if got.Hands != n || got.Net != tc.net {
+			t.Errorf("PlayerStats(%s): %d hands, net %d; want %d and %d", tc.player, got.Hands, got.Net, n, tc.net)
+		}
+	}
+	page, err := s.PlayerResults(ctx, store.ResultsQuery{Player: "p2", Every: every})
+	if err != nil {
+		t.Fatalf("PlayerResults: %v", err)
+	}
+	if len(page.Points) != 2 {
+		t.Fatalf("PlayerResults: %d points, want 2: %+v", len(page.Points), page.Points)
+	}
+	p0, p1 := page.Points[0], page.Points[1]
+	if p0.Net != every*win || p0.CumulativeNet != every*win || p1.Hands != n-every || p1.Net != (n-every)*win || p1.CumulativeNet != math.MaxInt64 {
+		t.Errorf("PlayerResults points %+v, want nets %d then %d, the last cumulative %d", page.Points, int64(every*win), int64((n-every)*win), int64(math.MaxInt64))
+	}
 }

@@ -50,6 +50,7 @@ func Run(t *testing.T, open Open) {
 		{"players are listed by prefix with their hand counts", testPlayersList},
 		{"S5: a hand's adjusted winnings follow its analysis when it is saved later", testFactsFollowTheAnalysis},
 		{"legal hands without an analysis by a version are listed by keyset pages, illegal ones never", testUnanalyzedHands},
+		{"a player's net summed beyond int64 saturates, never fails", testHugeSums},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
