@@ -478,11 +478,11 @@ func (p *ftParser) marker(l siteLine) error {
 	if a < 0 || !strings.HasSuffix(rest, "]") {
 		return siteErr(l.N, "bad board cards in %s", siteQuote(s))
 	}
-	so := b.runBoard(run - 1)
-	if run == 0 {
-		so = b.board
-	} else if run > len(b.runs) {
-		so = b.board
+	// The board so far: the hand's for an unnumbered street (even once
+	// runs have started) or a run not started yet, else the run's.
+	so := b.board
+	if run > 0 && run <= len(b.runs) {
+		so = b.runBoard(run - 1)
 	}
 	if old := strings.TrimSpace(rest[:a]); old != "" {
 		prev, unknown, err := parseSiteCards(old)

@@ -144,3 +144,13 @@ func FuzzReadFullTilt(f *testing.F) {
 		ggwfCheckEntries(t, es, err)
 	})
 }
+
+// TestFullTiltUnnumberedStreetAfterARun: a street marker without a run
+// number after a numbered one ("*** TURN 1 ***" then "*** RIVER ***") is
+// a located error, not an index out of range (found by FuzzReadFullTilt).
+func TestFullTiltUnnumberedStreetAfterARun(t *testing.T) {
+	t.Parallel()
+	data := "FullTiltPoker Game #0: Table  - $1/$1 - Limit Omaha\nSeat 1: 0000000 ($0)0000000000000000 ($0)0000000000000000 ($0)\nSeat 2: 0000 ($0)\n*** HOLE CARDS ***\n*** FLOP *** [6CQh3C]\n*** TURN 1 *** [6CQh3C][2C]\n*** RIVER *** []"
+	es, err := readFullTilt([]byte(data))
+	ggwfCheckEntries(t, es, err)
+}
