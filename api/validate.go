@@ -64,7 +64,11 @@ func LoadSpec(ctx context.Context) (*Spec, error) {
 	if err := doc.Validate(ctx); err != nil {
 		return nil, fmt.Errorf("openapi.yaml is not valid OpenAPI: %w", err)
 	}
-	router, err := legacy.NewRouter(doc)
+	// Requests are routed by path alone, whatever address the server is
+	// reached at: the document's servers tell clients where to find one.
+	routed := *doc
+	routed.Servers = nil
+	router, err := legacy.NewRouter(&routed)
 	if err != nil {
 		return nil, fmt.Errorf("openapi.yaml routes: %w", err)
 	}
