@@ -4,7 +4,7 @@ BIN       ?= bin/scoop
 # PostgreSQL for the storage and API tests; .ci/run exports its own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help build run test db/test faults bench lint fmt vet generate verify fuzz db/reset clean
+.PHONY: help build run test db/test faults bench lint lint-spec fmt vet generate verify fuzz db/reset clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -56,6 +56,16 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 
 lint: vet ## gofmt and go vet
 	@test -z "$$(gofmt -l .)" || (gofmt -l . && exit 1)
+
+# lint-spec is not part of test or verify: it fetches the linters through
+# npx (npm registry) on first use. Versions are pinned so that a new rule
+# cannot fail a build that did not change the contract.
+REDOCLY_CLI  ?= @redocly/cli@2.77.0
+SPECTRAL_CLI ?= @stoplight/spectral-cli@6.16.3
+lint-spec: ## lint openapi.yaml with Redocly and Spectral (needs npx)
+	@if ! command -v npx >/dev/null; then echo "make: npx not found (install Node.js); skipping lint-spec"; exit 0; fi; \
+	npx --yes $(REDOCLY_CLI) lint openapi.yaml && \
+	npx --yes $(SPECTRAL_CLI) lint --fail-severity warn openapi.yaml
 
 vet:
 	$(GO) vet ./...
