@@ -73,7 +73,8 @@ type Street struct {
 	Street string `json:"street"` // preflop, flop, turn or river
 	Board  string `json:"board"`  // the board so far
 	// Pot is every chip committed so far, antes and dead money included,
-	// uncalled bets excluded (preflop: the forced bets as posted).
+	// the money the site added to the pot too (Hand.AddedToPot), uncalled
+	// bets excluded (preflop: the forced bets as posted).
 	Pot int64 `json:"pot"`
 	// Mode is how the equities were computed: exhaustive (exact),
 	// montecarlo (some live hand unknown, A3) or none (no live player's
@@ -131,7 +132,7 @@ type Decision struct {
 	// when the player owes nothing.
 	ToCall *int64 `json:"to_call"`
 	// Pot is every chip in the pot before the action, the bets of the
-	// round included.
+	// round and the money the site added (Hand.AddedToPot) included.
 	Pot int64 `json:"pot"`
 	// PotOdds is to_call / (pot + to_call); null when nothing is owed.
 	PotOdds *float64 `json:"pot_odds"`
@@ -226,6 +227,7 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 		ctx: ctx, h: h, opt: opt, s: s, n: n,
 		known:  knownHoles(h),
 		dead:   deadPosts(cfg),
+		added:  cfg.Added,
 		seed:   handSeed(h),
 		cache:  map[cacheKey]*equity.Result{},
 		allInN: -1,
@@ -363,6 +365,7 @@ type analyzer struct {
 	names []string
 	known []cards.List // hole cards known anywhere in the record, nil when not
 	dead  []int64      // dead chips (antes, dead blinds) each player posted
+	added int64        // money the site added to the pot, no player's (Hand.AddedToPot)
 	seed  uint64
 	cache map[cacheKey]*equity.Result
 
@@ -473,10 +476,11 @@ func (z *analyzer) uncalled(c []int64) (int, int64) {
 	return big, max(c[big]-z.dead[big]-second, 0)
 }
 
-// pot is every chip committed, uncalled bets excluded unless forced
-// (preflop, before anyone acted, the blinds are all in the pot).
+// pot is every chip committed and the money the site added, uncalled bets
+// excluded unless forced (preflop, before anyone acted, the blinds are all
+// in the pot).
 func (z *analyzer) pot(c []int64, forced bool) int64 {
-	var t int64
+	t := z.added
 	for _, x := range c {
 		t += x
 	}

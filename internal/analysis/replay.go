@@ -51,6 +51,7 @@ func Config(h *handhistory.Hand) (game.Config, error) {
 		MaxBets:         h.Table.MaxBets,
 		UncappedHeadsUp: h.Table.UncappedHeadsUp,
 		NoAnteTrimming:  h.Table.AnteTrimming != nil && !*h.Table.AnteTrimming,
+		Added:           h.AddedToPot,
 		Posts:           make([]game.Post, 0, len(h.Posts)),
 	}
 	for i, p := range h.Players {

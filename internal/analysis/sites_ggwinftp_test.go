@@ -50,10 +50,15 @@ func diffString(ds []Difference) string {
 }
 
 var siteOutcomes = map[string]siteFileOutcome{
-	// GGPoker: 110 hands, 109 replayed.
+	// GGPoker: 110 hands, 110 replayed.
+	//
+	// "Cash Drop to Pot : total $0.2" is the site's money (AddedToPot):
+	// with it in the pot, "raises $0.35 to $0.41" is exactly the pot-limit
+	// maximum (R7: 6 + 1 + 2 + 6 + 20 + 6 to call), and the $2.81 total pot
+	// (players' $2.61 and the $0.20) less $0.08 rake and jackpot is the
+	// $2.73 collected.
 	"ggpoker/fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.01-0.02-202104.STP.txt": {
-		format: handhistory.FormatGGPoker, hands: 1,
-		skipped: map[int]string{1: "cash drop: GGPoker added 20 chip units to the pot"},
+		format: handhistory.FormatGGPoker, hands: 1, legal: 1, matching: 1,
 	},
 	"ggpoker/fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.50-1.00-202004.txt": {
 		format: handhistory.FormatGGPoker, hands: 41, legal: 41, matching: 40,

@@ -52,13 +52,12 @@ import (
 //
 // Lines that are not actions are read as the site wrote them:
 //
-//   - "Cash Drop to Pot : total $X": the site adds $X to the pot, which
-//     raises the pot-limit maximum of every bet after it and what the
-//     winner collects. The model has no field for money a site adds (a
-//     post is a player's), so such a hand, once read and checked, is
-//     Skipped with the reason ("cash drop: GGPoker added 20 chip units to
-//     the pot ..."): replayed without it, its legal raises would be
-//     judged over the pot limit.
+//   - "Cash Drop to Pot : total $X": the site adds $X to the pot before the
+//     first action, Hand.AddedToPot (the lines add up): no player's, dead
+//     money in the main pot, which raises the pot-limit maximum of every
+//     bet after it (R7) and goes to the main pot's winner (R12). The
+//     summary's total pot includes it. A cash drop after the betting began
+//     is a line error (the model holds money added before it only).
 //   - All-in insurance ("get an all-in insurance (...)" announces it,
 //     "pay premium of all-in insurance ($X)" pays X outside the pot; a
 //     line receiving an insurance payout adds it) and EV cash-out ("Pays
@@ -150,14 +149,9 @@ func (p *ggParser) parse(lines []siteLine) (*Hand, string, error) {
 	} else {
 		t.MinBet = b.bigBlind(t.MinBet)
 	}
+	b.h.AddedToPot = p.cashDrop // validated by assemble
 	if err := b.assemble(head.N); err != nil {
 		return b.h, "", err
-	}
-	if p.cashDrop > 0 {
-		// The site's money is in the pot: it raises the pot-limit maximum
-		// and the winner's share. The model cannot hold it (a post is a
-		// player's), so the hand, read and checked, is not replayed.
-		return b.h, "cash drop: GGPoker added " + strconv.FormatInt(p.cashDrop, 10) + " chip units to the pot (\"Cash Drop to Pot\"), which the Hand model cannot hold", nil
 	}
 	return b.h, "", nil
 }
@@ -421,6 +415,11 @@ func (p *ggParser) line(l siteLine) error {
 		x, err := p.amount(l, s[len("Cash Drop to Pot : total "):])
 		if err != nil {
 			return err
+		}
+		if len(b.actions) > 0 {
+			// Hand.AddedToPot is money in the pot before the first action:
+			// added later, it would change the pot limit of earlier bets.
+			return siteErr(l.N, "%s after the betting began: Scoop holds money a site adds before the first action only", siteQuote(s))
 		}
 		p.cashDrop += x
 		return nil

@@ -126,8 +126,12 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	if !errors.As(es[2].Err, &fe) || fe.Kind != fault.Invalid || fe.Line != es[2].Line+13 || es[2].ID != "OM1" {
 		t.Errorf("bad amount: %+v (%v)", es[2], es[2].Err)
 	}
-	if es[3].Skipped != "game Hold'em No Limit is not Omaha" || !strings.HasPrefix(es[4].Skipped, "cash drop: GGPoker added 100 chip units") {
-		t.Errorf("skips: %q, %q", es[3].Skipped, es[4].Skipped)
+	if es[3].Skipped != "game Hold'em No Limit is not Omaha" {
+		t.Errorf("skip: %q", es[3].Skipped)
+	}
+	// A cash drop is read, the site's money in Hand.AddedToPot.
+	if es[4].Skipped != "" || es[4].Err != nil || es[4].Hand == nil || es[4].Hand.AddedToPot != 100 || es[1].Hand.AddedToPot != 0 {
+		t.Errorf("cash drop: %+v", es[4])
 	}
 	long := strings.Replace(ggStd, "Seat 1: Ann", "Seat 1: "+strings.Repeat("A", MaxText+1), 1)
 	long = strings.ReplaceAll(long, "Ann", strings.Repeat("A", MaxText+1))
@@ -143,6 +147,7 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 		{"card seen twice", "*** FLOP *** [6c Kd Qc]", "*** FLOP *** [6c Kd Ac]"},
 		{"truncated", "*** SUMMARY ***", "Cy: folds"},
 		{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
+		{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
 	} {
 		es, err := readGGPoker([]byte(strings.Replace(ggStd, c.from, c.to, 1)))
 		if err != nil || len(es) != 1 || es[0].Err == nil || !errors.As(es[0].Err, &fe) || fe.Line <= 0 {

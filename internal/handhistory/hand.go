@@ -184,8 +184,18 @@ type Hand struct {
 	Button int `json:"button"`
 	// Posts are the forced bets (antes, blinds, straddles, dead money) in
 	// the order posted, before any dealing.
-	Posts   []Post   `json:"posts,omitempty"`
-	Actions []Action `json:"actions"`
+	Posts []Post `json:"posts,omitempty"`
+	// AddedToPot is money the site added to the pot before the first
+	// action, in chip units: no player's (GGPoker's "Cash Drop to Pot :
+	// total $X", Run It Once's "STP added: €X"). It is dead money in the
+	// main pot: counted in the pot for the pot-limit maximum (RULES.md R7,
+	// all chips in all pots), settled with the main pot, which every player
+	// still in may win (R12), and never returned to anyone. Zero when the
+	// site added nothing; 0 to MaxChips. It is a field of the hand, not a
+	// Post, because a post is a player's (Post.Player indexes Players) and
+	// the site's money is no seat's.
+	AddedToPot int64    `json:"added_to_pot,omitempty"`
+	Actions    []Action `json:"actions"`
 	// Outcome is the recorded result, nil when the record gives none.
 	Outcome *Outcome `json:"outcome,omitempty"`
 	// Notes say, in words, where the reader did not take the record as

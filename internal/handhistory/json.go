@@ -202,6 +202,9 @@ func Validate(h *Hand) error {
 			return err
 		}
 	}
+	if h.AddedToPot < 0 || h.AddedToPot > MaxChips {
+		return bad("added_to_pot", "%d; want 0 to %d", h.AddedToPot, MaxChips)
+	}
 	for i, p := range h.Posts {
 		f := fmt.Sprintf("posts[%d]", i)
 		if p.Player < 0 || p.Player >= n {

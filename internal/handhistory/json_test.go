@@ -88,11 +88,16 @@ func TestJSONValidation(t *testing.T) {
 		{"action player out of range", `"actions":[]`, `"actions":[{"player":5,"kind":"fold"}]`, "actions[0].player"},
 		{"unknown action kind", `"actions":[]`, `"actions":[{"player":0,"kind":"limp"}]`, "actions[0].kind"},
 		{"post kind", `"button":1`, `"button":1,"posts":[{"player":0,"kind":"blind","amount":1}]`, "posts[0].kind"},
+		{"negative money added to the pot", `"button":1`, `"button":1,"added_to_pot":-1`, "added_to_pot"},
 		{"outcome length", `"actions":[]`, `"actions":[],"outcome":{"finishing_stacks":[1]}`, "outcome.finishing_stacks"},
 		{"wrong type", `"stack":10}]`, `"stack":"ten"}]`, "players.stack"},
 	}
 	if es, err := handhistory.Read(handhistory.FormatJSON, []byte(good)); err != nil || es[0].Hand == nil {
 		t.Fatalf("the good hand: %v %+v", err, es)
+	}
+	added := strings.Replace(good, `"button":1`, `"button":1,"added_to_pot":20`, 1)
+	if es, err := handhistory.Read(handhistory.FormatJSON, []byte(added)); err != nil || es[0].Hand == nil || es[0].Hand.AddedToPot != 20 {
+		t.Fatalf("money added to the pot: %v %+v", err, es)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -97,6 +97,8 @@ func AppendPHHSection(buf *bytes.Buffer, k int, phh []byte) {
 //	                                   and blinds_or_straddles do not give them exactly
 //	                                   (dead money, a blind out of position, straddles, the
 //	                                   order posted, a post of 0)
+//	_scoop_added_to_pot                AddedToPot, the money the site added to the pot
+//	                                   (dead money of no player, in the main pot), when not 0
 //	_scoop_actions                     one entry per action, "" where the PHH action reads
 //	                                   exactly, else the Scoop action: "ACTOR KIND
 //	                                   [amount=N] [cards=CARDS] [run=N]" (ACTOR "d" or
@@ -263,6 +265,7 @@ type phhScoop struct {
 	ScoopPlayers         []string  `toml:"_scoop_players"`
 	ScoopHoleCards       []string  `toml:"_scoop_hole_cards"`
 	ScoopPosts           []string  `toml:"_scoop_posts"`
+	ScoopAddedToPot      *int64    `toml:"_scoop_added_to_pot"`
 	ScoopActions         []string  `toml:"_scoop_actions"`
 	ScoopOutcome         *bool     `toml:"_scoop_outcome"`
 	ScoopReturned        []int64   `toml:"_scoop_returned"`
@@ -297,6 +300,9 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 	set(&h.Table.ChipUnit, x.ScoopChipUnit)
 	if x.ScoopTournament != nil {
 		h.Tournament = *x.ScoopTournament
+	}
+	if x.ScoopAddedToPot != nil {
+		h.AddedToPot = *x.ScoopAddedToPot
 	}
 	if x.ScoopMaxBets != nil {
 		h.Table.MaxBets = *x.ScoopMaxBets
@@ -396,6 +402,9 @@ func phhExtensions(h, r, std *Hand) *phhScoop {
 	x.ScoopChipUnit = str(r.Table.ChipUnit, std.Table.ChipUnit)
 	if r.Tournament != std.Tournament {
 		x.ScoopTournament = &r.Tournament
+	}
+	if r.AddedToPot != std.AddedToPot {
+		x.ScoopAddedToPot = &r.AddedToPot
 	}
 	if r.Table.MaxBets != std.Table.MaxBets {
 		x.ScoopMaxBets = &r.Table.MaxBets
@@ -697,6 +706,7 @@ func renderPHH(r *Hand, x *phhScoop) []byte {
 	if x.ScoopPosts != nil {
 		lines("_scoop_posts", x.ScoopPosts)
 	}
+	i64("_scoop_added_to_pot", x.ScoopAddedToPot)
 	if x.ScoopActions != nil {
 		lines("_scoop_actions", x.ScoopActions)
 	}

@@ -246,6 +246,7 @@ func richHand() *Hand {
 			{Player: 1, Kind: PostSmallBlind, Amount: 1}, {Player: 2, Kind: PostBigBlind, Amount: 2},
 			{Player: 0, Kind: PostAnte, Amount: 1}, {Player: 0, Kind: PostDead, Amount: 1},
 		},
+		AddedToPot: 5,
 		Actions: []Action{
 			{Player: 0, Kind: DealHole, Cards: hole("As2s3dKd")},
 			{Player: 0, Kind: Call, Amount: 2},

@@ -27,11 +27,15 @@ import (
 //     "*** SHOWDOWN ***", a show written "P shows [..]" (without the colon,
 //     and twice: read once), "collected ... from side pot 1", the pots
 //     between bars before rake ("| Main pot €X | Side pot €Y | STP €Z | Rake
-//     €R"; Pots are then those after rake, the rake taken from the main pot
-//     first) and "STP added: €5.00", money the site adds to the pot (splash
-//     the pot): no player's, so the replay's pots lack it and the record's
-//     total pot and collected lines differ from ours by it. Its summary's
-//     "won €X" (no parentheses) is not checked.
+//     €R"; Pots are then those after rake, the STP in the main pot, the rake
+//     taken from the main pot first) and "STP added: €5.00", money the site
+//     adds to the pot before the first action (splash the pot): no player's,
+//     read into Hand.AddedToPot (dead money in the main pot), and checked
+//     against the summary's "STP €X". A record whose collected lines add up
+//     to the total pot less rake plus the STP again (each side pot's line
+//     holding it too) is read as written, with a note saying so: the
+//     verdict's collected difference is the site's. Its summary's "won €X"
+//     (no parentheses) is not checked.
 //   - Upoker ("upoker"): PokerStars' own header at a table named "UPOK...",
 //     amounts in "¥" with the currency code after the stakes ("¥25/¥50 CNY").
 //
@@ -276,8 +280,7 @@ type psParser struct {
 	sdRun     int
 	runsSaid  int
 	// stp is the money the site added to the pot ("STP added: €5.00",
-	// Run It Once's splash the pot): not a player's, so the replay's pots
-	// lack it and the record's total pot and collected lines differ by it.
+	// Run It Once's splash the pot): not a player's, Hand.AddedToPot.
 	stp int64
 }
 
@@ -944,6 +947,11 @@ func (p *psParser) other(l psLine) error {
 		x, ok := p.amount(s[len("STP added: "):])
 		if !ok || x <= 0 {
 			return psErr(l.n, "bad amount in %s", psQuote(s))
+		}
+		if len(p.actions) > 0 {
+			// Hand.AddedToPot is money in the pot before the first action:
+			// added later, it would change the pot limit of earlier bets.
+			return psErr(l.n, "%s after the betting began: Scoop holds money a site adds before the first action only", psQuote(s))
 		}
 		p.stp += x
 		return nil
@@ -1737,8 +1745,12 @@ func (p *psParser) totalPot(l psLine) error {
 			sum += x
 		}
 		if sum+stp == total {
+			// The STP is dead money in the main pot (Hand.AddedToPot).
 			rake := p.rake
-			for _, x := range before {
+			for k, x := range before {
+				if k == 0 {
+					x += stp
+				}
 				r := min(rake, x)
 				rake -= r
 				p.pots = append(p.pots, x-r)
@@ -1852,6 +1864,24 @@ func (p *psParser) assemble(g psGame, headLine int) error {
 		out.Pots = append([]int64(nil), p.pots...)
 	} else {
 		out.Pots = []int64{p.total - p.rake}
+	}
+	h.AddedToPot = p.stp
+	if p.stp > 0 {
+		// Run It Once's collected lines may hold the STP once per pot
+		// collected (the main pot's and each side pot's line), though it
+		// is in the total pot once: the site's own inconsistency, said in
+		// words so that the verdict's collected difference is explained.
+		var got int64
+		for _, c := range out.Collected {
+			got += c
+		}
+		if want := p.total - p.rake; got > want && (got-want)%p.stp == 0 {
+			times := fmt.Sprintf("%d times", (got-want)/p.stp+1)
+			if times == "2 times" {
+				times = "twice"
+			}
+			h.Notes = append(h.Notes, fmt.Sprintf("site inconsistency: the collected lines add up to %d chip units, %d more than the total pot %d less rake %d: they count the %d the site added (STP) %s, the total pot once", got, got-want, p.total, p.rake, p.stp, times))
+		}
 	}
 	h.Outcome = out
 	// What every reader guarantees (a starting stack, amounts within

@@ -121,12 +121,18 @@ func TestPokerStarsOtherClients(t *testing.T) {
 		if h.Site != "runitonce" || h.SiteHandID != "36197946" || h.Time != "2019-08-14T17:55:00Z" {
 			t.Errorf("hand %s/%s at %s", h.Site, h.SiteHandID, h.Time)
 		}
-		// The site's total pot holds the €5 it added; its pots (€119.52,
-		// €21.82 before rake) do not, and the €2.50 rake is the main pot's.
+		// "STP added: €5.00" is the site's money, AddedToPot. The site's
+		// total pot holds it; its pots (€119.52, €21.82 before rake) do
+		// not: the main pot after rake holds it (€119.52 + €5 - €2.50).
+		// The collected lines (€122.02 + €26.82) hold it twice: a note.
 		o := h.Outcome
-		if o.TotalPot != 14634 || o.Rake != 250 || !reflect.DeepEqual(o.Pots, []int64{11702, 2182}) ||
+		if h.AddedToPot != 500 || o.TotalPot != 14634 || o.Rake != 250 || !reflect.DeepEqual(o.Pots, []int64{12202, 2182}) ||
 			!reflect.DeepEqual(o.Collected, []int64{0, 0, 0, 14884, 0, 0}) || !reflect.DeepEqual(o.Returned, []int64{0, 0, 0, 7142, 0, 0}) {
-			t.Errorf("outcome %+v", o)
+			t.Errorf("added %d, outcome %+v", h.AddedToPot, o)
+		}
+		want := []string{"site inconsistency: the collected lines add up to 14884 chip units, 500 more than the total pot 14634 less rake 250: they count the 500 the site added (STP) twice, the total pot once"}
+		if !reflect.DeepEqual(h.Notes, want) {
+			t.Errorf("notes %q, want %q", h.Notes, want)
 		}
 	})
 	t.Run("upoker", func(t *testing.T) {
@@ -139,6 +145,20 @@ func TestPokerStarsOtherClients(t *testing.T) {
 		if o := h.Outcome; len(h.Players) != 3 || h.Players[0].Stack != 511300 || o.TotalPot != 37500 || o.Rake != 1000 ||
 			!reflect.DeepEqual(o.Collected, []int64{36500, 0, 0}) || !reflect.DeepEqual(o.Returned, []int64{12800, 0, 0}) {
 			t.Errorf("players %+v, outcome %+v", h.Players, o)
+		}
+	})
+	t.Run("splash the pot after the betting began is a line error", func(t *testing.T) {
+		t.Parallel()
+		data, err := os.ReadFile(filepath.Join(psOtherClients, "fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		late := strings.Replace(string(data), "STP added: €5.00\n", "", 1)
+		late = strings.Replace(late, "Nelson B: folds\n", "Nelson B: folds\nSTP added: €5.00\n", 1)
+		es, err := Read(FormatPokerStars, []byte(late))
+		var fe *fault.Error
+		if err != nil || len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 20 || !strings.Contains(fe.Message, "after the betting began") {
+			t.Errorf("Read = %+v, %v; want an error on the late STP line (20)", es, err)
 		}
 	})
 	t.Run("splash the pot said twice differently", func(t *testing.T) {
