@@ -473,15 +473,23 @@ func detectIPkPacParty(text string) Format {
 // accept, and runs to the next such line. Text before the first hand is
 // reported as a first Entry with an error naming its line; a hand with a
 // line over MaxLineBytes is an error naming that line. The error return is
-// for data without any header line.
+// for data without any header line. Only one hand's lines are held at a
+// time, at most MaxHandLines of them (see eachSiteHand).
 func ippReadGrouped(data []byte, site, example string, isHead siteHeader, parse siteParse) ([]Entry, error) {
 	var (
-		all    []siteLine
-		starts []int
-		pre    *siteLine
+		entries []Entry
+		lines   []siteLine // the hand being read: at most MaxHandLines
+		over    int        // its first line past MaxHandLines, 0 when none
+		pre     *siteLine
 	)
+	flush := func() {
+		if len(lines) > 0 {
+			entries = append(entries, siteEntry(len(entries)+1, lines, over, parse))
+		}
+		lines, over = lines[:0], 0
+	}
 	r := newSiteLines(string(data))
-	prevHead := false
+	started, prevHead := false, false
 	for {
 		l, ok := r.next()
 		if !ok {
@@ -490,8 +498,9 @@ func ippReadGrouped(data []byte, site, example string, isHead siteHeader, parse 
 		head := isHead(l.S)
 		switch {
 		case head && !prevHead:
-			starts = append(starts, len(all))
-		case len(starts) == 0:
+			flush()
+			started = true
+		case !started:
 			if pre == nil {
 				x := l
 				pre = &x
@@ -500,32 +509,19 @@ func ippReadGrouped(data []byte, site, example string, isHead siteHeader, parse 
 			continue
 		}
 		prevHead = head
-		all = append(all, l)
+		if len(lines) == MaxHandLines {
+			if over == 0 {
+				over = l.N
+			}
+			continue
+		}
+		lines = append(lines, l)
 	}
-	if len(starts) == 0 {
+	flush()
+	if !started {
 		return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: fmt.Sprintf("no %s hand header (%q) found", site, example)}
 	}
-	entries := make([]Entry, 0, len(starts)+1)
-	if pre != nil {
-		entries = append(entries, Entry{Index: 1, Line: pre.N, Err: siteErr(pre.N, "text before the first hand header: %s", siteQuote(pre.S))})
-	}
-	for k, s := range starts {
-		e := len(all)
-		if k+1 < len(starts) {
-			e = starts[k+1]
-		}
-		lines := all[s:e:e]
-		var (
-			h    *Hand
-			skip string
-			err  error
-		)
-		if err = siteCheckLong(lines); err == nil {
-			h, skip, err = parse(lines)
-		}
-		entries = append(entries, newEntry(len(entries)+1, lines[0].N, h, skip, err))
-	}
-	return entries, nil
+	return withPreamble(pre, entries), nil
 }
 
 // ippCard reads one card token in any of the sites' languages: the suit

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -111,14 +112,17 @@ func headerPrefix(prefixes ...string) siteHeader {
 	}
 }
 
-// splitSiteHands splits text into hands: each hand is its header line (a
-// line isHeader accepts) and the non-blank lines up to the next header.
-// pre is the first non-blank line before the first header, if any (a
-// preamble the reader should report, not drop silently). The hands share
-// one backing array of lines.
-func splitSiteHands(text string, isHeader siteHeader) (pre *siteLine, hands [][]siteLine) {
-	var all []siteLine
-	var starts []int
+// eachSiteHand reads text's hands in turn, calling hand with each: its
+// header line (a line isHeader accepts) and the non-blank lines up to the
+// next header, at most MaxHandLines of them; over is the number of the
+// first line past that bound (0 when none), whose lines are not kept. The
+// slice is reused for the next hand: hand must not keep it. Only one
+// hand's lines are held at a time. pre is the first non-blank line before
+// the first header, if any (a preamble the reader should report, not drop
+// silently).
+func eachSiteHand(text string, isHeader siteHeader, hand func(lines []siteLine, over int)) (pre *siteLine) {
+	var lines []siteLine
+	over := 0
 	r := newSiteLines(text)
 	for {
 		l, ok := r.next()
@@ -126,25 +130,78 @@ func splitSiteHands(text string, isHeader siteHeader) (pre *siteLine, hands [][]
 			break
 		}
 		if isHeader(l.S) {
-			starts = append(starts, len(all))
-		} else if len(starts) == 0 {
+			if len(lines) > 0 {
+				hand(lines, over)
+			}
+			lines, over = lines[:0], 0
+		} else if len(lines) == 0 {
 			if pre == nil {
 				x := l
 				pre = &x
 			}
 			continue
 		}
-		all = append(all, l)
-	}
-	hands = make([][]siteLine, len(starts))
-	for i, s := range starts {
-		e := len(all)
-		if i+1 < len(starts) {
-			e = starts[i+1]
+		if len(lines) == MaxHandLines {
+			if over == 0 {
+				over = l.N
+			}
+			continue
 		}
-		hands[i] = all[s:e:e]
+		lines = append(lines, l)
 	}
+	if len(lines) > 0 {
+		hand(lines, over)
+	}
+	return pre
+}
+
+// splitSiteHands splits text into hands as eachSiteHand reads them, each
+// hand's lines a slice of its own.
+func splitSiteHands(text string, isHeader siteHeader) (pre *siteLine, hands [][]siteLine) {
+	pre = eachSiteHand(text, isHeader, func(lines []siteLine, _ int) {
+		hands = append(hands, slices.Clone(lines))
+	})
 	return pre, hands
+}
+
+// tooManyLines is the error of a hand of more than MaxHandLines lines,
+// naming the first line past the bound.
+func tooManyLines(line int) *fault.Error {
+	return siteErr(line, "a hand may have at most %d lines (MaxHandLines)", MaxHandLines)
+}
+
+// siteEntry reads one hand's lines with parse (over as eachSiteHand
+// gives it) as the index-th Entry: an error for a line over MaxLineBytes
+// or the lines past MaxHandLines, else parse's hand, skip or error.
+func siteEntry(index int, lines []siteLine, over int, parse siteParse) Entry {
+	var (
+		h    *Hand
+		skip string
+		err  error
+	)
+	switch err = siteCheckLong(lines); {
+	case err != nil:
+	case over > 0:
+		err = tooManyLines(over)
+	default:
+		h, skip, err = parse(lines)
+	}
+	return newEntry(index, lines[0].N, h, skip, err)
+}
+
+// withPreamble returns entries with, when pre is set, a first Entry whose
+// error names the text before the first hand header, the entries
+// renumbered.
+func withPreamble(pre *siteLine, entries []Entry) []Entry {
+	if pre == nil {
+		return entries
+	}
+	e := Entry{Line: pre.N, Err: siteErr(pre.N, "text before the first hand header: %s", siteQuote(pre.S))}
+	entries = append([]Entry{e}, entries...)
+	for i := range entries {
+		entries[i].Index = i + 1
+	}
+	return entries
 }
 
 // siteParse reads one hand's lines (the header first): the hand, or a
@@ -159,29 +216,17 @@ type siteParse func(lines []siteLine) (h *Hand, skip string, err error)
 // header is reported as a first Entry with an error naming its line. The
 // error return is for data without any header (a *fault.Error of kind
 // Invalid saying "no <site> hand header (<example>) found"). A hand with a
-// line over MaxLineBytes is an error naming that line before parse sees
-// it.
+// line over MaxLineBytes, or with more than MaxHandLines lines, is an error
+// naming that line before parse sees it.
 func readSiteHands(data []byte, site, example string, isHeader siteHeader, parse siteParse) ([]Entry, error) {
-	pre, hands := splitSiteHands(string(data), isHeader)
-	if len(hands) == 0 {
+	var entries []Entry
+	pre := eachSiteHand(string(data), isHeader, func(lines []siteLine, over int) {
+		entries = append(entries, siteEntry(len(entries)+1, lines, over, parse))
+	})
+	if len(entries) == 0 {
 		return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: fmt.Sprintf("no %s hand header (%q) found", site, example)}
 	}
-	entries := make([]Entry, 0, len(hands)+1)
-	if pre != nil {
-		entries = append(entries, Entry{Index: 1, Line: pre.N, Err: siteErr(pre.N, "text before the first hand header: %s", siteQuote(pre.S))})
-	}
-	for _, lines := range hands {
-		var (
-			h    *Hand
-			skip string
-			err  error
-		)
-		if err = siteCheckLong(lines); err == nil {
-			h, skip, err = parse(lines)
-		}
-		entries = append(entries, newEntry(len(entries)+1, lines[0].N, h, skip, err))
-	}
-	return entries, nil
+	return withPreamble(pre, entries), nil
 }
 
 // siteCheckLong returns the error of the first line of lines longer than

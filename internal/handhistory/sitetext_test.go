@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -111,6 +112,44 @@ func TestSplitSiteHandsAndDriver(t *testing.T) {
 	}
 	if _, err := readSiteHands([]byte("nothing"), "Test", "HAND #", isHeader, parse); err == nil {
 		t.Error("no header read")
+	}
+}
+
+// TestSiteReadersBoundLinesPerHand: the site text readers keep at most
+// MaxHandLines lines of a hand (the hand is an error naming the first line
+// past it) and one hand's lines at a time, so that a body of short lines
+// costs memory in proportion to a hand, not 16 times its own size (a
+// 30 MB body of "x" lines allocated 2.4 GB).
+func TestSiteReadersBoundLinesPerHand(t *testing.T) {
+	// Not parallel: it measures the bytes allocated.
+	const n = 1 << 20
+	for _, c := range []struct {
+		name   string
+		header string
+		read   func([]byte) ([]Entry, error)
+	}{
+		{"ggpoker", "Poker Hand #HD1: Omaha Hi/Lo ($0.01/$0.02) - 2020/01/01 00:00:00", readGGPoker},
+		{"party", "***** Hand History for Game 1 *****", readParty},
+	} {
+		one := c.header + "\n" + strings.Repeat("x\n", n)
+		data := []byte(strings.Repeat(one, 4))
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		es, err := c.read(data)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(es) != 4 {
+			t.Fatalf("%s: %d entries, %v", c.name, len(es), err)
+		}
+		for i, e := range es {
+			var fe *fault.Error
+			if want := i*(n+1) + MaxHandLines + 1; !errors.As(e.Err, &fe) || fe.Line != want || !strings.Contains(fe.Message, "MaxHandLines") {
+				t.Errorf("%s: entry %d %+v, want an error naming line %d and MaxHandLines", c.name, i+1, e, want)
+			}
+		}
+		if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(2*len(data)+64*MaxHandLines); got > limit {
+			t.Errorf("%s: reading %d bytes allocated %d bytes, want at most %d", c.name, len(data), got, limit)
+		}
 	}
 }
 
