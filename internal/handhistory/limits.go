@@ -50,9 +50,9 @@ const (
 	// prefix.
 	MaxLineBytes = 8 << 10
 
-	// MaxHandLines is the most non-blank lines one hand of a site's text
-	// format (GGPoker, Winamax, Full Tilt, iPoker's text kin 888poker and
-	// PartyPoker) may have: twice MaxActions, room for every action and the
+	// MaxHandLines is the most non-blank lines one hand of a text format
+	// (PokerStars, GGPoker, Winamax, Full Tilt, 888poker and PartyPoker)
+	// may have: twice MaxActions, room for every action and the
 	// seats and summary. A reader keeps no line past it (a hand's lines are
 	// held while it is read): the hand is a *fault.Error of kind Invalid
 	// naming the first line past the limit.

@@ -133,9 +133,15 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		seen    bool
 		p       psParser
 		cutLine int // the last line when the text ends without a line end
+		over    int // the hand's first line past MaxHandLines, not kept (0: none)
 	)
 	flush := func() {
 		if len(lines) == 0 {
+			return
+		}
+		if over > 0 {
+			entries = append(entries, newEntry(len(entries)+1, lines[0].n, nil, "", tooManyLines(over)))
+			lines, over = lines[:0], 0
 			return
 		}
 		h, skip, err := p.parse(lines, cutLine)
@@ -170,6 +176,13 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		} else if !seen {
 			if pre == nil {
 				pre = &psLine{n: n, s: l}
+			}
+			continue
+		}
+		if len(lines) == MaxHandLines {
+			// A hand's lines are held until it is read: no more of them.
+			if over == 0 {
+				over = n
 			}
 			continue
 		}

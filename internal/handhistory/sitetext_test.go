@@ -130,6 +130,7 @@ func TestSiteReadersBoundLinesPerHand(t *testing.T) {
 	}{
 		{"ggpoker", "Poker Hand #HD1: Omaha Hi/Lo ($0.01/$0.02) - 2020/01/01 00:00:00", readGGPoker},
 		{"party", "***** Hand History for Game 1 *****", readParty},
+		{"pokerstars", "PokerStars Hand #1: Omaha Hi/Lo Pot Limit ($0.01/$0.02 USD) - 2010/01/01 00:00:00 ET", readPokerStars},
 	} {
 		one := c.header + "\n" + strings.Repeat("x\n", n)
 		data := []byte(strings.Repeat(one, 4))
