@@ -42,6 +42,18 @@ func TestSchemasCoverGoTypes(t *testing.T) {
 		{"EquityRequest", equity.Input{}, []string{"store"}},
 		{"HandResults", api.HandResults{}, nil},
 		{"HandSummary", api.HandSummary{}, nil},
+		// Named parts of the above (also reached through them), so that a
+		// schema renamed or moved is still matched to its Go type.
+		{"Table", handhistory.Table{}, nil},
+		{"HandPlayer", handhistory.Player{}, nil},
+		{"Post", handhistory.Post{}, nil},
+		{"Action", handhistory.Action{}, nil},
+		{"Outcome", handhistory.Outcome{}, nil},
+		{"VerdictError", analysis.ActionError{}, nil},
+		{"Pot", analysis.Pot{}, nil},
+		{"PotRun", analysis.PotRun{}, nil},
+		{"Run", analysis.Run{}, nil},
+		{"Difference", analysis.Difference{}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.schema, func(t *testing.T) {
