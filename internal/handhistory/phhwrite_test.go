@@ -475,6 +475,7 @@ func FuzzPHHRoundTrip(f *testing.F) {
 		"../analysis/testdata/review/pos2.json",
 		"../analysis/testdata/review/big4.json",
 		"testdata/pokerstars/fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
+		"testdata/pokerstars/other-clients/fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt", // money the site added
 	} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)

@@ -33,6 +33,7 @@
       if (s.stacks[p] === 0) s.allin[p] = true;
     }
     s.text = (hand.posts || []).length ? "Blinds and antes posted: " + (hand.posts || []).map(p => name(p.player) + " " + p.kind.replace("-", " ") + " " + fmt(p.amount)).join(", ") : "Cards dealt";
+    if (hand.added_to_pot) s.text += "; the site added " + fmt(hand.added_to_pot) + " to the pot";
     const out = [snapshot(s)];
     const actions = hand.actions || [];
     const last = illegalIndex >= 0 ? Math.min(illegalIndex, actions.length - 1) : actions.length - 1;
@@ -97,8 +98,9 @@
     }
   }
 
-  // pot is every chip put in so far, the round's bets included.
-  function pot(s) { return s.committed.reduce((a, b) => a + b, 0) + s.bets.reduce((a, b) => a + b, 0); }
+  // pot is every chip put in so far, the round's bets and the money the
+  // site added to the pot (added_to_pot, no player's) included.
+  function pot(s) { return (hand.added_to_pot || 0) + s.committed.reduce((a, b) => a + b, 0) + s.bets.reduce((a, b) => a + b, 0); }
 
   function show(k) {
     at = Math.max(0, Math.min(k, steps.length - 1));
