@@ -174,7 +174,8 @@ func (p *Pool) Acquire(ctx context.Context, req Request) (*Grant, error) {
 		c = &client{name: req.Client}
 		p.clients[req.Client] = c
 	}
-	if p.fits(w, req.Cheap) && !p.ahead(req.Cheap) {
+	// Work of no weight takes nothing from those waiting: it never waits.
+	if w == 0 || p.fits(w, req.Cheap) && !p.ahead(req.Cheap) {
 		g := p.grant(c, w, req.Cheap)
 		p.mu.Unlock()
 		return g, nil

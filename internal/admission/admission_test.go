@@ -258,3 +258,27 @@ func TestNewPoolChecksConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroWeightStartsAtOnce: work of no weight (an empty request body)
+// starts at once, as Request.Weight promises, even while others wait: it
+// holds nothing, so it takes nothing from them.
+func TestZeroWeightStartsAtOnce(t *testing.T) {
+	h := newHarness(t, Config{Capacity: 2, Reserve: 1, MaxQueue: 4, MaxWait: time.Minute})
+	full := h.now(Request{Client: "a", Weight: 2, Cheap: true})
+	h.queue(context.Background(), "b", Request{Client: "b", Weight: 1, Cheap: true})
+	for _, cheap := range []bool{true, false} {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		g, err := h.p.Acquire(ctx, Request{Client: "c", Weight: 0, Cheap: cheap})
+		cancel()
+		if err != nil {
+			t.Fatalf("weight 0 (cheap %v): %v, want a grant at once", cheap, err)
+		}
+		g.Release()
+	}
+	full.Release()
+	if o := <-h.out; o.err != nil {
+		t.Fatalf("b: %v", o.err)
+	} else {
+		o.grant.Release()
+	}
+}
