@@ -319,7 +319,7 @@ func (e Structure) Valid() bool {
 	}
 }
 
-// Action defines model for Action.
+// Action A recorded action, in order; player is an index into the hand's players, or -1 for the dealer (deal-board).
 type Action struct {
 	// Amount bet-raise: the round total bet to; call: the chips put in, checked by the engine (0 when not recorded).
 	Amount *int64  `json:"amount,omitempty"`
@@ -336,7 +336,7 @@ type Action struct {
 // ActionKind What an action is: a betting action (check-call and bet-raise as PHH writes them), showing or mucking cards, or the dealer dealing the board or hole cards.
 type ActionKind string
 
-// Aggression defines model for Aggression.
+// Aggression S3: postflop aggression factor with its counts.
 type Aggression struct {
 	BetsRaises int64 `json:"bets_raises"`
 	Calls      int64 `json:"calls"`
@@ -357,7 +357,7 @@ type AllIn struct {
 	Street AllInStreet `json:"street"`
 }
 
-// AllInPot defines model for AllInPot.
+// AllInPot A pot at the all-in point (A5) with each eligible player's share of it.
 type AllInPot struct {
 	// Amount After rake (R19).
 	Amount   int64    `json:"amount"`
@@ -368,7 +368,7 @@ type AllInPot struct {
 	Shares []AllInShare `json:"shares"`
 }
 
-// AllInShare defines model for AllInShare.
+// AllInShare An eligible player's equity in a pot at the all-in point and the chips it is worth.
 type AllInShare struct {
 	Equity   float64 `json:"equity"`
 	Expected float64 `json:"expected"`
@@ -378,7 +378,7 @@ type AllInShare struct {
 // AllInStreet The street whose betting ended at the all-in point.
 type AllInStreet string
 
-// AnalysisRun defines model for AnalysisRun.
+// AnalysisRun One run of a hand run more than once: its board and the snapshots of the streets it dealt on its own.
 type AnalysisRun struct {
 	// Board The run's whole board.
 	Board   string           `json:"board"`
@@ -462,7 +462,7 @@ type Decision struct {
 // DecisionAction A betting action as the analysis names it.
 type DecisionAction string
 
-// Difference defines model for Difference.
+// Difference A disagreement between the verdict's settlement and the record.
 type Difference struct {
 	// Field What differs; player names the player for finishing_stack, returned and collected, and is empty for runs (the number of runs), rake and total_pot. short_blind: a big blind posted short, which the record (a PokerKit PHH file) took as the bet to call while R11 keeps the full blind; recorded is what he posted, replayed the full blind, and the hand replays legal the record's way.
 	Field    DifferenceField `json:"field"`
@@ -526,10 +526,12 @@ type EquityResult struct {
 	Boards int64  `json:"boards"`
 
 	// Combos With ranges only, per player, the hands of his range left once the board, the dead cards and the fixed hands are removed (1 for a fixed hand).
-	Combos    *[]int       `json:"combos,omitempty"`
-	Dead      string       `json:"dead"`
-	ElapsedMs float64      `json:"elapsed_ms"`
-	Exact     *ExactEquity `json:"exact,omitempty"`
+	Combos    *[]int  `json:"combos,omitempty"`
+	Dead      string  `json:"dead"`
+	ElapsedMs float64 `json:"elapsed_ms"`
+
+	// Exact Exact equities: player i's equity is numerators[i] / denominator, reduced, as decimal strings (they may exceed 64 bits). Present only for an exhaustive run.
+	Exact *ExactEquity `json:"exact,omitempty"`
 
 	// Game The game. Where a request may omit it (POST /v1/equity, POST /v1/ranges/parse) the default is omaha-hilo; percentage ranges rank hands per game.
 	Game Game `json:"game"`
@@ -544,7 +546,7 @@ type EquityResult struct {
 	Seed    *int           `json:"seed,omitempty"`
 }
 
-// ExactEquity defines model for ExactEquity.
+// ExactEquity Exact equities: player i's equity is numerators[i] / denominator, reduced, as decimal strings (they may exceed 64 bits). Present only for an exhaustive run.
 type ExactEquity struct {
 	Denominator string   `json:"denominator"`
 	Numerators  []string `json:"numerators"`
@@ -563,16 +565,20 @@ type Hand struct {
 	Format     *string `json:"format,omitempty"`
 
 	// Notes Where the reader did not take the record as written (what it mended, e.g. a board misprinted on the street lines read from the summary); the verdict repeats them.
-	Notes      *[]string    `json:"notes,omitempty"`
+	Notes *[]string `json:"notes,omitempty"`
+
+	// Outcome What the record says the hand paid, where it says it: arrays in player order, absent when not recorded. The verdict compares them with its settlement (differences).
 	Outcome    *Outcome     `json:"outcome,omitempty"`
 	Players    []HandPlayer `json:"players"`
 	Posts      *[]Post      `json:"posts,omitempty"`
 	Site       *string      `json:"site,omitempty"`
 	SiteHandId *string      `json:"site_hand_id,omitempty"`
-	Table      Table        `json:"table"`
-	TableName  *string      `json:"table_name,omitempty"`
-	Time       *string      `json:"time,omitempty"`
-	Tournament *bool        `json:"tournament,omitempty"`
+
+	// Table The table configuration the hand was played under. Money is in integer chip units (chip_unit, currency).
+	Table      Table   `json:"table"`
+	TableName  *string `json:"table_name,omitempty"`
+	Time       *string `json:"time,omitempty"`
+	Tournament *bool   `json:"tournament,omitempty"`
 }
 
 // HandAnalysis The analysis of one legal hand (ANALYSIS.md A1-A6), as `scoop analyze --json`. Chips are integers; expectations and equities are fractions.
@@ -609,7 +615,7 @@ type HandPage struct {
 	NextCursor *string `json:"next_cursor"`
 }
 
-// HandPlayer defines model for HandPlayer.
+// HandPlayer A player dealt into the hand; players are listed in table order (clockwise from seat 1), see button.
 type HandPlayer struct {
 	Hole *string `json:"hole,omitempty"`
 
@@ -695,7 +701,7 @@ type Money struct {
 	Currency *string `json:"currency,omitempty"`
 }
 
-// Outcome defines model for Outcome.
+// Outcome What the record says the hand paid, where it says it: arrays in player order, absent when not recorded. The verdict compares them with its settlement (differences).
 type Outcome struct {
 	// Collected What each player collected from the pots, net of rake.
 	Collected       *[]int64 `json:"collected,omitempty"`
@@ -711,7 +717,7 @@ type Outcome struct {
 	TotalPot     *int64     `json:"total_pot,omitempty"`
 }
 
-// PlayerCount defines model for PlayerCount.
+// PlayerCount A player and the number of stored hands he was dealt into.
 type PlayerCount struct {
 	Hands int64  `json:"hands"`
 	Name  string `json:"name"`
@@ -749,6 +755,7 @@ type PlayerResult struct {
 
 // PlayerStats defines model for PlayerStats.
 type PlayerStats struct {
+	// Af S3: postflop aggression factor with its counts.
 	Af               Aggression `json:"af"`
 	AllinAdjustedNet Money      `json:"allin_adjusted_net"`
 	AllinHands       int64      `json:"allin_hands"`
@@ -775,7 +782,7 @@ type PlayerStats struct {
 	Wtsd            Share `json:"wtsd"`
 }
 
-// Post defines model for Post.
+// Post A forced bet, in the order posted; player is an index into the hand's players.
 type Post struct {
 	Amount int64 `json:"amount"`
 
@@ -787,7 +794,7 @@ type Post struct {
 // PostKind A forced or voluntary post before the cards: antes, blinds, straddles and dead money.
 type PostKind string
 
-// Pot defines model for Pot.
+// Pot A settled pot. hi and lo map player names to the chips they won from that half (lo empty for a high-only pot or when no low qualified); in a hand run more than once, the sums over the runs.
 type Pot struct {
 	Amount   int64             `json:"amount"`
 	Eligible *[]string         `json:"eligible,omitempty"`
@@ -801,7 +808,7 @@ type Pot struct {
 	Runs *[]PotRun `json:"runs,omitempty"`
 }
 
-// PotRun defines model for PotRun.
+// PotRun One run's part of a pot (after rake), split on that run's board.
 type PotRun struct {
 	Amount int64             `json:"amount"`
 	Hi     *map[string]int64 `json:"hi,omitempty"`
@@ -843,7 +850,7 @@ type Problem struct {
 	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
-// RangeListing defines model for RangeListing.
+// RangeListing One range of POST /v1/ranges/parse.
 type RangeListing struct {
 	// Combos Hands left once the known cards are removed.
 	Combos int `json:"combos"`
@@ -895,7 +902,7 @@ type ResultsPage struct {
 	Points     []ResultPoint `json:"points"`
 }
 
-// Run defines model for Run.
+// Run One run of a hand run more than once: its board and what each player won on it, in player order.
 type Run struct {
 	Board   string   `json:"board"`
 	Payouts *[]int64 `json:"payouts"`
@@ -1006,7 +1013,7 @@ type StreetSnapshot struct {
 // Structure The betting structure.
 type Structure string
 
-// Table defines model for Table.
+// Table The table configuration the hand was played under. Money is in integer chip units (chip_unit, currency).
 type Table struct {
 	// AnteTrimming R12's ante cut for a player all-in on his ante: absent for the rule book's (a cut), false for none (PHH ante_trimming_status).
 	AnteTrimming *bool   `json:"ante_trimming,omitempty"`
@@ -1031,8 +1038,10 @@ type Table struct {
 // Verdict The judgement of one hand, as `scoop replay --json`.
 type Verdict struct {
 	// Board The first run's board when the hand was run more than once.
-	Board           *string       `json:"board,omitempty"`
-	Differences     *[]Difference `json:"differences,omitempty"`
+	Board       *string       `json:"board,omitempty"`
+	Differences *[]Difference `json:"differences,omitempty"`
+
+	// Error Where the hand went wrong: its illegal action (or -1, the hand as a whole), or for an unreadable hand the reader's message; null for a legal hand.
 	Error           *VerdictError `json:"error,omitempty"`
 	File            *string       `json:"file,omitempty"`
 	FinishingStacks *[]int64      `json:"finishing_stacks,omitempty"`
@@ -1075,7 +1084,7 @@ type Verdict struct {
 	Unreadable *bool `json:"unreadable,omitempty"`
 }
 
-// VerdictError defines model for VerdictError.
+// VerdictError Where the hand went wrong: its illegal action (or -1, the hand as a whole), or for an unreadable hand the reader's message; null for a legal hand.
 type VerdictError struct {
 	// Allowed What the player could do instead, when known, e.g. "fold, call 150 or raise to 300..800" or, in fixed-limit, "fold, call 6 or raise to 26 or 30".
 	Allowed *string `json:"allowed,omitempty"`
