@@ -365,3 +365,33 @@ func BenchmarkCheapUnderSaturation(b *testing.B) {
 	b.ReportMetric(at(0.99), "p99-ms")
 	b.ReportMetric(at(1), "max-ms")
 }
+
+// TestChunkedBodyEndingAtItsReservation: a body of unknown length (sent
+// chunked) that ends exactly where its reservation ends (CheapBytes, the
+// first one) is read without reserving more: with the budget held by a
+// large upload it is answered, not refused 429 for bytes it never sends.
+func TestChunkedBodyEndingAtItsReservation(t *testing.T) {
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: smallLimits})
+	slow := rawPost(t, c, "/v1/hands/replay", fmt.Sprintf("Content-Type: text/plain\r\nContent-Length: %d\r\n", smallLimits.MaxTextBody), "PokerStars")
+	defer slow.Close()
+	waitFor(t, "the upload's bytes to be reserved", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == float64(smallLimits.MaxTextBody)
+	})
+	body := bytes.Repeat([]byte("x"), int(smallLimits.CheapBytes))
+	// A reader of unknown length: sent chunked, without Content-Length.
+	req, err := http.NewRequest(http.MethodPost, c.srv.URL+"/v1/hands/replay", io.MultiReader(bytes.NewReader(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "text/plain")
+	res, err := c.srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Fatalf("a chunked body of exactly CheapBytes with the budget held: %d %.300s, want 400 (not a hand history)", res.StatusCode, got)
+	}
+}

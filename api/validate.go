@@ -271,6 +271,17 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, mt string, lim
 				tooLarge(gz)
 				return nil, nil, false
 			}
+			// A body that ends exactly here needs no more: look for one
+			// more byte before reserving any.
+			var next [1]byte
+			n, err := io.ReadFull(src, next[:])
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				unreadable(err)
+				return nil, nil, false
+			}
 			more := min(max(s.limits.CheapBytes, reserved/2), limit+1-reserved)
 			if !reserve(more, false) {
 				return nil, nil, false
@@ -278,7 +289,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, mt string, lim
 			reserved += more
 			grown := make([]byte, len(body), reserved)
 			copy(grown, body)
-			body = grown
+			body = append(grown, next[:n]...)
 		}
 		n, err := src.Read(body[len(body):reserved])
 		body = body[:len(body)+n]
