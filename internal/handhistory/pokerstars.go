@@ -139,12 +139,12 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		if len(lines) == 0 {
 			return
 		}
-		if over > 0 {
-			entries = append(entries, newEntry(len(entries)+1, lines[0].n, nil, "", tooManyLines(over)))
-			lines, over = lines[:0], 0
-			return
-		}
 		h, skip, err := p.parse(lines, cutLine)
+		if over > 0 && !errorBefore(err, over) {
+			// Cut at MaxHandLines, and no error found before the cut.
+			skip, err = "", tooManyLines(over)
+		}
+		over = 0
 		if h == nil {
 			h = p.h // the partial hand: its SiteHandID names a skipped or failed hand
 		}

@@ -171,22 +171,31 @@ func tooManyLines(line int) *fault.Error {
 }
 
 // siteEntry reads one hand's lines with parse (over as eachSiteHand
-// gives it) as the index-th Entry: an error for a line over MaxLineBytes
-// or the lines past MaxHandLines, else parse's hand, skip or error.
+// gives it) as the index-th Entry: an error for a line over MaxLineBytes,
+// else parse's hand, skip or error; a hand cut at MaxHandLines is an error
+// naming the first line past it unless parse found one before.
 func siteEntry(index int, lines []siteLine, over int, parse siteParse) Entry {
 	var (
 		h    *Hand
 		skip string
 		err  error
 	)
-	switch err = siteCheckLong(lines); {
-	case err != nil:
-	case over > 0:
-		err = tooManyLines(over)
-	default:
+	if err = siteCheckLong(lines); err == nil {
 		h, skip, err = parse(lines)
+		if over > 0 && !errorBefore(err, over) {
+			skip, err = "", tooManyLines(over)
+		}
 	}
 	return newEntry(index, lines[0].N, h, skip, err)
+}
+
+// errorBefore reports whether err is a *fault.Error naming a line before
+// line: for a hand cut at MaxHandLines, an error found in the lines kept
+// (the actions limit passed, a bad card) is the hand's first and is
+// reported rather than the cut.
+func errorBefore(err error, line int) bool {
+	var fe *fault.Error
+	return errors.As(err, &fe) && fe.Line > 0 && fe.Line < line
 }
 
 // withPreamble returns entries with, when pre is set, a first Entry whose
