@@ -146,6 +146,9 @@ func deepNesting(t *testing.T, s *server) {
 		{"ndjson arrays", bytes.Repeat([]byte("["), brackets), []string{"application/x-ndjson", "text/plain"}},
 		{"json objects", bytes.Repeat([]byte(`{"a":`), 200_000), []string{"application/json", "application/x-ndjson"}},
 		{"pokerstars one long line", append([]byte("PokerStars Hand #1:  "), bytes.Repeat([]byte("x"), 20<<20)...), []string{"text/plain"}},
+		{"pokerstars bare headers", bytes.Repeat([]byte("PokerStars Hand #1: x\n"), 30<<20/22), []string{"text/plain"}},
+		{"ggpoker bare headers", bytes.Repeat([]byte("Poker Hand #OM1: x\n"), 30<<20/19), []string{"text/plain"}},
+		{"json lines of empty objects", bytes.Repeat([]byte("{}\n"), 30<<20/3), []string{"application/x-ndjson"}},
 	}
 	for _, b := range bodies {
 		for _, ct := range b.cts {

@@ -127,6 +127,9 @@ func readIPoker(data []byte) ([]Entry, error) {
 			}
 			continue
 		}
+		if handsFull(&entries, p.line) {
+			break
+		}
 		var (
 			h    *Hand
 			skip string

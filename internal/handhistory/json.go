@@ -35,9 +35,12 @@ func readJSON(data []byte) ([]Entry, error) {
 			if err := json.Unmarshal(trimmed, &raws); err != nil {
 				return nil, fault.New(fault.Invalid, "JSON: %v", err)
 			}
-			out := make([]Entry, len(raws))
+			out := make([]Entry, 0, min(len(raws), MaxHands+1))
 			for k, r := range raws {
-				out[k] = jsonEntry(k+1, 0, r)
+				if handsFull(&out, 0) {
+					break
+				}
+				out = append(out, jsonEntry(k+1, 0, r))
 			}
 			return out, nil
 		}
@@ -48,12 +51,17 @@ func readJSON(data []byte) ([]Entry, error) {
 	}
 	// JSON Lines: each non-blank line is one hand.
 	var out []Entry
-	for k, l := range strings.Split(string(data), "\n") {
+	k := 0
+	for l := range strings.Lines(string(data)) {
+		k++
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
-		out = append(out, jsonEntry(len(out)+1, k+1, []byte(l)))
+		if handsFull(&out, k) {
+			break
+		}
+		out = append(out, jsonEntry(len(out)+1, k, []byte(l)))
 	}
 	if len(out) > 0 && out[0].Err != nil && len(out) == 1 {
 		return nil, out[0].Err

@@ -57,7 +57,30 @@ const (
 	// held while it is read): the hand is a *fault.Error of kind Invalid
 	// naming the first line past the limit.
 	MaxHandLines = 2 * MaxActions
+
+	// MaxHands is the most hands (read, skipped or failed) one file may
+	// hold: a 32 MiB upload of real hands holds about 30,000. Past it a
+	// reader stops, and its last Entry is an error (kind Invalid) naming
+	// the line where the rest of the file, not read, starts: a body of a
+	// million bare hand headers costs memory for MaxHands entries at most.
+	MaxHands = 100_000
 )
+
+// handsFull reports whether entries already hold MaxHands entries; the
+// first time it does, it appends the error Entry of the rest of the file,
+// from line on. A reader calls it before adding an entry and stops
+// reading when it returns true.
+func handsFull(entries *[]Entry, line int) bool {
+	n := len(*entries)
+	switch {
+	case n < MaxHands:
+		return false
+	case n == MaxHands:
+		*entries = append(*entries, Entry{Index: n + 1, Line: line, Err: &fault.Error{Kind: fault.Invalid, Line: line, Action: -1,
+			Message: fmt.Sprintf("the file holds more than %d hands (MaxHands); the rest, from this line, is not read: split the file", MaxHands)}})
+	}
+	return true
+}
 
 // clipped returns s shortened to at most 64 bytes (at a rune boundary,
 // "..." added) for echoing client text in a message.

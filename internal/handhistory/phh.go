@@ -97,6 +97,10 @@ func splitPHH(text string) []phhSection {
 			if body := text[from:off]; headers || hasKeys(body) {
 				out = append(out, phhSection{start, body})
 			}
+			if len(out) > MaxHands {
+				// readPHH reports the sections past MaxHands as one error.
+				return out
+			}
 			headers = true
 			from, start = off+len(l), n+1
 		}
@@ -127,8 +131,11 @@ func readPHH(data []byte) ([]Entry, error) {
 	if len(secs) == 0 {
 		return nil, fault.New(fault.Invalid, "no PHH hand in the file")
 	}
-	entries := make([]Entry, 0, len(secs))
+	entries := make([]Entry, 0, min(len(secs), MaxHands+1))
 	for k, sec := range secs {
+		if handsFull(&entries, sec.line) {
+			break
+		}
 		h, skip, err := parsePHHSection(sec)
 		if err == nil && skip == "" {
 			if verr := Validate(h); verr != nil { // e.g. a starting stack of 0

@@ -135,8 +135,13 @@ func readPokerStars(data []byte) ([]Entry, error) {
 		cutLine int // the last line when the text ends without a line end
 		over    int // the hand's first line past MaxHandLines, not kept (0: none)
 	)
+	full := false
 	flush := func() {
 		if len(lines) == 0 {
+			return
+		}
+		if full = full || handsFull(&entries, lines[0].n); full {
+			lines, over = lines[:0], 0
 			return
 		}
 		h, skip, err := p.parse(lines, cutLine)

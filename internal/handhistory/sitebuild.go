@@ -483,7 +483,7 @@ func ippReadGrouped(data []byte, site, example string, isHead siteHeader, parse 
 		pre     *siteLine
 	)
 	flush := func() {
-		if len(lines) > 0 {
+		if len(lines) > 0 && !handsFull(&entries, lines[0].N) {
 			entries = append(entries, siteEntry(len(entries)+1, lines, over, parse))
 		}
 		lines, over = lines[:0], 0

@@ -230,6 +230,9 @@ type siteParse func(lines []siteLine) (h *Hand, skip string, err error)
 func readSiteHands(data []byte, site, example string, isHeader siteHeader, parse siteParse) ([]Entry, error) {
 	var entries []Entry
 	pre := eachSiteHand(string(data), isHeader, func(lines []siteLine, over int) {
+		if handsFull(&entries, lines[0].N) {
+			return
+		}
 		entries = append(entries, siteEntry(len(entries)+1, lines, over, parse))
 	})
 	if len(entries) == 0 {
