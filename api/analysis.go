@@ -217,9 +217,18 @@ func (s *Server) getAnalysis(w http.ResponseWriter, r *http.Request) {
 }
 
 // analyzedRecord is store.NewAnalyzedHandRecord for a hand posted to
-// /v1/hands: the hand's record with its analysis when legal, made
-// under the request's context on one core (its compute slot, one core, is
-// held by the caller).
-func analyzedRecord(r *http.Request, h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
+// /v1/hands: the hand's record with its analysis when legal, made under
+// the request's context on one core (its compute slot, one core, is held
+// by the caller). A panic in the analysis is logged and the hand is
+// recorded without one (the backfill or a later read retries), so one
+// hand never fails its batch.
+func (s *Server) analyzedRecord(r *http.Request, h *handhistory.Hand, v *analysis.Verdict) (rec store.Hand, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.ErrorContext(r.Context(), "analyze panic", "request_id", requestID(r.Context()),
+				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			rec, err = store.NewHandRecord(h, v)
+		}
+	}()
 	return store.NewAnalyzedHandRecord(r.Context(), h, v, analysis.Options{OneCore: true})
 }

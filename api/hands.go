@@ -216,7 +216,7 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 			// compute slot.
 			rec, err := store.NewHandRecord(e.Hand, &v)
 			if analyzeNow {
-				rec, err = analyzedRecord(r, e.Hand, &v)
+				rec, err = s.analyzedRecord(r, e.Hand, &v)
 			}
 			if err != nil {
 				s.writeProblem(w, r, err)
