@@ -61,9 +61,9 @@ func limitFlags(l *api.Limits, fs *flag.FlagSet) {
 // fixedBounds describes the bounds the readers enforce whatever the
 // configuration, for `scoop serve --help`.
 func fixedBounds() string {
-	return fmt.Sprintf("Fixed bounds of every hand read: at most %d actions, nesting %d deep (JSON, PHH), "+
+	return fmt.Sprintf("Fixed bounds of every hand read: at most %d actions, %d lines and %d hands a file, nesting %d deep (JSON, PHH), "+
 		"PHH keys of at most %d parts and %d bytes, %d keys per hand, text fields of %d bytes, lines of %d bytes.",
-		handhistory.MaxActions, handhistory.MaxNesting, handhistory.MaxKeySegments, handhistory.MaxKeyBytes,
+		handhistory.MaxActions, handhistory.MaxHandLines, handhistory.MaxHands, handhistory.MaxNesting, handhistory.MaxKeySegments, handhistory.MaxKeyBytes,
 		handhistory.MaxKeys, handhistory.MaxText, handhistory.MaxLineBytes)
 }
 
