@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -286,12 +287,17 @@ func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func
 	return runChunks(ctx, chunks, inline, func(e *evalState) *accum { e.s = s; return &e.acc }, work)
 }
 
+// yieldEvery is how much work a worker does between yields to the
+// scheduler (see runChunks): short enough for a cheap request's latency,
+// long enough to cost nothing measurable.
+const yieldEvery = time.Millisecond
+
 // runChunks runs work(state, chunk) for chunk 0..chunks-1 on up to
 // GOMAXPROCS workers (one, in the caller's goroutine, when inline), each
 // worker with a state of its own made ready by start, which returns the
 // state's tallies; it merges the tallies at the end and returns them, or
 // ctx.Err() soon after ctx is done (checked between chunks). Workers
-// yield between chunks (each well under a millisecond): with every core
+// yield between chunks once yieldEvery has passed: with every core
 // running an equity worker, a cheap request woken from the network would
 // otherwise wait for the scheduler's 10 ms preemption at each step, and
 // its latency would grow with the expensive work beside it.
@@ -309,6 +315,7 @@ func runChunks[S any](ctx context.Context, chunks int, inline bool, start func(*
 	run := func(i int) {
 		e := &states[i]
 		tallies[i] = start(e)
+		yielded := time.Now()
 		for !canceled.Load() {
 			c := int(next.Add(1) - 1)
 			if c >= chunks {
@@ -321,7 +328,10 @@ func runChunks[S any](ctx context.Context, chunks int, inline bool, start func(*
 			default:
 			}
 			work(e, c)
-			runtime.Gosched()
+			if now := time.Now(); now.Sub(yielded) >= yieldEvery {
+				runtime.Gosched()
+				yielded = now
+			}
 		}
 	}
 	if workers == 1 {
