@@ -154,7 +154,13 @@ func deepNesting(t *testing.T, s *server) {
 		for _, ct := range b.cts {
 			for _, path := range []string{"/v1/hands", "/v1/hands/replay"} {
 				r := s.do(t, c, "POST", path, b.body, map[string]string{"Content-Type": ct})
-				want(t, fmt.Sprintf("%s as %s to %s", b.name, ct, path), r, 400, 413, 422)
+				if strings.Contains(b.name, "bare headers") {
+					// A header of another game is a skipped hand: 200, at
+					// most MaxHands of them, within the memory bound.
+					want(t, fmt.Sprintf("%s as %s to %s", b.name, ct, path), r, 200, 400, 413, 422)
+				} else {
+					want(t, fmt.Sprintf("%s as %s to %s", b.name, ct, path), r, 400, 413, 422)
+				}
 				s.alive(t, b.name)
 			}
 		}
