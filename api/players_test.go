@@ -93,9 +93,9 @@ func TestPlayerStats(t *testing.T) {
 	})
 }
 
-// TestPlayerResults: GET /v1/players/{name}/results pages the S6 series
+// TestS6_PlayerResultsSeries: GET /v1/players/{name}/results pages the S6 series
 // oldest first and buckets it with every.
-func TestPlayerResults(t *testing.T) {
+func TestS6_PlayerResultsSeries(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		c := newClient(t, st, api.Config{})
