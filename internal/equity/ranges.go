@@ -48,6 +48,15 @@ const MaxRangeExhaustive = 50_000_000
 // two or more ranges).
 const acceptanceProbes = 1 << 16
 
+// MaxRangeDraws bounds the draws of hands a Monte Carlo range request may
+// need: its trials divided by the share of random draws whose hands are
+// compatible (the sampler rejects the others). About two to five seconds
+// of drawing on two cores; wide ranges for many players (seven or more
+// players of any hand) are compatible so rarely that they pass it: the
+// request is then refused at once rather than holding every core until
+// the compute timeout.
+const MaxRangeDraws = 50_000_000
+
 // RangeRequest is an equity question over ranges. Build one with
 // ParseRangeInput or fill it and let PrepareRanges validate it.
 type RangeRequest struct {
@@ -210,8 +219,12 @@ func PrepareRanges(r RangeRequest) (*RangeJob, error) {
 	if j.mode == MonteCarlo {
 		j.accept = j.probe()
 		if j.accept == 0 {
-			return nil, fault.Field(fault.Impossible, "hands", "the ranges of %s cannot be dealt together: no deal in %d random tries gives them hands without a shared card",
+			return nil, fault.Field(fault.Impossible, "hands", "the ranges of %s cannot be dealt together: no deal in %d random tries gives them hands without a shared card (or one does so rarely that it cannot be sampled)",
 				strings.Join(j.rangePlayers(), ", "), acceptanceProbes)
+		}
+		if draws := j.Cost(); draws > MaxRangeDraws {
+			return nil, fault.Field(fault.Invalid, "hands", "only %.4f%% of random deals give the ranges of %s hands without a shared card: %d trials would need about %d draws, more than %d (MaxRangeDraws); use fewer trials, fewer players or narrower ranges",
+				100*float64(j.accept)/acceptanceProbes, strings.Join(j.rangePlayers(), ", "), j.trials, draws, MaxRangeDraws)
 		}
 	}
 	return j, nil

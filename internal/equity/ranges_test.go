@@ -297,6 +297,7 @@ func TestRangeErrors(t *testing.T) {
 		{"range syntax names the field and column", Input{Hands: []string{"As2s3dKd", "AA**,"}}, fault.Invalid, "hands[1]", "column 6"},
 		{"empty after removal names the player", Input{Hands: []string{"AsAhKs2d", "AAA*"}, Board: "Ad7c3d"}, fault.Impossible, "hands[1]", "holds no hand"},
 		{"ranges that cannot be dealt together", Input{Hands: []string{"AAA*", "AA**"}, Mode: "montecarlo"}, fault.Impossible, "hands", "cannot be dealt together"},
+		{"too many wide ranges to sample", Input{Hands: []string{"*", "*", "*", "*", "*", "*", "*", "*"}, Mode: "montecarlo", Trials: TrialsOf(100_000)}, fault.Invalid, "hands", "MaxRangeDraws"},
 		{"ranges that cannot be dealt together, exhaustive", Input{Hands: []string{"AAAK", "AA[KQ]Q"}, Board: "2c3c4c5c"}, fault.Impossible, "hands", "cannot be dealt together"},
 		{"fixed hands collide", Input{Hands: []string{"As2s3dKd", "QhAsJhTc", "AA**"}}, fault.Impossible, "hands[1]", "duplicate card As: in hands[0] and in hands[1]"},
 		{"fixed hand and board", Input{Hands: []string{"As2s3dKd", "KK**"}, Board: "As7h8h"}, fault.Impossible, "board", "duplicate card As: in hands[0] and in board"},
