@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -46,6 +47,10 @@ type storedAnalysis struct {
 	Analysis json.RawMessage `json:"analysis"`
 }
 
+// MaxAnalyzeHands is the most hands POST /v1/hands/analyze analyses in
+// one request (about ten seconds of one core); a body of more is a 413.
+const MaxAnalyzeHands = 1000
+
 // analyzeHands answers POST /v1/hands/analyze: the bodies of
 // /v1/hands/replay, each hand replayed and, when legal, analysed; nothing
 // is stored. Reading, replaying and analysing hold one core of compute
@@ -60,7 +65,7 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	defer grant.Release()
+	defer func() { grant.Release() }()
 	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
 		s.writeProblem(w, r, err)
@@ -70,6 +75,30 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, fault.New(fault.Invalid, "the body holds no hand"))
 		return
 	}
+	// An analysis costs milliseconds per hand (exact equities), not per
+	// byte: the count decides the bound and the lane.
+	hands := 0
+	for _, e := range entries {
+		if e.Hand != nil {
+			hands++
+		}
+	}
+	if hands > MaxAnalyzeHands {
+		s.sendProblem(w, newProblem(r, http.StatusRequestEntityTooLarge, fmt.Sprintf(
+			"the body holds %d hands; POST /v1/hands/analyze analyses at most %d a request (store a larger file with POST /v1/hands: its analyses are computed in the background)", hands, MaxAnalyzeHands)))
+		return
+	}
+	if hands > maxInlineAnalyses && grant.Cheap() {
+		// More than a few analyses is expensive work, whatever the bytes.
+		grant.Release()
+		if grant, err = s.admit(w, r, s.compute, "compute", 1, false); err != nil {
+			s.writeProblem(w, r, err)
+			return
+		}
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.ComputeTimeout)
+	defer cancel()
+	ar := r.WithContext(ctx)
 	out := analyzedHands{Hands: make([]analyzedHand, len(entries))}
 	for i, e := range entries {
 		res := &out.Hands[i]
@@ -108,10 +137,15 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 			if !v.Legal {
 				continue
 			}
-			a, err := s.analyze(r, e.Hand)
+			a, err := s.analyze(ar, e.Hand)
 			if err != nil {
 				if r.Context().Err() != nil {
 					s.writeProblem(w, r, err)
+					return
+				}
+				if ctx.Err() != nil {
+					s.writeProblem(w, r, &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
+						Message: fmt.Sprintf("the analyses exceeded %v; send fewer hands", s.limits.ComputeTimeout)})
 					return
 				}
 				// A legal hand always analyses; were one not to, it keeps

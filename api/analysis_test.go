@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
 // Hands for the analysis endpoints, as PHH: a heads-up all-in preflop
@@ -272,4 +273,19 @@ func TestLargeBodyAnalysedOnRead(t *testing.T) {
 			t.Errorf("the analysis made on reading was not kept: %v", err)
 		}
 	})
+}
+
+// POST /v1/hands/analyze weighs a body by its hands, not its bytes: more
+// than MaxAnalyzeHands is a 413 naming the limit, before any analysis.
+func TestAnalyzeBoundsHands(t *testing.T) {
+	t.Parallel()
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	var b strings.Builder
+	for i := 0; i <= api.MaxAnalyzeHands; i++ {
+		b.WriteString(strings.Replace(hhtest.PokerStarsHand, "#900:", fmt.Sprintf("#%d:", 10000+i), 1) + "\n\n")
+	}
+	res := c.do(http.MethodPost, "/v1/hands/analyze", "text/plain", []byte(b.String()))
+	if res.status != http.StatusRequestEntityTooLarge || !strings.Contains(string(res.body), fmt.Sprint(api.MaxAnalyzeHands)) {
+		t.Errorf("%d hands: %d %s, want 413 naming %d", api.MaxAnalyzeHands+1, res.status, res.body, api.MaxAnalyzeHands)
+	}
 }

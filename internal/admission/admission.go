@@ -157,6 +157,9 @@ func (g *Grant) Release() {
 // Weight is what the grant holds.
 func (g *Grant) Weight() int64 { return g.weight }
 
+// Cheap reports whether the grant was admitted as cheap work.
+func (g *Grant) Cheap() bool { return g.cheap }
+
 // Acquire starts req at once when it may, else queues it and waits until
 // it is granted (nil error), the queue refuses it (ErrQueueFull), MaxWait
 // passes (ErrWaitExpired) or ctx is done (ctx.Err()).

@@ -1529,6 +1529,10 @@ type ClientInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1547,6 +1551,10 @@ type ClientInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1565,6 +1573,10 @@ type ClientInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes a body of the `text/plain` content type.
 	//
@@ -1990,6 +2002,10 @@ func (c *Client) StoreHandsWithTextBody(ctx context.Context, body StoreHandsText
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes any type of body and a specified content type.
 //
@@ -2018,6 +2034,10 @@ func (c *Client) AnalyzeHandsWithBody(ctx context.Context, contentType string, b
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2046,6 +2066,10 @@ func (c *Client) AnalyzeHands(ctx context.Context, body AnalyzeHandsJSONRequestB
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes a body of the `text/plain` content type.
 //
@@ -3461,6 +3485,10 @@ type ClientWithResponsesInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -3479,6 +3507,10 @@ type ClientWithResponsesInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -3497,6 +3529,10 @@ type ClientWithResponsesInterface interface {
 	// hands (at most 100,000 trials per equity, seeded from the hand's
 	// natural key: the same hand gives the same numbers). Admitted as a
 	// replay (see Admission: cheap up to 64 KiB).
+	// At most 1,000 hands a request (a 413 beyond: store a larger file with
+	// POST /v1/hands, whose analyses are computed in the background); more
+	// than 8 hands is expensive work whatever the body's size, and the
+	// analyses must finish within the compute timeout (503 beyond).
 	//
 	// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -5634,6 +5670,10 @@ func (c *ClientWithResponses) StoreHandsWithTextBodyWithResponse(ctx context.Con
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -5658,6 +5698,10 @@ func (c *ClientWithResponses) AnalyzeHandsWithBodyWithResponse(ctx context.Conte
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -5682,6 +5726,10 @@ func (c *ClientWithResponses) AnalyzeHandsWithResponse(ctx context.Context, body
 // hands (at most 100,000 trials per equity, seeded from the hand's
 // natural key: the same hand gives the same numbers). Admitted as a
 // replay (see Admission: cheap up to 64 KiB).
+// At most 1,000 hands a request (a 413 beyond: store a larger file with
+// POST /v1/hands, whose analyses are computed in the background); more
+// than 8 hands is expensive work whatever the body's size, and the
+// analyses must finish within the compute timeout (503 beyond).
 //
 // Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
 //
