@@ -244,53 +244,6 @@ func checkSiteFile(t *testing.T, path string, want siteFileOutcome) {
 	}
 }
 
-// TestSitesPokerStarsFormat: the files written in PokerStars' format by
-// other clients, the Run It Once Poker files (header "Run It Once Poker
-// Hand #") and the Upoker file ("PokerStars Hand #", yuan stakes), are
-// detected as PokerStars text and go to the PokerStars reader; what that
-// reader makes of them is its own (pokerstars.go, in flux): each entry is
-// a hand, a skip or a located error, and the outcome is logged.
-func TestSitesPokerStarsFormat(t *testing.T) {
-	t.Parallel()
-	files, err := filepath.Glob(filepath.Join(sitesDir, "pokerstars-format", "*"))
-	if err != nil || len(files) != 3 {
-		t.Fatalf("want the 3 PokerStars-format files: %v %v", files, err)
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		format, err := handhistory.Detect(filepath.Base(f), data)
-		if err != nil || format != handhistory.FormatPokerStars {
-			t.Errorf("%s: Detect = %q, %v; want pokerstars", filepath.Base(f), format, err)
-			continue
-		}
-		es, err := handhistory.Read(format, data)
-		if err != nil {
-			t.Logf("%s: the PokerStars reader refuses the file: %v", filepath.Base(f), err)
-			continue
-		}
-		for _, e := range es {
-			v := FromEntry(e)
-			switch {
-			case e.Hand != nil:
-				t.Logf("%s: hand %s read: legal %v, matches the record %v, %v", filepath.Base(f), e.ID, v.Legal, v.MatchesRecord != nil && *v.MatchesRecord, v.Error)
-			case e.Skipped != "":
-				t.Logf("%s: hand %d skipped: %s", filepath.Base(f), e.Index, e.Skipped)
-			case e.Err != nil:
-				var fe *fault.Error
-				if !errors.As(e.Err, &fe) || fe.Line <= 0 {
-					t.Errorf("%s: hand %d: error %v names no line", filepath.Base(f), e.Index, e.Err)
-				}
-				t.Logf("%s: hand %d unreadable: %v", filepath.Base(f), e.Index, e.Err)
-			default:
-				t.Errorf("%s: empty entry %+v", filepath.Base(f), e)
-			}
-		}
-	}
-}
-
 // benchSite parses and replays the hands of files (a site's corpus) b.N
 // times over, reporting hands per second.
 func benchSite(b *testing.B, files ...string) {
