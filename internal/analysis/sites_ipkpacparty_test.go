@@ -181,46 +181,6 @@ func TestSitesIPkPacPartySettlements(t *testing.T) {
 	}
 }
 
-// benchSites reads and replays every hand of a site's corpus files per
-// iteration and reports hands per second (parse + replay, the figure the
-// issue bounds at 20,000/s on one core for the text readers).
-func benchSites(b *testing.B, site string) {
-	files, _ := filepath.Glob(filepath.Join(ipkPacPartyCorpus, site, "*"))
-	var datas [][]byte
-	var format handhistory.Format
-	hands := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if format, err = handhistory.Detect(f, data); err != nil {
-			b.Fatal(err)
-		}
-		datas = append(datas, data)
-		es, _ := handhistory.Read(format, data)
-		for _, e := range es {
-			if e.Hand != nil {
-				hands++
-			}
-		}
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		for _, d := range datas {
-			es, err := handhistory.Read(format, d)
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, e := range es {
-				_ = FromEntry(e)
-			}
-		}
-	}
-	b.ReportMetric(float64(hands*b.N)/b.Elapsed().Seconds(), "hands/s")
-}
-
-func BenchmarkReplayIPoker(b *testing.B)  { benchSites(b, "ipoker") }
-func BenchmarkReplayPacific(b *testing.B) { benchSites(b, "pacific") }
-func BenchmarkReplayParty(b *testing.B)   { benchSites(b, "party") }
+func BenchmarkSiteIPoker(b *testing.B)  { benchSite(b, "ipoker") }
+func BenchmarkSitePacific(b *testing.B) { benchSite(b, "pacific") }
+func BenchmarkSiteParty(b *testing.B)   { benchSite(b, "party") }
