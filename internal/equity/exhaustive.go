@@ -79,7 +79,7 @@ func (s *setup) patterns() [][5]cards.Rank {
 func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 	pats := s.patterns()
 	chunks := (len(pats) + patternChunk - 1) / patternChunk
-	inline := s.req.OneCore || s.req.Completions() < inlineBelow
+	inline := s.req.inline(s.req.Completions())
 	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
 		end := min((c+1)*patternChunk, len(pats))
 		for i := c * patternChunk; i < end; i++ {

@@ -17,7 +17,7 @@ const mcChunk = 8192
 
 func (s *setup) monteCarlo(ctx context.Context, trials int64, seed uint64) (*accum, error) {
 	chunks := int((trials + mcChunk - 1) / mcChunk)
-	inline := s.req.OneCore || trials < inlineBelow
+	inline := s.req.inline(trials)
 	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
 		n := int64(mcChunk)
 		if rest := trials - int64(c)*mcChunk; rest < n {

@@ -9,10 +9,15 @@ import (
 	"github.com/scoophq/scoop/internal/eval"
 )
 
-// OneCore gives the same numbers as all cores, exhaustive and Monte Carlo,
-// known and unknown hands.
+// OneCore runs large work in the caller's goroutine, and gives the same
+// numbers as all cores, exhaustive and Monte Carlo, known and unknown
+// hands.
 func TestOneCoreSameResult(t *testing.T) {
 	t.Parallel()
+	big := int64(1_000_000)
+	if (Request{}).inline(big) || !(Request{OneCore: true}).inline(big) || !(Request{}).inline(inlineBelow-1) {
+		t.Fatalf("inline: all cores for %d boards, one core with OneCore, one core below %d", big, inlineBelow)
+	}
 	hands := []cards.List{cards.MustParse("As2s3dKd"), cards.MustParse("QhQcJhTc"), cards.MustParse("9c8c7d6d")}
 	for _, r := range []Request{
 		{Game: eval.OmahaHiLo, Hands: hands, Mode: Exhaustive},

@@ -137,3 +137,8 @@ func (r Request) Plan() (mode Mode, boards int64) {
 // all GOMAXPROCS cores; below the threshold it runs on the calling
 // goroutine alone.
 func Parallel(boards int64) bool { return boards >= inlineBelow }
+
+// inline reports whether work (boards or trials) of r runs in the calling
+// goroutine alone: when r asks for one core, or the work is too small to
+// share.
+func (r Request) inline(work int64) bool { return r.OneCore || !Parallel(work) }
