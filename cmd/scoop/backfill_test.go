@@ -120,7 +120,7 @@ func TestServeBackfillsAnalyses(t *testing.T) {
 				res.Body.Close()
 				metrics = string(b)
 			}
-			if page, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, "", 10); err != nil || len(page) != 0 {
+			if page, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, 0, 10); err != nil || len(page) != 0 {
 				t.Errorf("hands still missing an analysis: %d, %v", len(page), err)
 			}
 			if a, err := st.Analysis(context.Background(), ids[0]); err != nil || a.EngineVersion != analysis.EngineVersion {

@@ -158,7 +158,7 @@ func (b *Backfiller) Run(ctx context.Context) {
 // hands done before) or a Canceled error when ctx is done.
 func (b *Backfiller) Pass(ctx context.Context) (Report, error) {
 	var rep Report
-	after := ""
+	var after int64
 	for {
 		if err := ctx.Err(); err != nil {
 			return rep, canceled(err)
@@ -170,7 +170,7 @@ func (b *Backfiller) Pass(ctx context.Context) (Report, error) {
 		if len(page) == 0 {
 			return rep, nil
 		}
-		after = page[len(page)-1].ID
+		after = page[len(page)-1].Seq
 		for _, h := range page {
 			if err := b.hand(ctx, h, &rep); err != nil {
 				return rep, err

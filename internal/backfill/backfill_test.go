@@ -91,7 +91,7 @@ func saveAll(t *testing.T, s store.Store, hands ...store.Hand) []string {
 func missing(t *testing.T, s store.Store) []string {
 	t.Helper()
 	var ids []string
-	after := ""
+	var after int64
 	for {
 		page, err := s.UnanalyzedHands(context.Background(), analysis.EngineVersion, after, store.MaxLimit)
 		if err != nil {
@@ -103,7 +103,7 @@ func missing(t *testing.T, s store.Store) []string {
 		for _, h := range page {
 			ids = append(ids, h.ID)
 		}
-		after = page[len(page)-1].ID
+		after = page[len(page)-1].Seq
 	}
 }
 

@@ -5,17 +5,15 @@ import (
 )
 
 // AdmitUpdates checks each VerdictUpdate before the database: its id must
-// name a stored hand's form (ParseID) and its verdict and analysis be JSON
-// a store can hold (CheckJSON, fields "verdict" and "analysis"), and its
-// version positive. It returns the indexes of those admitted, in order,
-// their numeric ids (indexed like updates; 0 for a refused one), and a
-// result slice of len(updates) in which each refused update has its Err
-// set. Both stores' UpdateVerdicts start with it.
-func AdmitUpdates(updates []VerdictUpdate) (ok []int, ids []int64, out []Updated) {
+// have a hand's public id form (CheckHandID) and its verdict and analysis
+// be JSON a store can hold (CheckJSON, fields "verdict" and "analysis"),
+// and its version positive. It returns the indexes of those admitted, in
+// order, and a result slice of len(updates) in which each refused update
+// has its Err set. Both stores' UpdateVerdicts start with it.
+func AdmitUpdates(updates []VerdictUpdate) (ok []int, out []Updated) {
 	out = make([]Updated, len(updates))
-	ids = make([]int64, len(updates))
 	for i, u := range updates {
-		id, err := ParseID("hand", u.ID)
+		err := CheckHandID(u.ID)
 		switch {
 		case err != nil:
 		case u.EngineVersion <= 0:
@@ -29,44 +27,35 @@ func AdmitUpdates(updates []VerdictUpdate) (ok []int, ids []int64, out []Updated
 			out[i].Err = err
 			continue
 		}
-		ids[i] = id
 		ok = append(ok, i)
 	}
-	return ok, ids, out
+	return ok, out
 }
 
-// CheckStale validates StaleHands' arguments and returns the numeric id
-// to resume after (0 for "") and the page size: after must be a stored
-// id's form (else Invalid, field "after"), version positive.
-func CheckStale(version int, after string, limit int) (int64, int, error) {
-	if version <= 0 {
-		return 0, 0, fault.Field(fault.Invalid, "engine_version", "engine version %d; want 1 or more", version)
-	}
-	var n int64
-	if after != "" {
-		var err error
-		if n, err = ParseID("hand", after); err != nil {
-			return 0, 0, fault.Field(fault.Invalid, "after", "after %q is not a hand id", after)
-		}
-	}
-	return n, PageLimit(limit), nil
-}
-
-// CheckAnalysis validates SaveAnalysis' arguments and returns the
-// numeric id: NotFound for an id that names nothing stored, Invalid for a
-// version below 1 or text that cannot be stored (field "analysis").
-func CheckAnalysis(id string, version int, doc []byte) (int64, error) {
-	n, err := ParseID("hand", id)
-	if err != nil {
-		return 0, err
-	}
+// CheckStale validates StaleHands' arguments and returns the page size:
+// after must be 0 or a hand's Seq (else Invalid, field "after"), version
+// positive.
+func CheckStale(version int, after int64, limit int) (int, error) {
 	if version <= 0 {
 		return 0, fault.Field(fault.Invalid, "engine_version", "engine version %d; want 1 or more", version)
 	}
-	if err := CheckJSON("analysis", doc); err != nil {
-		return 0, err
+	if after < 0 {
+		return 0, fault.Field(fault.Invalid, "after", "after %d is not a hand's seq", after)
 	}
-	return n, nil
+	return PageLimit(limit), nil
+}
+
+// CheckAnalysis validates SaveAnalysis' arguments: NotFound for an id
+// that names nothing stored, Invalid for a version below 1 or text that
+// cannot be stored (field "analysis").
+func CheckAnalysis(id string, version int, doc []byte) error {
+	if err := CheckHandID(id); err != nil {
+		return err
+	}
+	if version <= 0 {
+		return fault.Field(fault.Invalid, "engine_version", "engine version %d; want 1 or more", version)
+	}
+	return CheckJSON("analysis", doc)
 }
 
 // NoAnalysis is the NotFound error of a stored hand without an analysis.

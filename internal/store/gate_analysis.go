@@ -24,7 +24,7 @@ func (g *Gate) SaveAnalysis(ctx context.Context, id string, version int, analysi
 }
 
 // StaleHands implements Store.
-func (g *Gate) StaleHands(ctx context.Context, version int, after string, limit int) ([]Hand, error) {
+func (g *Gate) StaleHands(ctx context.Context, version int, after int64, limit int) ([]Hand, error) {
 	st, err := g.get()
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (g *Gate) StaleHands(ctx context.Context, version int, after string, limit 
 }
 
 // UnanalyzedHands implements Store.
-func (g *Gate) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]Hand, error) {
+func (g *Gate) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]Hand, error) {
 	st, err := g.get()
 	if err != nil {
 		return nil, err

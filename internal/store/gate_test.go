@@ -27,7 +27,7 @@ func TestGate(t *testing.T) {
 		"Hand":       func() error { _, err := g.Hand(ctx, "1"); return err },
 		"Hands":      func() error { _, err := g.Hands(ctx, store.Query{}); return err },
 		"SaveEquity": func() error { _, err := g.SaveEquity(ctx, []byte(`{}`)); return err },
-		"Equity":     func() error { _, err := g.Equity(ctx, store.NewEquityID()); return err },
+		"Equity":     func() error { _, err := g.Equity(ctx, store.NewPublicID()); return err },
 	}
 	for name, call := range calls {
 		if err := call(); fault.KindOf(err) != fault.Unavailable || !strings.Contains(err.Error(), "attempt 2 failed") {

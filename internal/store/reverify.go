@@ -51,7 +51,7 @@ type ReverifyReport struct {
 // the batches stored before it) or, when ctx is done, a Canceled error.
 func Reverify(ctx context.Context, s Store, opt ReverifyOptions) (ReverifyReport, error) {
 	var rep ReverifyReport
-	after := ""
+	var after int64
 	for {
 		if err := ctx.Err(); err != nil {
 			return rep, &fault.Error{Kind: fault.Canceled, Action: -1, Message: "reverify stopped: " + err.Error(), Err: err}
@@ -63,7 +63,7 @@ func Reverify(ctx context.Context, s Store, opt ReverifyOptions) (ReverifyReport
 		if len(page) == 0 {
 			return rep, nil
 		}
-		after = page[len(page)-1].ID
+		after = page[len(page)-1].Seq
 		updates := make([]VerdictUpdate, 0, len(page))
 		was := make([]bool, 0, len(page))
 		for _, st := range page {

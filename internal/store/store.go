@@ -16,7 +16,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
-	"strconv"
 	"strings"
 	"time"
 
@@ -28,7 +27,11 @@ import (
 
 // Hand is one stored hand and its verdict.
 type Hand struct {
-	ID string // assigned by the store; ignored by SaveHands
+	ID string // the public id (NewPublicID), assigned by the store; ignored by SaveHands
+	// Seq is the store's internal row number: the order hands were stored
+	// in, for maintenance's keyset pages (StaleHands, UnanalyzedHands).
+	// The API never shows it.
+	Seq int64
 	// NaturalKey identifies the hand across uploads (see NaturalKey).
 	NaturalKey string
 	Site       string
@@ -124,17 +127,18 @@ func Conflicts(stored, incoming string) bool {
 	return stored != "" && stored != incoming
 }
 
-// NewEquityID returns a fresh equity result id: 16 random bytes in hex
-// (32 characters), unguessable, unlike a row number.
-func NewEquityID() string {
+// NewPublicID returns a fresh public id of a stored hand or equity
+// result: 16 random bytes in hex (32 characters), unguessable and telling
+// nothing of how many rows there are, unlike a row number.
+func NewPublicID() string {
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand)
 	return hex.EncodeToString(b[:])
 }
 
-// ValidEquityID reports whether id has the form NewEquityID gives; the
+// ValidPublicID reports whether id has the form NewPublicID gives; the
 // stores answer NotFound for any other without asking the database.
-func ValidEquityID(id string) bool {
+func ValidPublicID(id string) bool {
 	if len(id) != 32 {
 		return false
 	}
@@ -252,6 +256,16 @@ type Equity struct {
 // concurrent use. Errors are *fault.Error values: NotFound for a missing id
 // (including an id that is not one of ours), Invalid for a bad cursor,
 // Unavailable when the database cannot be reached, Internal otherwise.
+//
+// Ownership: every hand, its analysis and players' facts, and every
+// equity result belongs to the account the context acts for
+// (account.From). The methods that read or write a caller's data see only
+// that account's: SaveHands deduplicates per account (two accounts storing
+// the same hand each own their copy), and another account's id is NotFound
+// exactly like an id that does not exist. The maintenance methods
+// (StaleHands, UnanalyzedHands, UpdateVerdicts, SaveAnalysis) work across
+// all accounts, by public id or Seq; no API request reaches them with a
+// client's id.
 type Store interface {
 	// SaveHands stores hands in one transaction, idempotently on
 	// NaturalKey: a hand already stored (by this or an earlier or a
@@ -273,7 +287,7 @@ type Store interface {
 	// Hands returns a page of hands matching q, newest first (keyset
 	// pagination on the id).
 	Hands(ctx context.Context, q Query) (Page, error)
-	// SaveEquity stores an equity result and returns its id, a NewEquityID
+	// SaveEquity stores an equity result and returns its id, a NewPublicID
 	// (random, not sequential).
 	SaveEquity(ctx context.Context, result json.RawMessage) (string, error)
 	// Equity returns the equity result with the given id.
@@ -290,21 +304,22 @@ type Store interface {
 	// NotFound when there is no such hand; Invalid (CheckJSON, field
 	// "analysis") for text that cannot be stored.
 	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage) error
-	// StaleHands returns, in ascending id order, up to limit (capped at
-	// MaxLimit; 0 means DefaultLimit) hands whose engine version is below
-	// version and whose id is greater than after ("" for the first page):
-	// keyset pages for a replay of every stale hand in bounded memory.
-	// Each hand carries its Hand and Verdict JSON and EngineVersion.
-	StaleHands(ctx context.Context, version int, after string, limit int) ([]Hand, error)
-	// UnanalyzedHands returns, in ascending id order, up to limit (capped
-	// at MaxLimit; 0 means DefaultLimit) legal hands with an id greater
-	// than after ("" for the first page) that have no stored analysis or
+	// StaleHands returns, in ascending Seq order, up to limit (capped at
+	// MaxLimit; 0 means DefaultLimit) hands of any account whose engine
+	// version is below version and whose Seq is greater than after (0 for
+	// the first page): keyset pages for a replay of every stale hand in
+	// bounded memory. Each hand carries its Hand and Verdict JSON and
+	// EngineVersion.
+	StaleHands(ctx context.Context, version int, after int64, limit int) ([]Hand, error)
+	// UnanalyzedHands returns, in ascending Seq order, up to limit (capped
+	// at MaxLimit; 0 means DefaultLimit) legal hands of any account with a
+	// Seq greater than after (0 for the first page) that have no stored analysis or
 	// one made by an engine version below version: keyset pages for a
 	// backfill of every missing analysis in bounded memory. Illegal hands
 	// are never listed. Each hand carries its Hand and Verdict JSON and
 	// EngineVersion (its verdict's). Invalid (CheckStale) for a bad after
 	// or version.
-	UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]Hand, error)
+	UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]Hand, error)
 	// UpdateVerdicts stores new verdicts in one transaction: each hand
 	// whose stored engine version is below the update's gets its legal
 	// flag, verdict and version, and its analysis replaced (or removed
@@ -326,6 +341,8 @@ type Store interface {
 	// prefix (every player for ""), with the number of stored hands each
 	// was dealt (legal or not).
 	Players(ctx context.Context, prefix string, limit int) ([]PlayerCount, error)
+	// Keys: accounts and their API keys.
+	Keys
 	// Ready reports whether the database is reachable and its migrations
 	// are current (Unavailable otherwise).
 	Ready(ctx context.Context) error
@@ -344,58 +361,67 @@ func NaturalKey(site, siteHandID string, canonical []byte) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-const cursorPrefix = "h1:"
+const cursorPrefix = "h2:"
 
 // EncodeCursor returns the opaque cursor that resumes a listing after the
-// hand with the given id.
-func EncodeCursor(id int64) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + strconv.FormatInt(id, 10)))
+// hand with the given public id. It holds no row number: a cursor tells
+// nothing of how many hands are stored.
+func EncodeCursor(publicID string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + publicID))
 }
 
-// CheckQuery validates q for Store.Hands and returns the id its cursor
-// resumes after (see DecodeCursor): Player and Game must be text a store
-// can hold (CheckText: UTF-8 without a NUL; an Invalid error naming
-// "player" or "game" otherwise), and the cursor one of ours ("cursor").
-// Both stores call it before the database.
-func CheckQuery(q Query) (after int64, err error) {
+// CheckQuery validates q for Store.Hands and returns the public id of the
+// hand its cursor resumes after ("" for the first page; see DecodeCursor):
+// Player and Game must be text a store can hold (CheckText: UTF-8 without
+// a NUL; an Invalid error naming "player" or "game" otherwise), and the
+// cursor one of ours ("cursor"). Both stores call it before the database,
+// and answer Invalid on "cursor" too when the hand it names is not one of
+// the caller's.
+func CheckQuery(q Query) (after string, err error) {
 	if err := CheckText("player", q.Player); err != nil {
-		return 0, err
+		return "", err
 	}
 	if err := CheckText("game", q.Game); err != nil {
-		return 0, err
+		return "", err
 	}
 	return DecodeCursor(q.Cursor)
 }
 
-// DecodeCursor returns the id a cursor resumes after; an empty cursor is 0
-// (start from the newest). Only the canonical form EncodeCursor gives is
-// accepted: anything else (another spelling of the same id included) is an
-// Invalid error on field "cursor".
-func DecodeCursor(c string) (int64, error) {
+// DecodeCursor returns the public id of the hand a cursor resumes after;
+// an empty cursor is "" (start from the newest). Only the canonical form
+// EncodeCursor gives is accepted: anything else is an Invalid error on
+// field "cursor".
+func DecodeCursor(c string) (string, error) {
 	if c == "" {
-		return 0, nil
+		return "", nil
 	}
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err == nil {
-		if s, ok := strings.CutPrefix(string(b), cursorPrefix); ok {
-			if id, err := strconv.ParseInt(s, 10, 64); err == nil && id > 0 && EncodeCursor(id) == c {
-				return id, nil
-			}
+		if id, ok := strings.CutPrefix(string(b), cursorPrefix); ok && ValidPublicID(id) && EncodeCursor(id) == c {
+			return id, nil
 		}
 	}
-	return 0, fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
+	return "", BadCursor(c)
 }
 
-// ParseID returns the numeric form of a stored id, or a NotFound error
-// naming what: an id that is not a positive integer in its canonical form
-// (FormatID's: no sign, no leading zero) names nothing stored.
-func ParseID(what, id string) (int64, error) {
-	n, err := strconv.ParseInt(id, 10, 64)
-	if err != nil || n <= 0 || FormatID(n) != id {
-		return 0, fault.New(fault.NotFound, "no %s with id %q", what, id)
+// BadCursor is the Invalid error of a cursor that is not one of ours, or
+// names a hand the caller cannot see.
+func BadCursor(c string) error {
+	return fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
+}
+
+// CheckHandID returns nil when id has the form of a hand's public id
+// (NewPublicID), else the NotFound error the stores answer for it without
+// asking the database.
+func CheckHandID(id string) error {
+	if !ValidPublicID(id) {
+		return NoHand(id)
 	}
-	return n, nil
+	return nil
 }
 
-// FormatID returns the API form of a numeric id.
-func FormatID(id int64) string { return strconv.FormatInt(id, 10) }
+// NoHand is the NotFound error of a hand id that names no hand the caller
+// can see: one that does not exist and another account's answer the same.
+func NoHand(id string) error {
+	return fault.New(fault.NotFound, "no hand with id %q", id)
+}

@@ -15,14 +15,15 @@ import (
 )
 
 func TestCursorRoundTrip(t *testing.T) {
-	for _, id := range []int64{1, 42, 1 << 40} {
+	for range 3 {
+		id := store.NewPublicID()
 		got, err := store.DecodeCursor(store.EncodeCursor(id))
 		if err != nil || got != id {
-			t.Errorf("DecodeCursor(EncodeCursor(%d)) = %d, %v", id, got, err)
+			t.Errorf("DecodeCursor(EncodeCursor(%s)) = %s, %v", id, got, err)
 		}
 	}
-	if got, err := store.DecodeCursor(""); got != 0 || err != nil {
-		t.Errorf("empty cursor = %d, %v; want 0, nil", got, err)
+	if got, err := store.DecodeCursor(""); got != "" || err != nil {
+		t.Errorf("empty cursor = %q, %v; want \"\", nil", got, err)
 	}
 }
 
@@ -41,23 +42,24 @@ func TestNaturalKey(t *testing.T) {
 	}
 }
 
-func TestParseID(t *testing.T) {
-	for _, id := range []string{"", "0", "-3", "x", "1.5", "99999999999999999999", "017", "+17", "0x11"} {
-		if _, err := store.ParseID("hand", id); fault.KindOf(err) != fault.NotFound || !strings.Contains(err.Error(), "hand") {
-			t.Errorf("ParseID(%q) = %v, want not-found naming the hand", id, err)
+func TestCheckHandID(t *testing.T) {
+	for _, id := range []string{"", "0", "17", "x", strings.Repeat("a", 31), strings.Repeat("A", 32), strings.Repeat("g", 32), strings.Repeat("a", 33)} {
+		if err := store.CheckHandID(id); fault.KindOf(err) != fault.NotFound || !strings.Contains(err.Error(), "hand") {
+			t.Errorf("CheckHandID(%q) = %v, want not-found naming the hand", id, err)
 		}
 	}
-	if n, err := store.ParseID("hand", "17"); n != 17 || err != nil {
-		t.Errorf("ParseID(17) = %d, %v", n, err)
+	if id := store.NewPublicID(); store.CheckHandID(id) != nil {
+		t.Errorf("CheckHandID(%s) refused a public id", id)
 	}
 }
 
 // TestCursorIsCanonical: only EncodeCursor's form is a cursor; other
-// spellings of the same id are malformed.
+// spellings of the same id, and the numeric cursors of old, are malformed.
 func TestCursorIsCanonical(t *testing.T) {
 	b64 := base64.RawURLEncoding.EncodeToString
-	for _, c := range []string{b64([]byte("h1:040")), b64([]byte("h1:+40")), b64([]byte("h1:40 ")),
-		base64.URLEncoding.EncodeToString([]byte("h1:40")), "aDE6NDA=", "aDE6NDB"} {
+	id := store.NewPublicID()
+	for _, c := range []string{b64([]byte("h1:40")), b64([]byte("h2:" + strings.ToUpper(id))), b64([]byte("h2:" + id + " ")),
+		base64.URLEncoding.EncodeToString([]byte("h2:" + id + "=")), store.EncodeCursor(id) + "=", b64([]byte("h2:40"))} {
 		if _, err := store.DecodeCursor(c); fault.KindOf(err) != fault.Invalid || !strings.Contains(err.Error(), "cursor") {
 			t.Errorf("DecodeCursor(%q) = %v, want an invalid cursor", c, err)
 		}
@@ -81,13 +83,14 @@ func TestCheckQuery(t *testing.T) {
 			t.Errorf("CheckQuery(%+v) = %v, want invalid on %s", tc.q, err, tc.field)
 		}
 	}
-	if after, err := store.CheckQuery(store.Query{Player: "Ånn", Cursor: store.EncodeCursor(9)}); after != 9 || err != nil {
-		t.Errorf("CheckQuery(valid) = %d, %v", after, err)
+	id := store.NewPublicID()
+	if after, err := store.CheckQuery(store.Query{Player: "Ånn", Cursor: store.EncodeCursor(id)}); after != id || err != nil {
+		t.Errorf("CheckQuery(valid) = %s, %v", after, err)
 	}
 }
 
 func FuzzDecodeCursor(f *testing.F) {
-	f.Add(store.EncodeCursor(7))
+	f.Add(store.EncodeCursor("0123456789abcdef0123456789abcdef"))
 	f.Add("")
 	f.Add("aDE6MA")
 	f.Fuzz(func(t *testing.T, c string) {
@@ -102,10 +105,10 @@ func FuzzDecodeCursor(f *testing.F) {
 			return
 		}
 		if store.EncodeCursor(id) != c {
-			t.Fatalf("DecodeCursor(%q) = %d, but that id's cursor is %q", c, id, store.EncodeCursor(id))
+			t.Fatalf("DecodeCursor(%q) = %s, but that id's cursor is %q", c, id, store.EncodeCursor(id))
 		}
-		if back, err := store.DecodeCursor(store.EncodeCursor(id)); id <= 0 || err != nil || back != id {
-			t.Fatalf("DecodeCursor(%q) = %d, which does not round-trip (%d, %v)", c, id, back, err)
+		if back, err := store.DecodeCursor(store.EncodeCursor(id)); !store.ValidPublicID(id) || err != nil || back != id {
+			t.Fatalf("DecodeCursor(%q) = %s, which does not round-trip (%s, %v)", c, id, back, err)
 		}
 	})
 }
@@ -160,15 +163,15 @@ Seat 1: Ann (button) collected ($0.10)
 func TestEquityIDs(t *testing.T) {
 	seen := map[string]bool{}
 	for range 100 {
-		id := store.NewEquityID()
-		if !store.ValidEquityID(id) || seen[id] {
-			t.Fatalf("NewEquityID() = %q: want 32 lower-case hex digits, new each time", id)
+		id := store.NewPublicID()
+		if !store.ValidPublicID(id) || seen[id] {
+			t.Fatalf("NewPublicID() = %q: want 32 lower-case hex digits, new each time", id)
 		}
 		seen[id] = true
 	}
 	for _, bad := range []string{"", "1", "42", strings.Repeat("g", 32), strings.Repeat("A", 32), strings.Repeat("a", 31), strings.Repeat("a", 33)} {
-		if store.ValidEquityID(bad) {
-			t.Errorf("ValidEquityID(%q) = true", bad)
+		if store.ValidPublicID(bad) {
+			t.Errorf("ValidPublicID(%q) = true", bad)
 		}
 	}
 }

@@ -8,14 +8,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/store"
 )
 
 // Analysis implements store.Store.
 func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error) {
-	n, err := store.ParseID("hand", id)
-	if err != nil {
+	if err := store.CheckHandID(id); err != nil {
 		return store.Analysis{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -24,12 +23,12 @@ func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error)
 	var version *int32
 	var created *time.Time
 	var doc *string
-	err = s.pool.QueryRow(ctx, `
+	err := s.pool.QueryRow(ctx, `
 SELECT a.engine_version, a.analysis::text, a.created_at
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
-WHERE h.id = $1`, n).Scan(&version, &doc, &created)
+WHERE h.public_id = $1 AND h.account_id = $2`, id, account.From(ctx)).Scan(&version, &doc, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Analysis{}, fault.New(fault.NotFound, "no hand with id %q", id)
+		return store.Analysis{}, store.NoHand(id)
 	}
 	if err != nil {
 		return store.Analysis{}, wrap(ctx, err, "read analysis")
@@ -46,8 +45,7 @@ WHERE h.id = $1`, n).Scan(&version, &doc, &created)
 
 // SaveAnalysis implements store.Store.
 func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
-	n, err := store.CheckAnalysis(id, version, doc)
-	if err != nil {
+	if err := store.CheckAnalysis(id, version, doc); err != nil {
 		return err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -55,22 +53,23 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 	// The analysis and the all-in adjusted winnings of the hand's facts
 	// rows in one transaction: a hand listed as analysed (UnanalyzedHands)
 	// always has its facts refreshed.
-	var found bool
-	rows := AnalysisRows(n, doc)
-	err = store.Retry(ctx, retryable, func() error {
+	var n int64
+	err := store.Retry(ctx, retryable, func() error {
+		n = 0
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			if err := tx.QueryRow(ctx, `
-WITH h AS (SELECT id FROM hands WHERE id = $1),
+WITH h AS (SELECT id FROM hands WHERE public_id = $1),
 ins AS (
   INSERT INTO hand_analyses (hand_id, engine_version, analysis)
   SELECT id, $2, $3::text::jsonb FROM h
   ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
   WHERE hand_analyses.engine_version <= excluded.engine_version
 )
-SELECT EXISTS (SELECT 1 FROM h)`, n, version, string(doc)).Scan(&found); err != nil {
+SELECT coalesce((SELECT id FROM h), 0)`, id, version, string(doc)).Scan(&n); err != nil {
 				return err
 			}
-			if !found || len(rows) == 0 {
+			rows := AnalysisRows(n, doc)
+			if n == 0 || len(rows) == 0 {
 				return nil
 			}
 			js, _ := json.Marshal(rows)
@@ -84,8 +83,8 @@ WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, str
 	if err != nil {
 		return wrap(ctx, err, "save analysis")
 	}
-	if !found {
-		return fault.New(fault.NotFound, "no hand with id %q", id)
+	if n == 0 {
+		return store.NoHand(id)
 	}
 	return nil
 }
@@ -102,9 +101,9 @@ func AnalysisRows(id int64, doc json.RawMessage) []store.FactsRow {
 
 // StaleHands implements store.Store: one keyset query on the
 // (engine_version, id) index's table.
-func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
 FROM hands
 WHERE engine_version < $1 AND id > $2
 ORDER BY id
@@ -113,9 +112,9 @@ LIMIT $3`)
 
 // UnanalyzedHands implements store.Store: one keyset query walking the
 // hands' primary key, anti-joined to hand_analyses on its primary key.
-func (s *Store) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND h.id > $2 AND (a.hand_id IS NULL OR a.engine_version < $1)
 ORDER BY h.id
@@ -124,23 +123,21 @@ LIMIT $3`)
 
 // listHands runs a keyset query of hands taking (version, after id,
 // limit) under the store's deadline.
-func (s *Store) listHands(ctx context.Context, version int, after string, limit int, doing, query string) ([]store.Hand, error) {
-	from, limit, err := store.CheckStale(version, after, limit)
+func (s *Store) listHands(ctx context.Context, version int, after int64, limit int, doing, query string) ([]store.Hand, error) {
+	limit, err := store.CheckStale(version, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.pool.Query(ctx, query, version, from, limit)
+	rows, err := s.pool.Query(ctx, query, version, after, limit)
 	if err != nil {
 		return nil, wrap(ctx, err, doing)
 	}
 	var out []store.Hand
 	var h store.Hand
-	var id int64
-	if _, err := pgx.ForEachRow(rows, []any{&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
+	if _, err := pgx.ForEachRow(rows, []any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
 		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.EngineVersion}, func() error {
-		h.ID = store.FormatID(id)
 		h.CreatedAt = h.CreatedAt.UTC()
 		out = append(out, h)
 		h = store.Hand{}
@@ -155,7 +152,7 @@ func (s *Store) listHands(ctx context.Context, version int, after string, limit 
 // hand guarded by its stored version (so that two runs never step back),
 // and its analysis replaced or removed.
 func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdate) ([]store.Updated, error) {
-	ok, ids, out := store.AdmitUpdates(updates)
+	ok, out := store.AdmitUpdates(updates)
 	if len(ok) == 0 {
 		return out, nil
 	}
@@ -167,25 +164,24 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			for _, i := range ok {
 				u := updates[i]
-				tag, err := tx.Exec(ctx, `
+				var id int64
+				var hand string
+				err := tx.QueryRow(ctx, `
 UPDATE hands SET legal = $2, verdict = $3::text::jsonb, engine_version = $4
-WHERE id = $1 AND engine_version < $4`, ids[i], u.Legal, string(u.Verdict), u.EngineVersion)
+WHERE public_id = $1 AND engine_version < $4
+RETURNING id, hand::text`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id, &hand)
+				if errors.Is(err, pgx.ErrNoRows) {
+					continue
+				}
 				if err != nil {
 					return err
 				}
-				if tag.RowsAffected() == 0 {
-					continue
-				}
 				done[i] = true
-				var hand string
-				if err := tx.QueryRow(ctx, `SELECT hand::text FROM hands WHERE id = $1`, ids[i]).Scan(&hand); err != nil {
-					return err
-				}
-				if err := writeFacts(ctx, tx, handFacts(ids[i], u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, handFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {
-					if _, err := tx.Exec(ctx, `DELETE FROM hand_analyses WHERE hand_id = $1`, ids[i]); err != nil {
+					if _, err := tx.Exec(ctx, `DELETE FROM hand_analyses WHERE hand_id = $1`, id); err != nil {
 						return err
 					}
 					continue
@@ -193,7 +189,7 @@ WHERE id = $1 AND engine_version < $4`, ids[i], u.Legal, string(u.Verdict), u.En
 				if _, err := tx.Exec(ctx, `
 INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3::text::jsonb)
 ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()`,
-					ids[i], u.EngineVersion, string(u.Analysis)); err != nil {
+					id, u.EngineVersion, string(u.Analysis)); err != nil {
 					return err
 				}
 			}

@@ -85,7 +85,7 @@ func TestHungServerMidway(t *testing.T) {
 	}
 	_, err = s.SaveHands(ctx, []store.Hand{storetest.NewHand(2, "pokerstars", "omaha-hilo", true, "a", "b")})
 	wantUnavailable(t, "SaveHands", err)
-	_, err = s.Hand(ctx, "1")
+	_, err = s.Hand(ctx, store.NewPublicID())
 	wantUnavailable(t, "Hand", err)
 	_, err = s.SaveEquity(ctx, []byte(`{}`))
 	wantUnavailable(t, "SaveEquity", err)

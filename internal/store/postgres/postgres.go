@@ -20,6 +20,7 @@ import (
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/migrations"
@@ -234,29 +235,36 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand)
 		versions[j] = int32(h.Version())
 	}
+	owner := account.From(ctx)
+	pubs := make([]string, n)
+	for j := range pubs {
+		pubs[j] = store.NewPublicID()
+	}
 	var ids map[string]int64
-	var storedHash map[string]string
+	var pubOf, storedHash map[string]string
 	var created map[string]bool
 	err := store.Retry(ctx, retryable, func() error {
 		ids = make(map[string]int64, n)
+		pubOf = make(map[string]string, n)
 		storedHash = make(map[string]string, n)
 		created = make(map[string]bool, n)
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
-SELECT k, s, sid, g, l, h::jsonb, v::jsonb, c, ev
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[])
-  AS t(k, s, sid, g, l, h, v, c, ev)
+INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+SELECT $10, p, k, s, sid, g, l, h::jsonb, v::jsonb, c, ev
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[], $11::text[])
+  AS t(k, s, sid, g, l, h, v, c, ev, p)
 ORDER BY k
-ON CONFLICT (natural_key) DO NOTHING
-RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes, versions)
+ON CONFLICT (account_id, natural_key) DO NOTHING
+RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes, versions, owner, pubs)
 			if err != nil {
 				return err
 			}
 			var id int64
-			var key, hash string
-			if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
+			var pub, key, hash string
+			if _, err := pgx.ForEachRow(rows, []any{&id, &pub, &key, &hash}, func() error {
 				ids[key] = id
+				pubOf[key] = pub
 				storedHash[key] = hash
 				created[key] = true
 				return nil
@@ -270,12 +278,13 @@ RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, ha
 						missing = append(missing, k)
 					}
 				}
-				rows, err := tx.Query(ctx, `SELECT id, natural_key, content_hash FROM hands WHERE natural_key = ANY($1::text[])`, missing)
+				rows, err := tx.Query(ctx, `SELECT id, public_id, natural_key, content_hash FROM hands WHERE account_id = $2 AND natural_key = ANY($1::text[])`, missing, owner)
 				if err != nil {
 					return err
 				}
-				if _, err := pgx.ForEachRow(rows, []any{&id, &key, &hash}, func() error {
+				if _, err := pgx.ForEachRow(rows, []any{&id, &pub, &key, &hash}, func() error {
 					ids[key] = id
+					pubOf[key] = pub
 					storedHash[key] = hash
 					return nil
 				}); err != nil {
@@ -297,8 +306,8 @@ RETURNING id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, ha
 			}
 			if len(pHand) > 0 {
 				if _, err := tx.Exec(ctx, `
-INSERT INTO hand_players (hand_id, position, name)
-SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`, pHand, pPos, pName); err != nil {
+INSERT INTO hand_players (hand_id, position, name, account_id)
+SELECT h, p, n, $4 FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, p, n)`, pHand, pPos, pName, owner); err != nil {
 					return err
 				}
 			}
@@ -338,12 +347,12 @@ SELECT h, v, a::jsonb FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v
 	}
 	for _, i := range admitted {
 		h := hands[i]
-		id, ok := ids[h.NaturalKey]
+		pub, ok := pubOf[h.NaturalKey]
 		if !ok {
 			return nil, fault.New(fault.Internal, "save hands: no id for key %q", h.NaturalKey)
 		}
 		isNew := created[h.NaturalKey] && first[h.NaturalKey] == i
-		out[i] = store.Saved{ID: store.FormatID(id), Created: isNew,
+		out[i] = store.Saved{ID: pub, Created: isNew,
 			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], store.ContentHash(h.Hand))}
 	}
 	return out, nil
@@ -359,27 +368,24 @@ func retryable(err error) bool {
 
 // Hand implements store.Store.
 func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
-	n, err := store.ParseID("hand", id)
-	if err != nil {
+	if err := store.CheckHandID(id); err != nil {
 		return store.Hand{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var h store.Hand
-	var hid int64
-	err = s.pool.QueryRow(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
+	err := s.pool.QueryRow(ctx, `
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}'),
        engine_version
-FROM hands WHERE id = $1`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
+FROM hands WHERE public_id = $1 AND account_id = $2`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
 		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players, &h.EngineVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
+		return store.Hand{}, store.NoHand(id)
 	}
 	if err != nil {
 		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
-	h.ID = store.FormatID(hid)
 	h.CreatedAt = h.CreatedAt.UTC()
 	return h, nil
 }
@@ -393,29 +399,39 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 	limit := store.PageLimit(q.Limit)
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
+	owner := account.From(ctx)
+	var from int64
+	if after != "" {
+		// The cursor names the last hand of the previous page by its public
+		// id; a hand the caller cannot see is no cursor of his.
+		err := s.pool.QueryRow(ctx, `SELECT id FROM hands WHERE public_id = $1 AND account_id = $2`, after, owner).Scan(&from)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.Page{}, store.BadCursor(q.Cursor)
+		}
+		if err != nil {
+			return store.Page{}, wrap(ctx, err, "list hands")
+		}
+	}
 	sqlText := `
-SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = h.id), '{}')
 FROM hands h
-WHERE ($1::bigint = 0 OR h.id < $1)
+WHERE h.account_id = $6
+  AND ($1::bigint = 0 OR h.id < $1)
   AND ($2::text = '' OR h.game = $2)
   AND ($3::bool IS NULL OR h.legal = $3)
   AND ($4::text = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.name = $4))
 ORDER BY h.id DESC
 LIMIT $5`
-	rows, err := s.pool.Query(ctx, sqlText, after, q.Game, q.Legal, q.Player, limit+1)
+	rows, err := s.pool.Query(ctx, sqlText, from, q.Game, q.Legal, q.Player, limit+1, owner)
 	if err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	var page store.Page
-	var ids []int64
 	var h store.Hand
-	var id int64
-	if _, err := pgx.ForEachRow(rows, []any{&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &h.CreatedAt, &h.Players}, func() error {
-		h.ID = store.FormatID(id)
+	if _, err := pgx.ForEachRow(rows, []any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &h.CreatedAt, &h.Players}, func() error {
 		h.CreatedAt = h.CreatedAt.UTC()
 		page.Hands = append(page.Hands, h)
-		ids = append(ids, id)
 		h = store.Hand{}
 		return nil
 	}); err != nil {
@@ -423,7 +439,7 @@ LIMIT $5`
 	}
 	if len(page.Hands) > limit {
 		page.Hands = page.Hands[:limit]
-		page.Next = store.EncodeCursor(ids[limit-1])
+		page.Next = store.EncodeCursor(page.Hands[limit-1].ID)
 	}
 	return page, nil
 }
@@ -435,8 +451,8 @@ func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string,
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	id := store.NewEquityID()
-	if _, err := s.pool.Exec(ctx, `INSERT INTO equity_results (public_id, result) VALUES ($1, $2::text::jsonb)`, id, string(result)); err != nil {
+	id := store.NewPublicID()
+	if _, err := s.pool.Exec(ctx, `INSERT INTO equity_results (public_id, result, account_id) VALUES ($1, $2::text::jsonb, $3)`, id, string(result), account.From(ctx)); err != nil {
 		return "", wrap(ctx, err, "save equity result")
 	}
 	return id, nil
@@ -444,13 +460,13 @@ func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string,
 
 // Equity implements store.Store.
 func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
-	if !store.ValidEquityID(id) {
+	if !store.ValidPublicID(id) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	e := store.Equity{ID: id}
-	err := s.pool.QueryRow(ctx, `SELECT result::text, created_at FROM equity_results WHERE public_id = $1`, id).Scan((*rawText)(&e.Result), &e.CreatedAt)
+	err := s.pool.QueryRow(ctx, `SELECT result::text, created_at FROM equity_results WHERE public_id = $1 AND account_id = $2`, id, account.From(ctx)).Scan((*rawText)(&e.Result), &e.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}

@@ -75,23 +75,33 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 {
-		t.Fatalf("Migrate = %v, %v; want 2 to 5 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 5 {
+		t.Fatalf("Migrate = %v, %v; want 2 to 6 applied", v, err)
+	}
+	// The old hand belongs to the default account, under a public id; its
+	// row number names nothing any more.
+	page, err := s.Hands(ctx, store.Query{})
+	if err != nil || len(page.Hands) != 1 || !store.ValidPublicID(page.Hands[0].ID) {
+		t.Fatalf("hands after the upgrade: %+v, %v; want the old hand under a public id", page, err)
+	}
+	oldID := page.Hands[0].ID
+	if _, err := s.Hand(ctx, "1"); fault.KindOf(err) != fault.NotFound {
+		t.Errorf("the old numeric hand id still answers: %v", err)
 	}
 	// A hand stored before engine versions were kept is version 1, stale
 	// for the running engine, and has no analysis.
-	if h, err := s.Hand(ctx, "1"); err != nil || h.EngineVersion != 1 {
+	if h, err := s.Hand(ctx, oldID); err != nil || h.EngineVersion != 1 {
 		t.Errorf("the old hand's engine version: %+v, %v; want 1", h, err)
 	}
-	if stale, err := s.StaleHands(ctx, 2, "", 10); err != nil || len(stale) != 1 || stale[0].ID != "1" {
+	if stale, err := s.StaleHands(ctx, 2, 0, 10); err != nil || len(stale) != 1 || stale[0].ID != oldID {
 		t.Errorf("stale hands: %+v, %v; want the old hand", stale, err)
 	}
-	if _, err := s.Analysis(ctx, "1"); fault.KindOf(err) != fault.NotFound {
+	if _, err := s.Analysis(ctx, oldID); fault.KindOf(err) != fault.NotFound {
 		t.Errorf("the old hand's analysis: %v; want not found", err)
 	}
 	saved, err := s.SaveHands(ctx, []store.Hand{old})
-	if err != nil || saved[0].Created || saved[0].Conflict || saved[0].ID != "1" {
-		t.Errorf("the old hand again = %+v, %v; want a duplicate of 1", saved, err)
+	if err != nil || saved[0].Created || saved[0].Conflict || saved[0].ID != oldID {
+		t.Errorf("the old hand again = %+v, %v; want a duplicate of %s", saved, err, oldID)
 	}
 	if _, err := s.Equity(ctx, "1"); fault.KindOf(err) != fault.NotFound {
 		t.Errorf("the old numeric equity id still answers: %v", err)
@@ -104,7 +114,7 @@ func TestUpgradeFromVersion1(t *testing.T) {
 	var got, want any
 	json.Unmarshal(e.Result, &got)
 	json.Unmarshal([]byte(`{"game":"omaha-hi"}`), &want)
-	if err != nil || !store.ValidEquityID(id) || !reflect.DeepEqual(got, want) {
+	if err != nil || !store.ValidPublicID(id) || !reflect.DeepEqual(got, want) {
 		t.Errorf("old equity result by its new id %q: %+v, %v", id, e, err)
 	}
 }
@@ -149,8 +159,8 @@ VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 1 || v[0] != 5 {
-		t.Fatalf("Migrate = %v, %v; want 5 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 2 || v[0] != 5 {
+		t.Fatalf("Migrate = %v, %v; want 5 and 6 applied", v, err)
 	}
 	for _, name := range []string{"p1", "p2", "p3", "p4"} {
 		got, err := s.PlayerStats(ctx, name, stats.Filter{})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -104,14 +105,14 @@ func clampBigint(x string) string {
 	return `least(greatest(` + x + `, -9223372036854775808), 9223372036854775807)::bigint`
 }
 
-// filterSQL is the WHERE clause of a player's hands for the statistics,
-// with its arguments from $1.
-func filterSQL(player string, f stats.Filter) (string, []any) {
-	return `name = $1 AND facts > 0
-  AND ($2::text = '' OR site = $2) AND ($3::text = '' OR game = $3) AND ($4::text = '' OR structure = $4)
-  AND ($5::bigint = 0 OR big_blind = $5)
-  AND ($6::bigint IS NULL OR played_at >= $6) AND ($7::bigint IS NULL OR played_at < $7)`,
-		[]any{player, f.Site, f.Game, f.Structure, f.Stakes, store.Micros(f.From), store.Micros(f.To)}
+// filterSQL is the WHERE clause of a player's hands of the caller's
+// account for the statistics, with its arguments from $1 to $8.
+func filterSQL(ctx context.Context, player string, f stats.Filter) (string, []any) {
+	return `account_id = $1 AND name = $2 AND facts > 0
+  AND ($3::text = '' OR site = $3) AND ($4::text = '' OR game = $4) AND ($5::text = '' OR structure = $5)
+  AND ($6::bigint = 0 OR big_blind = $6)
+  AND ($7::bigint IS NULL OR played_at >= $7) AND ($8::bigint IS NULL OR played_at < $8)`,
+		[]any{account.From(ctx), player, f.Site, f.Game, f.Structure, f.Stakes, store.Micros(f.From), store.Micros(f.To)}
 }
 
 // PlayerStats implements store.Store: one aggregate over the player's
@@ -122,7 +123,7 @@ func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) 
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	where, args := filterSQL(player, f)
+	where, args := filterSQL(ctx, player, f)
 	var t stats.Totals
 	var minCur, maxCur, minUnit, maxUnit *string
 	err := s.pool.QueryRow(ctx, `
@@ -154,7 +155,7 @@ func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	where, args := filterSQL(q.Player, q.Filter)
+	where, args := filterSQL(ctx, q.Player, q.Filter)
 	args = append(args, every, after, limit+1)
 	rows, err := s.pool.Query(ctx, `
 WITH s AS (
@@ -167,20 +168,19 @@ WITH s AS (
   WINDOW w AS (ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
 ), p AS (
   SELECT *, lag(cum, 1, 0::numeric) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0::bigint) OVER (ORDER BY rn) AS prev_rn
-  FROM s WHERE rn % $8 = 0 OR rn = total
+  FROM s WHERE rn % $9 = 0 OR rn = total
 )
-SELECT rn, hand_id, played_at, rn - prev_rn, `+clampBigint(`cum - prev_cum`)+`, `+clampBigint(`cum`)+`, cum_adj
-FROM p WHERE rn > $9 ORDER BY rn LIMIT $10`, args...)
+SELECT rn, h.public_id, p.played_at, rn - prev_rn, `+clampBigint(`cum - prev_cum`)+`, `+clampBigint(`cum`)+`, cum_adj
+FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > $10 ORDER BY rn LIMIT $11`, args...)
 	if err != nil {
 		return store.ResultsPage{}, wrap(ctx, err, "player results")
 	}
 	var page store.ResultsPage
 	var ranks []int64
-	var rn, id int64
+	var rn int64
 	var at *int64
 	var pt store.ResultPoint
-	if _, err := pgx.ForEachRow(rows, []any{&rn, &id, &at, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet}, func() error {
-		pt.HandID = store.FormatID(id)
+	if _, err := pgx.ForEachRow(rows, []any{&rn, &pt.HandID, &at, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet}, func() error {
 		pt.Time = nil
 		if at != nil {
 			t := time.UnixMicro(*at).UTC()
@@ -208,8 +208,8 @@ func (s *Store) Players(ctx context.Context, prefix string, limit int) ([]store.
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.pool.Query(ctx, `
-SELECT name, count(*) FROM hand_players WHERE starts_with(name, $1)
-GROUP BY name ORDER BY name COLLATE "C" LIMIT $2`, prefix, limit)
+SELECT name, count(*) FROM hand_players WHERE account_id = $3 AND starts_with(name, $1)
+GROUP BY name ORDER BY name COLLATE "C" LIMIT $2`, prefix, limit, account.From(ctx))
 	if err != nil {
 		return nil, wrap(ctx, err, "list players")
 	}

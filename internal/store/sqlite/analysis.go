@@ -6,26 +6,25 @@ import (
 	"encoding/json"
 	"errors"
 
-	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/store"
 )
 
 // Analysis implements store.Store.
 func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error) {
-	n, err := store.ParseID("hand", id)
-	if err != nil {
+	if err := store.CheckHandID(id); err != nil {
 		return store.Analysis{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var version sql.NullInt64
 	var doc, created sql.NullString
-	err = s.db.QueryRowContext(ctx, `
+	err := s.db.QueryRowContext(ctx, `
 SELECT a.engine_version, a.analysis, a.created_at
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
-WHERE h.id = ?`, n).Scan(&version, &doc, &created)
+WHERE h.public_id = ? AND h.account_id = ?`, id, account.From(ctx)).Scan(&version, &doc, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return store.Analysis{}, fault.New(fault.NotFound, "no hand with id %q", id)
+		return store.Analysis{}, store.NoHand(id)
 	}
 	if err != nil {
 		return store.Analysis{}, wrap(ctx, err, "read analysis")
@@ -42,17 +41,16 @@ WHERE h.id = ?`, n).Scan(&version, &doc, &created)
 
 // SaveAnalysis implements store.Store.
 func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
-	n, err := store.CheckAnalysis(id, version, doc)
-	if err != nil {
+	if err := store.CheckAnalysis(id, version, doc); err != nil {
 		return err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	found := false
-	err = store.Retry(ctx, busy, func() error {
+	err := store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
-			var one int
-			err := tx.QueryRowContext(ctx, `SELECT 1 FROM hands WHERE id = ?`, n).Scan(&one)
+			var n int64
+			err := tx.QueryRowContext(ctx, `SELECT id FROM hands WHERE public_id = ?`, id).Scan(&n)
 			if errors.Is(err, sql.ErrNoRows) {
 				found = false
 				return nil
@@ -83,15 +81,15 @@ WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, stri
 		return wrap(ctx, err, "save analysis")
 	}
 	if !found {
-		return fault.New(fault.NotFound, "no hand with id %q", id)
+		return store.NoHand(id)
 	}
 	return nil
 }
 
 // StaleHands implements store.Store.
-func (s *Store) StaleHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
 FROM hands
 WHERE engine_version < ? AND id > ?
 ORDER BY id
@@ -100,9 +98,9 @@ LIMIT ?`)
 
 // UnanalyzedHands implements store.Store: one keyset query walking the
 // hands' primary key, anti-joined to hand_analyses on its primary key.
-func (s *Store) UnanalyzedHands(ctx context.Context, version int, after string, limit int) ([]store.Hand, error) {
+func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND (a.hand_id IS NULL OR a.engine_version < ?1) AND h.id > ?2
 ORDER BY h.id
@@ -111,14 +109,14 @@ LIMIT ?3`)
 
 // listHands runs a keyset query of hands taking (version, after id,
 // limit) under the store's deadline.
-func (s *Store) listHands(ctx context.Context, version int, after string, limit int, doing, query string) ([]store.Hand, error) {
-	from, limit, err := store.CheckStale(version, after, limit)
+func (s *Store) listHands(ctx context.Context, version int, after int64, limit int, doing, query string) ([]store.Hand, error) {
+	limit, err := store.CheckStale(version, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.db.QueryContext(ctx, query, version, from, limit)
+	rows, err := s.db.QueryContext(ctx, query, version, after, limit)
 	if err != nil {
 		return nil, wrap(ctx, err, doing)
 	}
@@ -126,15 +124,13 @@ func (s *Store) listHands(ctx context.Context, version int, after string, limit 
 	var out []store.Hand
 	for rows.Next() {
 		var h store.Hand
-		var id int64
 		var handJS, verdictJS, created string
-		if err := rows.Scan(&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion); err != nil {
+		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion); err != nil {
 			return nil, wrap(ctx, err, doing)
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {
 			return nil, wrap(ctx, err, doing)
 		}
-		h.ID = store.FormatID(id)
 		h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
 		out = append(out, h)
 	}
@@ -147,7 +143,7 @@ func (s *Store) listHands(ctx context.Context, version int, after string, limit 
 // UpdateVerdicts implements store.Store: one IMMEDIATE transaction on the
 // writer connection, each hand's UPDATE guarded by its stored version.
 func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdate) ([]store.Updated, error) {
-	ok, ids, out := store.AdmitUpdates(updates)
+	ok, out := store.AdmitUpdates(updates)
 	if len(ok) == 0 {
 		return out, nil
 	}
@@ -159,27 +155,22 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 		return s.tx(ctx, func(tx *sql.Tx) error {
 			for _, i := range ok {
 				u := updates[i]
-				res, err := tx.ExecContext(ctx, `UPDATE hands SET legal = ?, verdict = ?, engine_version = ? WHERE id = ? AND engine_version < ?`,
-					u.Legal, string(u.Verdict), u.EngineVersion, ids[i], u.EngineVersion)
+				var id int64
+				var hand string
+				err := tx.QueryRowContext(ctx, `UPDATE hands SET legal = ?, verdict = ?, engine_version = ? WHERE public_id = ? AND engine_version < ? RETURNING id, hand`,
+					u.Legal, string(u.Verdict), u.EngineVersion, u.ID, u.EngineVersion).Scan(&id, &hand)
+				if errors.Is(err, sql.ErrNoRows) {
+					continue
+				}
 				if err != nil {
 					return err
 				}
-				if k, err := res.RowsAffected(); err != nil || k == 0 {
-					if err != nil {
-						return err
-					}
-					continue
-				}
 				done[i] = true
-				var hand string
-				if err := tx.QueryRowContext(ctx, `SELECT hand FROM hands WHERE id = ?`, ids[i]).Scan(&hand); err != nil {
-					return err
-				}
-				if err := writeFacts(ctx, tx, handFacts(ids[i], u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, handFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {
-					if _, err := tx.ExecContext(ctx, `DELETE FROM hand_analyses WHERE hand_id = ?`, ids[i]); err != nil {
+					if _, err := tx.ExecContext(ctx, `DELETE FROM hand_analyses WHERE hand_id = ?`, id); err != nil {
 						return err
 					}
 					continue
@@ -187,7 +178,7 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 				if _, err := tx.ExecContext(ctx, `
 INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
 ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
-  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, ids[i], u.EngineVersion, string(u.Analysis)); err != nil {
+  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`, id, u.EngineVersion, string(u.Analysis)); err != nil {
 					return err
 				}
 			}

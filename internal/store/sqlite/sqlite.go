@@ -18,6 +18,7 @@ import (
 	"modernc.org/sqlite" // the "sqlite" database/sql driver
 	sqlite3 "modernc.org/sqlite/lib"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/migrations"
@@ -154,23 +155,24 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	saved := make([]store.Saved, len(hands))
+	owner := account.From(ctx)
 	err := store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
 			ins, err := tx.PrepareContext(ctx, `
-INSERT INTO hands (natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (natural_key) DO NOTHING
+INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (account_id, natural_key) DO NOTHING
 RETURNING id`)
 			if err != nil {
 				return err
 			}
 			defer ins.Close()
-			sel, err := tx.PrepareContext(ctx, `SELECT id, content_hash FROM hands WHERE natural_key = ?`)
+			sel, err := tx.PrepareContext(ctx, `SELECT public_id, content_hash FROM hands WHERE account_id = ? AND natural_key = ?`)
 			if err != nil {
 				return err
 			}
 			defer sel.Close()
-			ply, err := tx.PrepareContext(ctx, `INSERT INTO hand_players (hand_id, position, name) VALUES (?, ?, ?)`)
+			ply, err := tx.PrepareContext(ctx, `INSERT INTO hand_players (hand_id, position, name, account_id) VALUES (?, ?, ?, ?)`)
 			if err != nil {
 				return err
 			}
@@ -184,21 +186,22 @@ RETURNING id`)
 				h := hands[i]
 				var id int64
 				hash := store.ContentHash(h.Hand)
-				err := ins.QueryRowContext(ctx, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash, h.Version()).Scan(&id)
+				pub := store.NewPublicID()
+				err := ins.QueryRowContext(ctx, owner, pub, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash, h.Version()).Scan(&id)
 				switch {
 				case errors.Is(err, sql.ErrNoRows):
 					var stored string
-					if err := sel.QueryRowContext(ctx, h.NaturalKey).Scan(&id, &stored); err != nil {
+					if err := sel.QueryRowContext(ctx, owner, h.NaturalKey).Scan(&pub, &stored); err != nil {
 						return err
 					}
-					saved[i] = store.Saved{ID: store.FormatID(id), Conflict: store.Conflicts(stored, hash)}
+					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash)}
 					continue
 				case err != nil:
 					return err
 				}
-				saved[i] = store.Saved{ID: store.FormatID(id), Created: true}
+				saved[i] = store.Saved{ID: pub, Created: true}
 				for pos, name := range h.Players {
-					if _, err := ply.ExecContext(ctx, id, pos, name); err != nil {
+					if _, err := ply.ExecContext(ctx, id, pos, name, owner); err != nil {
 						return err
 					}
 				}
@@ -250,25 +253,23 @@ func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 
 // Hand implements store.Store.
 func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
-	n, err := store.ParseID("hand", id)
-	if err != nil {
+	if err := store.CheckHandID(id); err != nil {
 		return store.Hand{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var h store.Hand
-	var hid int64
 	var handJS, verdictJS, created string
-	err = s.db.QueryRowContext(ctx, `
-SELECT id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
-FROM hands WHERE id = ?`, n).Scan(&hid, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion)
+	err := s.db.QueryRowContext(ctx, `
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+FROM hands WHERE public_id = ? AND account_id = ?`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion)
 	if errors.Is(err, sql.ErrNoRows) {
-		return store.Hand{}, fault.New(fault.NotFound, "no hand with id %q", id)
+		return store.Hand{}, store.NoHand(id)
 	}
 	if err != nil {
 		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
-	h.ID = store.FormatID(hid)
+	hid := h.Seq
 	h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
 	if h.CreatedAt, err = parseTime(created); err != nil {
 		return store.Hand{}, wrap(ctx, err, "read hand")
@@ -322,15 +323,29 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 	if q.Legal != nil {
 		legal = *q.Legal
 	}
+	owner := account.From(ctx)
+	var from int64
+	if after != "" {
+		// The cursor names the last hand of the previous page by its public
+		// id; a hand the caller cannot see is no cursor of his.
+		err := s.db.QueryRowContext(ctx, `SELECT id FROM hands WHERE public_id = ? AND account_id = ?`, after, owner).Scan(&from)
+		if errors.Is(err, sql.ErrNoRows) {
+			return store.Page{}, store.BadCursor(q.Cursor)
+		}
+		if err != nil {
+			return store.Page{}, wrap(ctx, err, "list hands")
+		}
+	}
 	rows, err := s.db.QueryContext(ctx, `
-SELECT h.id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at
 FROM hands h
-WHERE (?1 = 0 OR h.id < ?1)
+WHERE h.account_id = ?6
+  AND (?1 = 0 OR h.id < ?1)
   AND (?2 = '' OR h.game = ?2)
   AND (?3 IS NULL OR h.legal = ?3)
   AND (?4 = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.name = ?4))
 ORDER BY h.id DESC
-LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
+LIMIT ?5`, from, q.Game, legal, q.Player, limit+1, owner)
 	if err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")
 	}
@@ -339,17 +354,15 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 	var ids []int64
 	for rows.Next() {
 		var h store.Hand
-		var id int64
 		var created string
-		if err := rows.Scan(&id, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &created); err != nil {
+		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &created); err != nil {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
-		h.ID = store.FormatID(id)
 		page.Hands = append(page.Hands, h)
-		ids = append(ids, id)
+		ids = append(ids, h.Seq)
 	}
 	if err := rows.Err(); err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")
@@ -358,7 +371,7 @@ LIMIT ?5`, after, q.Game, legal, q.Player, limit+1)
 	if len(page.Hands) > limit {
 		page.Hands = page.Hands[:limit]
 		ids = ids[:limit]
-		page.Next = store.EncodeCursor(ids[limit-1])
+		page.Next = store.EncodeCursor(page.Hands[limit-1].ID)
 	}
 	players, err := s.players(ctx, ids)
 	if err != nil {
@@ -380,9 +393,9 @@ func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string,
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	id := store.NewEquityID()
+	id := store.NewPublicID()
 	err := store.Retry(ctx, busy, func() error {
-		_, err := s.w.ExecContext(ctx, `INSERT INTO equity_results (public_id, result) VALUES (?, ?)`, id, string(result))
+		_, err := s.w.ExecContext(ctx, `INSERT INTO equity_results (public_id, result, account_id) VALUES (?, ?, ?)`, id, string(result), account.From(ctx))
 		return err
 	})
 	if err != nil {
@@ -393,14 +406,14 @@ func (s *Store) SaveEquity(ctx context.Context, result json.RawMessage) (string,
 
 // Equity implements store.Store.
 func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
-	if !store.ValidEquityID(id) {
+	if !store.ValidPublicID(id) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	e := store.Equity{ID: id}
 	var res, created string
-	err := s.db.QueryRowContext(ctx, `SELECT result, created_at FROM equity_results WHERE public_id = ?`, id).Scan(&res, &created)
+	err := s.db.QueryRowContext(ctx, `SELECT result, created_at FROM equity_results WHERE public_id = ? AND account_id = ?`, id, account.From(ctx)).Scan(&res, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Equity{}, fault.New(fault.NotFound, "no equity result with id %q", id)
 	}

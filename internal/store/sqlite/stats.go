@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -92,12 +93,12 @@ ORDER BY h.id LIMIT ?`, after, stats.Version, stats.Version, limit)
 
 // filterSQL is the WHERE clause of a player's hands for the statistics,
 // with its arguments.
-func filterSQL(player string, f stats.Filter) (string, []any) {
-	return `name = ? AND facts > 0
+func filterSQL(ctx context.Context, player string, f stats.Filter) (string, []any) {
+	return `account_id = ? AND name = ? AND facts > 0
   AND (? = '' OR site = ?) AND (? = '' OR game = ?) AND (? = '' OR structure = ?)
   AND (? = 0 OR big_blind = ?)
   AND (? IS NULL OR played_at >= ?) AND (? IS NULL OR played_at < ?)`,
-		[]any{player, f.Site, f.Site, f.Game, f.Game, f.Structure, f.Structure, f.Stakes, f.Stakes,
+		[]any{account.From(ctx), player, f.Site, f.Site, f.Game, f.Game, f.Structure, f.Structure, f.Stakes, f.Stakes,
 			store.Micros(f.From), store.Micros(f.From), store.Micros(f.To), store.Micros(f.To)}
 }
 
@@ -109,7 +110,7 @@ func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) 
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	where, args := filterSQL(player, f)
+	where, args := filterSQL(ctx, player, f)
 	var t stats.Totals
 	var minCur, maxCur, minUnit, maxUnit sql.NullString
 	var netHi, netLo int64
@@ -145,7 +146,7 @@ func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	where, args := filterSQL(q.Player, q.Filter)
+	where, args := filterSQL(ctx, q.Player, q.Filter)
 	args = append(args, every, after, limit+1)
 	rows, err := s.db.QueryContext(ctx, `
 WITH s AS (
@@ -161,8 +162,8 @@ WITH s AS (
          lag(rn, 1, 0) OVER (ORDER BY rn) AS prev_rn
   FROM s WHERE rn % ? = 0 OR rn = total
 )
-SELECT rn, hand_id, played_at, rn - prev_rn, cum_hi - prev_hi, cum_lo - prev_lo, cum_hi, cum_lo, cum_adj
-FROM p WHERE rn > ? ORDER BY rn LIMIT ?`, args...)
+SELECT rn, h.public_id, p.played_at, rn - prev_rn, cum_hi - prev_hi, cum_lo - prev_lo, cum_hi, cum_lo, cum_adj
+FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > ? ORDER BY rn LIMIT ?`, args...)
 	if err != nil {
 		return store.ResultsPage{}, wrap(ctx, err, "player results")
 	}
@@ -170,15 +171,14 @@ FROM p WHERE rn > ? ORDER BY rn LIMIT ?`, args...)
 	var page store.ResultsPage
 	var ranks []int64
 	for rows.Next() {
-		var rn, id int64
+		var rn int64
 		var at sql.NullInt64
 		var pt store.ResultPoint
 		var netHi, netLo, cumHi, cumLo int64
-		if err := rows.Scan(&rn, &id, &at, &pt.Hands, &netHi, &netLo, &cumHi, &cumLo, &pt.CumulativeAdjustedNet); err != nil {
+		if err := rows.Scan(&rn, &pt.HandID, &at, &pt.Hands, &netHi, &netLo, &cumHi, &cumLo, &pt.CumulativeAdjustedNet); err != nil {
 			return store.ResultsPage{}, wrap(ctx, err, "player results")
 		}
 		pt.Net, pt.CumulativeNet = store.SplitSum(netHi, netLo), store.SplitSum(cumHi, cumLo)
-		pt.HandID = store.FormatID(id)
 		if at.Valid {
 			t := time.UnixMicro(at.Int64).UTC()
 			pt.Time = &t
@@ -205,8 +205,8 @@ func (s *Store) Players(ctx context.Context, prefix string, limit int) ([]store.
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.db.QueryContext(ctx, `
-SELECT name, count(*) FROM hand_players WHERE substr(name, 1, length(?)) = ?
-GROUP BY name ORDER BY name LIMIT ?`, prefix, prefix, limit)
+SELECT name, count(*) FROM hand_players WHERE account_id = ? AND substr(name, 1, length(?)) = ?
+GROUP BY name ORDER BY name LIMIT ?`, account.From(ctx), prefix, prefix, limit)
 	if err != nil {
 		return nil, wrap(ctx, err, "list players")
 	}

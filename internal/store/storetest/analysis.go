@@ -115,7 +115,7 @@ func testSaveAnalysis(t *testing.T, s store.Store) {
 		t.Fatalf("analysis %+v, %v", a, err)
 	}
 	jsonEqual(t, "analysis", a.Analysis, []byte(`{"v":3}`))
-	if err := s.SaveAnalysis(ctx, "999999", 2, json.RawMessage(`{}`)); !isKind(err, fault.NotFound) {
+	if err := s.SaveAnalysis(ctx, store.NewPublicID(), 2, json.RawMessage(`{}`)); !isKind(err, fault.NotFound) {
 		t.Errorf("missing hand: %v", err)
 	}
 	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{"x":"\u0000"}`)); !isKind(err, fault.Invalid) {
@@ -138,7 +138,7 @@ func testStaleHands(t *testing.T, s store.Store) {
 		}
 	}
 	var got []string
-	after := ""
+	var after int64
 	for pages := 0; ; pages++ {
 		page, err := s.StaleHands(ctx, 3, after, 2)
 		if err != nil {
@@ -155,8 +155,11 @@ func testStaleHands(t *testing.T, s store.Store) {
 				t.Errorf("stale hand %+v", h)
 			}
 			got = append(got, h.ID)
+			if h.Seq <= after {
+				t.Errorf("stale hand seq %d after %d: not ascending", h.Seq, after)
+			}
 		}
-		after = page[len(page)-1].ID
+		after = page[len(page)-1].Seq
 	}
 	if len(got) != len(want) {
 		t.Fatalf("stale %v, want %v", got, want)
@@ -167,7 +170,7 @@ func testStaleHands(t *testing.T, s store.Store) {
 			break
 		}
 	}
-	if _, err := s.StaleHands(ctx, 3, "x", 2); !isKind(err, fault.Invalid) {
+	if _, err := s.StaleHands(ctx, 3, -1, 2); !isKind(err, fault.Invalid) {
 		t.Errorf("bad after: %v", err)
 	}
 }
@@ -185,7 +188,7 @@ func testUpdateVerdicts(t *testing.T, s store.Store) {
 		{ID: id, EngineVersion: 2, Legal: false, Verdict: json.RawMessage(`{"legal":false}`)},
 		{ID: otherID, EngineVersion: 2, Legal: true, Verdict: json.RawMessage(`{"x":"\u0000"}`)},
 		{ID: "nope", EngineVersion: 2, Verdict: json.RawMessage(`{}`)},
-		{ID: "999999", EngineVersion: 2, Verdict: json.RawMessage(`{}`)},
+		{ID: store.NewPublicID(), EngineVersion: 2, Verdict: json.RawMessage(`{}`)}, // no such hand: not updated, no error
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -51,6 +51,8 @@ func Run(t *testing.T, open Open) {
 		{"S5: a hand's adjusted winnings follow its analysis when it is saved later", testFactsFollowTheAnalysis},
 		{"legal hands without an analysis by a version are listed by keyset pages, illegal ones never", testUnanalyzedHands},
 		{"a player's net summed beyond int64 saturates, never fails", testHugeSums},
+		{"API keys: created per account, found by prefix, listed, revoked one by one or by account", testKeys},
+		{"each account sees only its own hands, analyses, statistics and equity results", testOwnership},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -279,7 +281,9 @@ func testFilters(t *testing.T, s store.Store) {
 }
 
 func testBadCursor(t *testing.T, s store.Store) {
-	for _, c := range []string{"!!", "abc", store.EncodeCursor(5)[:3], "aDE6LTE"} {
+	// The last two are well-formed cursors of hands that are not stored
+	// (or not the caller's), and the old numeric form "h1:1".
+	for _, c := range []string{"!!", "abc", store.EncodeCursor(store.NewPublicID())[:3], "aDE6LTE", store.EncodeCursor(store.NewPublicID())} {
 		_, err := s.Hands(context.Background(), store.Query{Cursor: c})
 		var f *fault.Error
 		if fault.KindOf(err) != fault.Invalid || !errorsAs(err, &f) || f.Field != "cursor" {
@@ -395,12 +399,12 @@ func testEquityIDs(t *testing.T, s store.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !store.ValidEquityID(id) || seen[id] {
+		if !store.ValidPublicID(id) || seen[id] {
 			t.Errorf("equity id %q: want 32 hex digits, new each time", id)
 		}
 		seen[id] = true
 	}
-	for _, guess := range []string{"1", "2", "5", store.NewEquityID()} {
+	for _, guess := range []string{"1", "2", "5", store.NewPublicID()} {
 		if _, err := s.Equity(ctx, guess); fault.KindOf(err) != fault.NotFound {
 			t.Errorf("Equity(%q) error %v, want not found", guess, err)
 		}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -17,7 +16,7 @@ import (
 func unanalyzed(t *testing.T, s store.Store, version, limit int) []string {
 	t.Helper()
 	var got []string
-	after := ""
+	var after int64
 	for pages := 0; ; pages++ {
 		page, err := s.UnanalyzedHands(context.Background(), version, after, limit)
 		if err != nil {
@@ -35,17 +34,23 @@ func unanalyzed(t *testing.T, s store.Store, version, limit int) []string {
 			}
 			got = append(got, h.ID)
 		}
-		after = page[len(page)-1].ID
+		after = page[len(page)-1].Seq
 	}
 }
 
-// byID sorts stored ids in ascending numeric order.
-func byID(ids []string) {
-	slices.SortFunc(ids, func(a, b string) int {
-		x, _ := strconv.ParseInt(a, 10, 64)
-		y, _ := strconv.ParseInt(b, 10, 64)
-		return cmp.Compare(x, y)
-	})
+// bySeq sorts the ids of stored hands in the order they were stored (their
+// Seq, read back with Store.Hand).
+func bySeq(t *testing.T, s store.Store, ids []string) {
+	t.Helper()
+	seq := make(map[string]int64, len(ids))
+	for _, id := range ids {
+		h, err := s.Hand(context.Background(), id)
+		if err != nil {
+			t.Fatalf("hand %s: %v", id, err)
+		}
+		seq[id] = h.Seq
+	}
+	slices.SortFunc(ids, func(a, b string) int { return cmp.Compare(seq[a], seq[b]) })
 }
 
 func testUnanalyzedHands(t *testing.T, s store.Store) {
@@ -72,12 +77,12 @@ func testUnanalyzedHands(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	want := []string{ids[2], ids[4], ids[5], ids[6], ids[7]}
-	byID(want)
+	bySeq(t, s, want)
 	if got := unanalyzed(t, s, 2, 2); !slices.Equal(got, want) {
 		t.Errorf("below version 2: %v, want %v (ascending ids, legal hands without an analysis)", got, want)
 	}
 	want3 := []string{ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7]}
-	byID(want3)
+	bySeq(t, s, want3)
 	if got := unanalyzed(t, s, 3, 3); !slices.Equal(got, want3) {
 		t.Errorf("below version 3: %v, want %v", got, want3)
 	}
@@ -90,10 +95,10 @@ func testUnanalyzedHands(t *testing.T, s store.Store) {
 	if got := unanalyzed(t, s, 3, 50); len(got) != 0 {
 		t.Errorf("after saving analyses: %v, want none", got)
 	}
-	if _, err := s.UnanalyzedHands(ctx, 3, "x", 2); !isKind(err, fault.Invalid) {
+	if _, err := s.UnanalyzedHands(ctx, 3, -1, 2); !isKind(err, fault.Invalid) {
 		t.Errorf("bad after: %v", err)
 	}
-	if _, err := s.UnanalyzedHands(ctx, 0, "", 2); !isKind(err, fault.Invalid) {
+	if _, err := s.UnanalyzedHands(ctx, 0, 0, 2); !isKind(err, fault.Invalid) {
 		t.Errorf("version 0: %v", err)
 	}
 }

@@ -1,0 +1,144 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// CreateKey implements store.Keys: the account and the key in one
+// transaction.
+func (s *Store) CreateKey(ctx context.Context, accountName string, k store.APIKey) (account.ID, error) {
+	if accountName == "" {
+		accountName = store.DefaultAccount
+	}
+	if err := store.CheckNewKey(accountName, k); err != nil {
+		return 0, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var id account.ID
+	var revoked bool
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if err := tx.QueryRow(ctx, `
+WITH ins AS (INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id, false)
+SELECT * FROM ins UNION ALL SELECT id, revoked_at IS NOT NULL FROM accounts WHERE name = $1`, accountName).Scan(&id, &revoked); err != nil {
+				return err
+			}
+			if revoked {
+				return nil
+			}
+			_, err := tx.Exec(ctx, `INSERT INTO api_keys (account_id, name, prefix, hash, scopes) VALUES ($1, $2, $3, $4, $5)`,
+				id, k.Name, k.Prefix, k.Hash, k.Scopes)
+			return err
+		})
+	})
+	if err != nil {
+		return 0, wrap(ctx, err, "create API key")
+	}
+	if revoked {
+		return 0, fault.Field(fault.Invalid, "account", "account %q is revoked", accountName)
+	}
+	return id, nil
+}
+
+const keyColumns = `k.prefix, k.name, a.name, k.account_id, k.scopes, k.created_at, k.last_used_at, k.revoked_at, a.revoked_at IS NOT NULL`
+
+func keyFields(k *store.APIKey) []any {
+	return []any{&k.Prefix, &k.Name, &k.Account, &k.AccountID, &k.Scopes, &k.CreatedAt, &k.LastUsedAt, &k.RevokedAt, &k.AccountRevoked}
+}
+
+// KeyByPrefix implements store.Keys.
+func (s *Store) KeyByPrefix(ctx context.Context, prefix string) (store.APIKey, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var k store.APIKey
+	err := s.pool.QueryRow(ctx, `SELECT `+keyColumns+`, k.hash FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.prefix = $1`, prefix).
+		Scan(append(keyFields(&k), &k.Hash)...)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.APIKey{}, store.NoKey(prefix)
+	}
+	if err != nil {
+		return store.APIKey{}, wrap(ctx, err, "read API key")
+	}
+	return k, nil
+}
+
+// TouchKey implements store.Keys.
+func (s *Store) TouchKey(ctx context.Context, prefix string) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	if _, err := s.pool.Exec(ctx, `UPDATE api_keys SET last_used_at = now() WHERE prefix = $1`, prefix); err != nil {
+		return wrap(ctx, err, "record API key use")
+	}
+	return nil
+}
+
+// ListKeys implements store.Keys.
+func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`)
+	if err != nil {
+		return nil, wrap(ctx, err, "list API keys")
+	}
+	var out []store.APIKey
+	var k store.APIKey
+	if _, err := pgx.ForEachRow(rows, keyFields(&k), func() error {
+		out = append(out, k)
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "list API keys")
+	}
+	return out, nil
+}
+
+// RevokeKey implements store.Keys.
+func (s *Store) RevokeKey(ctx context.Context, prefix string) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE prefix = $1`, prefix)
+	if err != nil {
+		return wrap(ctx, err, "revoke API key")
+	}
+	if tag.RowsAffected() == 0 {
+		return store.NoKey(prefix)
+	}
+	return nil
+}
+
+// RevokeAccount implements store.Keys.
+func (s *Store) RevokeAccount(ctx context.Context, name string) error {
+	if err := store.CheckText("account", name); err != nil {
+		return err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `UPDATE accounts SET revoked_at = coalesce(revoked_at, now()) WHERE name = $1`, name)
+	if err != nil {
+		return wrap(ctx, err, "revoke account")
+	}
+	if tag.RowsAffected() == 0 {
+		return fault.New(fault.NotFound, "no account named %q", name)
+	}
+	return nil
+}
+
+// LiveKeys implements store.Keys.
+func (s *Store) LiveKeys(ctx context.Context) (int, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var n int
+	if err := s.pool.QueryRow(ctx, `
+SELECT count(*) FROM api_keys k JOIN accounts a ON a.id = k.account_id
+WHERE k.revoked_at IS NULL AND a.revoked_at IS NULL`).Scan(&n); err != nil {
+		return 0, wrap(ctx, err, "count API keys")
+	}
+	return n, nil
+}
