@@ -19,18 +19,29 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
-// doAs sends a request with extra headers (X-API-Key names the client)
-// and validates the response against openapi.yaml, as do does.
+// doAs sends a request with extra headers and validates the response
+// against openapi.yaml, as do does. A "Client" header names the client:
+// the request carries that client's API key (keyOf), so that admission
+// tells the clients apart by their accounts.
 func (c *client) doAs(method, path string, header map[string]string, body []byte) response {
 	c.t.Helper()
 	req, err := http.NewRequest(method, c.srv.URL+path, bytes.NewReader(body))
 	if err != nil {
 		c.t.Fatal(err)
 	}
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.key)
+	}
 	for k, v := range header {
+		if k == "Client" {
+			req.Header.Set("Authorization", "Bearer "+c.keyOf(v))
+			continue
+		}
 		req.Header.Set(k, v)
 	}
 	res, err := c.srv.Client().Do(req)
@@ -55,7 +66,7 @@ func (c *client) doAs(method, path string, header map[string]string, body []byte
 
 // jsonAs is the header of a JSON request from the client named key.
 func jsonAs(key string) map[string]string {
-	return map[string]string{"Content-Type": "application/json", "X-API-Key": key}
+	return map[string]string{"Content-Type": "application/json", "Client": key}
 }
 
 // holdAs starts a slow equity run for the client key and returns once
@@ -67,7 +78,7 @@ func holdAs(t *testing.T, c *client, key string, inFlight float64) (cancel func(
 	wg.Go(func() {
 		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.srv.URL+"/v1/equity", strings.NewReader(slowEquity))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-API-Key", key)
+		req.Header.Set("Authorization", "Bearer "+c.keyOf(key))
 		if res, err := http.DefaultClient.Do(req); err == nil {
 			res.Body.Close()
 		}
@@ -89,7 +100,7 @@ const cheapEquity = `{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}` // 820 
 func TestCheapServedWhileExpensiveSaturates(t *testing.T) {
 	// Room for two parallel runs, one per attacker.
 	slots := 2 * runtime.GOMAXPROCS(0)
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: api.Limits{QueueWait: 50 * time.Millisecond, ComputeSlots: slots}})
+	c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{Limits: api.Limits{QueueWait: 50 * time.Millisecond, ComputeSlots: slots}})
 	stopA := holdAs(t, c, "attacker-a", 1)
 	defer stopA()
 	stopB := holdAs(t, c, "attacker-b", 2)
@@ -102,7 +113,7 @@ func TestCheapServedWhileExpensiveSaturates(t *testing.T) {
 			t.Errorf("cheap equity %d under saturation: %d %s", i, res.status, res.body)
 		}
 		for _, path := range []string{"/v1/hands/replay", "/v1/hands"} {
-			res := c.doAs("POST", path, map[string]string{"Content-Type": "text/plain", "X-API-Key": "victim"}, []byte(psHand))
+			res := c.doAs("POST", path, map[string]string{"Content-Type": "text/plain", "Client": "victim"}, []byte(psHand))
 			if res.status != 200 {
 				t.Errorf("one hand to %s under saturation: %d %.300s", path, res.status, res.body)
 			}
@@ -134,7 +145,7 @@ func TestTrialsCap(t *testing.T) {
 		{api.Limits{}, 10_000_001, "10000000"},
 		{api.Limits{MaxTrials: 1000}, 1001, "1000"},
 	} {
-		c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: tc.limits})
+		c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{Limits: tc.limits})
 		res := c.postJSON("/v1/equity", map[string]any{"hands": []string{"As2s3dKd", "QhQcJhTc"}, "mode": "montecarlo", "trials": tc.trials})
 		if p := res.problem(t); res.status != 400 || p.Field != "trials" || !strings.Contains(p.Detail, tc.max) {
 			t.Errorf("%d trials with MaxTrials %d: %d %s, want 400 on trials naming %s", tc.trials, tc.limits.MaxTrials, res.status, res.body, tc.max)
@@ -187,7 +198,7 @@ func statusLine(t *testing.T, conn net.Conn) string {
 // unread) after the brief wait, while a small one is served from the cheap
 // reserve; when the upload ends its bytes are given back.
 func TestBodyBytesAdmittedBeforeReading(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: smallLimits})
+	c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{Limits: smallLimits})
 	// An upload of the largest text body that sends a few bytes and stalls.
 	slow := rawPost(t, c, "/v1/hands/replay", fmt.Sprintf("Content-Type: text/plain\r\nContent-Length: %d\r\n", smallLimits.MaxTextBody), "PokerStars")
 	waitFor(t, "the upload's bytes to be reserved", func() bool {
@@ -195,7 +206,7 @@ func TestBodyBytesAdmittedBeforeReading(t *testing.T) {
 		return v == float64(smallLimits.MaxTextBody)
 	})
 	big := bytes.Repeat([]byte("x"), 100<<10)
-	res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "X-API-Key": "b"}, big)
+	res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "Client": "b"}, big)
 	if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
 		t.Fatalf("a 100 KiB body with the budget held: %d %.300s, want 429 with Retry-After", res.status, res.body)
 	}
@@ -205,7 +216,7 @@ func TestBodyBytesAdmittedBeforeReading(t *testing.T) {
 	if res := c.doAs("POST", "/v1/equity", jsonAs("c"), []byte(cheapEquity)); res.status != 200 {
 		t.Errorf("a small equity body with the budget held: %d %s", res.status, res.body)
 	}
-	if res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "X-API-Key": "c"}, []byte(psHand)); res.status != 200 {
+	if res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "Client": "c"}, []byte(psHand)); res.status != 200 {
 		t.Errorf("a one-hand body with the budget held: %d %.300s", res.status, res.body)
 	}
 	slow.Close()
@@ -213,7 +224,7 @@ func TestBodyBytesAdmittedBeforeReading(t *testing.T) {
 		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
 		return v == 0
 	})
-	if res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "X-API-Key": "b"}, big); res.status != 400 {
+	if res := c.doAs("POST", "/v1/hands/replay", map[string]string{"Content-Type": "text/plain", "Client": "b"}, big); res.status != 400 {
 		t.Errorf("the 100 KiB body with the budget free: %d %.200s, want 400 (read, and not a hand history)", res.status, res.body)
 	}
 }
@@ -223,7 +234,7 @@ func TestBodyBytesAdmittedBeforeReading(t *testing.T) {
 // first answer is the 413, never 100 Continue, and with no body sent at
 // all the 413 still comes.
 func TestDeclaredLengthOverLimit(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{})
 	for _, tc := range []struct{ path, head string }{
 		{"/v1/hands", "Content-Type: text/plain\r\nContent-Length: 1099511627776\r\nExpect: 100-continue\r\n"},
 		{"/v1/hands/replay", "Content-Type: application/toml\r\nContent-Length: 33554433\r\n"},
@@ -245,7 +256,7 @@ func TestDeclaredLengthOverLimit(t *testing.T) {
 // TestContentEncoding: identity and gzip are accepted, gzip decoded within
 // the same limit (a bomb is a 413); any other encoding is a 415 naming it.
 func TestContentEncoding(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{})
 	gz := func(b []byte) []byte {
 		var buf bytes.Buffer
 		zw := gzip.NewWriter(&buf)
@@ -304,12 +315,17 @@ func TestContentEncoding(t *testing.T) {
 // 820 boards) and one-hand replay, through a real server on loopback. It
 // reports the p50, p99 and max in milliseconds and fails on any non-200.
 func BenchmarkCheapUnderSaturation(b *testing.B) {
-	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(b), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	st := storetest.OpenSQLite(b)
+	s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)
 	}
 	srv := httptest.NewServer(s)
 	defer srv.Close()
+	keys := map[string]string{}
+	for _, name := range []string{"attacker-0", "attacker-1", "victim"} {
+		keys[name] = benchKey(b, st, name)
+	}
 	expensive := fmt.Sprintf(`{"hands":["As2s3dKd","QhQcJhTc","9c8c7d6d","AhKh5c4c","2h3h4d5d","JsTs9s8s"],"mode":"montecarlo","trials":%d}`, 10_000_000)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -319,7 +335,7 @@ func BenchmarkCheapUnderSaturation(b *testing.B) {
 				for ctx.Err() == nil {
 					req, _ := http.NewRequestWithContext(ctx, "POST", srv.URL+"/v1/equity", strings.NewReader(expensive))
 					req.Header.Set("Content-Type", "application/json")
-					req.Header.Set("X-API-Key", fmt.Sprint("attacker-", a))
+					req.Header.Set("Authorization", "Bearer "+keys[fmt.Sprint("attacker-", a)])
 					if res, err := http.DefaultClient.Do(req); err == nil {
 						io.Copy(io.Discard, res.Body)
 						res.Body.Close()
@@ -332,7 +348,7 @@ func BenchmarkCheapUnderSaturation(b *testing.B) {
 	post := func(ct, body string) time.Duration {
 		req, _ := http.NewRequest("POST", srv.URL+map[bool]string{true: "/v1/equity", false: "/v1/hands/replay"}[ct == "application/json"], strings.NewReader(body))
 		req.Header.Set("Content-Type", ct)
-		req.Header.Set("X-API-Key", "victim")
+		req.Header.Set("Authorization", "Bearer "+keys["victim"])
 		start := time.Now()
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -371,7 +387,7 @@ func BenchmarkCheapUnderSaturation(b *testing.B) {
 // first one) is read without reserving more: with the budget held by a
 // large upload it is answered, not refused 429 for bytes it never sends.
 func TestChunkedBodyEndingAtItsReservation(t *testing.T) {
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{Limits: smallLimits})
+	c := newKeyedClient(t, storetest.OpenSQLite(t), api.Config{Limits: smallLimits})
 	slow := rawPost(t, c, "/v1/hands/replay", fmt.Sprintf("Content-Type: text/plain\r\nContent-Length: %d\r\n", smallLimits.MaxTextBody), "PokerStars")
 	defer slow.Close()
 	waitFor(t, "the upload's bytes to be reserved", func() bool {
@@ -385,6 +401,7 @@ func TestChunkedBodyEndingAtItsReservation(t *testing.T) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "text/plain")
+	req.Header.Set("Authorization", "Bearer "+c.key)
 	res, err := c.srv.Client().Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -394,4 +411,13 @@ func TestChunkedBodyEndingAtItsReservation(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest {
 		t.Fatalf("a chunked body of exactly CheapBytes with the budget held: %d %.300s, want 400 (not a hand history)", res.StatusCode, got)
 	}
+}
+
+// benchKey stores an admin key for the account named name.
+func benchKey(b *testing.B, st store.Store, name string) string {
+	key, prefix, hash := auth.NewKey()
+	if _, err := st.CreateKey(context.Background(), name, store.APIKey{Prefix: prefix, Name: name, Scopes: "admin", Hash: hash}); err != nil {
+		b.Fatal(err)
+	}
+	return key
 }

@@ -21,12 +21,14 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/httprate"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	scoop "github.com/scoophq/scoop"
 	"github.com/scoophq/scoop/internal/admission"
+	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -102,6 +104,15 @@ type Limits struct {
 	// ComputeTimeout bounds one equity computation (default 60s); beyond
 	// it the answer is 503.
 	ComputeTimeout time.Duration
+	// RequestsPerMinute is each client's rate of requests to /v1 (a client
+	// is the account of its API key, else its address; default 12,000, 200
+	// a second); beyond it the answer is 429 with Retry-After.
+	RequestsPerMinute int
+	// EquityUnitsPerMinute is each client's rate of equity work, in units
+	// of EquityUnitBoards boards (default 60,000: 600M boards a minute,
+	// some minutes of this machine's cores); a request costs its boards or
+	// trials, at least one unit. Beyond it the answer is 429.
+	EquityUnitsPerMinute int
 }
 
 // DefaultLimits returns the default Limits, for GOMAXPROCS as it is now.
@@ -120,6 +131,9 @@ func DefaultLimits() Limits {
 		QueueWait:      time.Second,
 		MaxTrials:      equity.MaxTrials,
 		ComputeTimeout: 60 * time.Second,
+
+		RequestsPerMinute:    12_000,
+		EquityUnitsPerMinute: 60_000,
 	}
 }
 
@@ -155,6 +169,12 @@ func (l Limits) withDefaults() Limits {
 	if l.ComputeTimeout == 0 {
 		l.ComputeTimeout = d.ComputeTimeout
 	}
+	if l.RequestsPerMinute == 0 {
+		l.RequestsPerMinute = d.RequestsPerMinute
+	}
+	if l.EquityUnitsPerMinute == 0 {
+		l.EquityUnitsPerMinute = d.EquityUnitsPerMinute
+	}
 	return l
 }
 
@@ -172,6 +192,7 @@ func (l Limits) Validate() error {
 		{"ComputeSlots", int64(l.ComputeSlots)}, {"CheapSlots", int64(l.CheapSlots)},
 		{"QueueLength", int64(l.QueueLength)}, {"QueueWait", int64(l.QueueWait)},
 		{"MaxTrials", int64(l.MaxTrials)}, {"ComputeTimeout", int64(l.ComputeTimeout)},
+		{"RequestsPerMinute", int64(l.RequestsPerMinute)}, {"EquityUnitsPerMinute", int64(l.EquityUnitsPerMinute)},
 	} {
 		if f.v < 0 {
 			return fmt.Errorf("api: Limits.%s must not be negative, got %d", f.name, f.v)
@@ -215,6 +236,9 @@ type Config struct {
 	ComputeTimeout time.Duration
 	// ReadyTimeout bounds the /readyz database check (default 2s).
 	ReadyTimeout time.Duration
+	// Auth says whether the stored data's operations need an API key
+	// (default AuthRequired; see AuthMode). Keys are read from Store.
+	Auth AuthMode
 	// Web, when set, serves the web app's pages and assets: GET (and HEAD)
 	// on WebRoutes are routed to it, outside /v1 and without the OpenAPI
 	// request validation (they are pages, not operations of the
@@ -241,6 +265,9 @@ type Server struct {
 	bodies      *admission.Pool // bytes of request bodies held in memory
 	docs        []byte
 	quietRoutes map[string]bool
+	auth        *authenticator
+	requests    *httprate.RateLimiter // per client, requests to /v1
+	equityRate  *httprate.RateLimiter // per client, equity work
 }
 
 // New loads and validates the OpenAPI contract and builds the router.
@@ -250,6 +277,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Auth == "" {
+		cfg.Auth = AuthRequired
+	}
+	if _, err := ParseAuthMode(string(cfg.Auth)); err != nil {
+		return nil, fmt.Errorf("api: Config.Auth: %w", err)
 	}
 	if cfg.Registry == nil {
 		cfg.Registry = prometheus.NewRegistry()
@@ -305,6 +338,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		compute:     compute,
 		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
+		auth:        &authenticator{keys: cfg.Store},
+		requests:    newLimiter(lim.RequestsPerMinute),
+		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
 		return nil, err
@@ -326,13 +362,16 @@ func (s *Server) routes() *chi.Mux {
 	r := chi.NewRouter()
 	// GetHead answers HEAD on every GET route as GET does, without the
 	// body (net/http drops it; the headers, Content-Length included, stay).
-	r.Use(withRequestID, s.observe, s.recoverer, middleware.GetHead)
+	r.Use(withRequestID, s.observe, s.recoverer, middleware.GetHead, s.authenticate)
 	r.NotFound(s.notFound)
 	r.MethodNotAllowed(s.methodNotAllowed)
 
 	r.Get("/healthz", s.health)
 	r.Get("/readyz", s.ready)
-	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{}))
+	// The metrics: here behind the admin scope (open with keys off), and
+	// open on the operator's own listener (MetricsHandler, scoop serve
+	// --metrics-addr).
+	r.Method(http.MethodGet, "/metrics", s.scopedHandler(auth.Admin, s.MetricsHandler()))
 	r.Get("/openapi.yaml", s.openapi)
 	r.Get("/docs", s.docsPage)
 	if s.cfg.Web != nil {
@@ -342,21 +381,29 @@ func (s *Server) routes() *chi.Mux {
 	}
 
 	r.Route("/v1", func(r chi.Router) {
-		r.Use(s.validated)
+		r.Use(s.rateLimited, s.validated)
+		// Open: equity without "store" (postEquity asks for the write
+		// scope when it stores) and range parsing.
 		r.Post("/equity", s.postEquity)
 		r.Post("/ranges/parse", s.parseRanges)
-		r.Get("/equity/{id}", s.getEquity)
-		r.Post("/hands", s.postHands)
-		r.Get("/hands", s.listHands)
-		r.Post("/hands/replay", s.replayHands)
-		r.Get("/hands/{id}", s.getHand)
-		r.Get("/hands/{id}/analysis", s.getAnalysis)
-		r.Get("/players", s.listPlayers)
-		r.Get("/players/{name}/stats", s.getPlayerStats)
-		r.Get("/players/{name}/results", s.getPlayerResults)
-		r.Post("/hands/analyze", s.analyzeHands)
+		r.Get("/equity/{id}", s.scoped(auth.Read, s.getEquity))
+		r.Post("/hands", s.scoped(auth.Write, s.postHands))
+		r.Get("/hands", s.scoped(auth.Read, s.listHands))
+		r.Post("/hands/replay", s.scoped(auth.Read, s.replayHands))
+		r.Get("/hands/{id}", s.scoped(auth.Read, s.getHand))
+		r.Get("/hands/{id}/analysis", s.scoped(auth.Read, s.getAnalysis))
+		r.Get("/players", s.scoped(auth.Read, s.listPlayers))
+		r.Get("/players/{name}/stats", s.scoped(auth.Read, s.getPlayerStats))
+		r.Get("/players/{name}/results", s.scoped(auth.Read, s.getPlayerResults))
+		r.Post("/hands/analyze", s.scoped(auth.Read, s.analyzeHands))
 	})
 	return r
+}
+
+// MetricsHandler serves the Prometheus metrics, without asking for a key:
+// for a listener only the operator reaches (scoop serve --metrics-addr).
+func (s *Server) MetricsHandler() http.Handler {
+	return promhttp.HandlerFor(s.registry, promhttp.HandlerOpts{})
 }
 
 // staticCache is the Cache-Control of the contract and the docs page, which

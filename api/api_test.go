@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -36,11 +37,41 @@ type client struct {
 	srv  *httptest.Server
 	api  *api.Server
 	spec *api.Spec
+	key  string // sent as the bearer token when set
+	st   store.Store
+	keys *sync.Map // client name -> its API key (keyOf)
+}
+
+// keyOf returns the admin API key of the account named name, made on
+// first use: tests name clients, and admission tells them apart by their
+// keys' accounts.
+func (c *client) keyOf(name string) string {
+	c.t.Helper()
+	if k, ok := c.keys.Load(name); ok {
+		return k.(string)
+	}
+	k, _ := c.keys.LoadOrStore(name, makeKey(c.t, c.st, name, "admin"))
+	return k.(string)
+}
+
+// newKeyedClient is newClient requiring keys, sending the admin key of
+// the default account unless a request names another client.
+func newKeyedClient(t *testing.T, st store.Store, cfg api.Config) *client {
+	t.Helper()
+	cfg.Auth = api.AuthRequired
+	c := newClient(t, st, cfg)
+	c.key = c.keyOf("default")
+	return c
 }
 
 func newClient(t *testing.T, st store.Store, cfg api.Config) *client {
 	t.Helper()
 	cfg.Store = st
+	if cfg.Auth == "" {
+		// Most tests are about what the operations do; the access
+		// control tests ask for AuthRequired.
+		cfg.Auth = api.AuthOff
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -56,7 +87,7 @@ func newClient(t *testing.T, st store.Store, cfg api.Config) *client {
 	}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
-	return &client{t: t, srv: srv, api: s, spec: s.Spec()}
+	return &client{t: t, srv: srv, api: s, spec: s.Spec(), st: st, keys: new(sync.Map)}
 }
 
 // response is a response read in full.
@@ -98,6 +129,9 @@ func (c *client) do(method, path, contentType string, body []byte) response {
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
+	}
+	if c.key != "" {
+		req.Header.Set("Authorization", "Bearer "+c.key)
 	}
 	res, err := c.srv.Client().Do(req)
 	if err != nil {

@@ -76,6 +76,8 @@ for (const form of document.querySelectorAll("form.try-form")) {
       else if (v !== "") query.append(input.name, v);
     }
     const init = { method: form.dataset.method, headers: { Accept: form.dataset.accept || "application/json" } };
+    const key = document.getElementById("api-key").value.trim();
+    if (key) init.headers.Authorization = "Bearer " + key;
     const body = form.querySelector("textarea");
     if (body) {
       init.headers["Content-Type"] = form.querySelector("select.ctype").value;
@@ -136,10 +138,12 @@ var docsTemplate = template.Must(template.New("docs").Funcs(template.FuncMap{
 <h1>{{.Title}} <small>{{.Version}}</small></h1>
 <div class="intro">{{md .Description}}</div>
 <p>The machine-readable contract: <a href="/openapi.yaml">/openapi.yaml</a>. Every operation below has a <em>Try it</em> form that sends the request to this server from your browser.</p>
+<p><label>API key for <em>Try it</em> (sent as <code>Authorization: Bearer</code>; kept in this page only) <input id="api-key" type="password" autocomplete="off" spellcheck="false" placeholder="sk_scoop_..." size="44"></label></p>
 {{range .Tags}}<h2 id="tag-{{.Name}}">{{.Name}}</h2>
 {{range .Ops}}<section class="op" id="{{.ID}}">
 <h3><span class="m {{lower .Method}}">{{.Method}}</span> <code>{{.Path}}</code></h3>
 <p><strong>{{.Summary}}</strong> <span class="note">operationId <code>{{.ID}}</code></span></p>
+{{if .Access}}<p class="access">Access: {{.Access}}</p>{{end}}
 {{if .Description}}<div class="desc">{{md .Description}}</div>{{end}}
 {{if .Params}}<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>schema</th><th>description</th></tr>
 {{range .Params}}<tr><td><code>{{.Name}}</code>{{if .Required}}<span class="req">required</span>{{end}}</td><td>{{.In}}</td><td>{{template "inline" .Schema}}</td><td>{{md .Description}}</td></tr>{{end}}
@@ -217,6 +221,7 @@ type docResponse struct {
 
 type docOp struct {
 	ID, Method, Path, Summary, Description, Prefix string
+	Access                                         string // from x-scoop-scope: the scope the operation needs
 	Params                                         []docParam
 	Bodies                                         []docBody
 	BodyRequired                                   bool
@@ -518,6 +523,9 @@ func renderDocs(doc *openapi3.T) ([]byte, error) {
 				continue
 			}
 			d := docOp{ID: op.OperationID, Method: method, Path: path, Summary: op.Summary, Description: op.Description, Prefix: op.OperationID + "-"}
+			if v, ok := op.Extensions["x-scoop-scope"].(string); ok {
+				d.Access = accessText(v)
+			}
 			for _, p := range append(slices.Clone(item.Parameters), op.Parameters...) {
 				v := p.Value
 				dp := docParam{Name: v.Name, In: v.In, Description: v.Description, Required: v.Required, FormID: v.In + "-" + v.Name, Schema: expand("", v.Schema, false, 0, nil, nil)}
@@ -582,4 +590,17 @@ func renderDocs(doc *openapi3.T) ([]byte, error) {
 		"Style": template.CSS(docsStyle), "Script": template.JS(docsScript),
 	})
 	return buf.Bytes(), err
+}
+
+// accessText says in words what an operation's x-scoop-scope asks: "none"
+// (open), "none (...)" (open, with a condition) or a scope's name.
+func accessText(scope string) string {
+	if rest, ok := strings.CutPrefix(scope, "none"); ok {
+		rest = strings.Trim(strings.TrimSpace(rest), "()")
+		if rest != "" {
+			return "open, no API key needed (" + strings.ReplaceAll(rest, "`", "") + ")"
+		}
+		return "open, no API key needed"
+	}
+	return "an API key with the " + scope + " scope (Authorization: Bearer)"
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/fault"
 )
@@ -41,6 +42,12 @@ func (s *Server) postEquity(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		in.Store = in.Store || keep
+	}
+	if in.Store {
+		if err := require(w, r, auth.Write); err != nil {
+			s.writeProblem(w, r, err)
+			return
+		}
 	}
 	if hasRange(in.Hands) {
 		s.postRangeEquity(w, r, in)
@@ -79,6 +86,11 @@ func (s *Server) runEquity(w http.ResponseWriter, r *http.Request, mode equity.M
 	cores := int64(1)
 	if equity.Parallel(boards) {
 		cores = int64(runtime.GOMAXPROCS(0))
+	}
+	if err := s.chargeEquity(w, r, boards); err != nil {
+		s.metrics.equityRuns.WithLabelValues(string(mode), "overloaded").Inc()
+		s.writeProblem(w, r, err)
+		return false
 	}
 	grant, err := s.admit(w, r, s.compute, "compute", cores, boards < s.limits.CheapBoards)
 	if err != nil {

@@ -38,10 +38,11 @@ type handResults struct {
 
 type handPage struct {
 	Hands []struct {
-		ID      string   `json:"id"`
-		Game    string   `json:"game"`
-		Legal   bool     `json:"legal"`
-		Players []string `json:"players"`
+		ID        string    `json:"id"`
+		Game      string    `json:"game"`
+		Legal     bool      `json:"legal"`
+		Players   []string  `json:"players"`
+		CreatedAt time.Time `json:"created_at"`
 	} `json:"hands"`
 	Next *string `json:"next_cursor"`
 }
@@ -99,6 +100,7 @@ func TestPostPokerStars(t *testing.T) {
 		// Listing by player pages newest first through every hand.
 		player := got.Players[0]
 		var ids []string
+		var created []time.Time
 		cursor := ""
 		for page := 0; ; page++ {
 			res := c.get("/v1/hands?limit=10&player=" + player + cursor)
@@ -109,6 +111,7 @@ func TestPostPokerStars(t *testing.T) {
 			}
 			for _, h := range p.Hands {
 				ids = append(ids, h.ID)
+				created = append(created, h.CreatedAt)
 				if !contains(strings.Join(h.Players, "\x00"), player) {
 					t.Errorf("hand %s listed for %s has players %q", h.ID, player, h.Players)
 				}
@@ -122,10 +125,17 @@ func TestPostPokerStars(t *testing.T) {
 		if len(ids) != want {
 			t.Errorf("listed %d hands of %s, want %d", len(ids), player, want)
 		}
-		for i := 1; i < len(ids); i++ {
-			if len(ids[i]) > len(ids[i-1]) || (len(ids[i]) == len(ids[i-1]) && ids[i] >= ids[i-1]) {
-				t.Errorf("not newest first: %s after %s", ids[i], ids[i-1])
+		// Ids are random: the order shows in the creation times, and no id
+		// is listed twice across pages.
+		seen := map[string]bool{}
+		for i := range ids {
+			if i > 0 && created[i].After(created[i-1]) {
+				t.Errorf("not newest first: %s (%v) after %s (%v)", ids[i], created[i], ids[i-1], created[i-1])
 			}
+			if seen[ids[i]] {
+				t.Errorf("hand %s listed twice", ids[i])
+			}
+			seen[ids[i]] = true
 		}
 		res = c.get("/v1/hands?legal=false")
 		var illegal handPage

@@ -12,9 +12,11 @@ type metrics struct {
 	equityRuns  *prometheus.CounterVec
 	equityBusy  prometheus.Gauge
 	handsStored *prometheus.CounterVec
-	// rejected counts 429s by pool (compute, body) and reason (queue_full,
-	// wait_expired).
+	// rejected counts 429s by pool (compute, body, rate) and reason
+	// (queue_full, wait_expired; requests, equity).
 	rejected *prometheus.CounterVec
+	// authFailures counts requests refused 401 for a bad key.
+	authFailures prometheus.Counter
 }
 
 func newMetrics(reg prometheus.Registerer, compute, bodies *admission.Pool) (*metrics, error) {
@@ -42,10 +44,14 @@ func newMetrics(reg prometheus.Registerer, compute, bodies *admission.Pool) (*me
 		}, []string{"outcome"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "scoop_admission_rejected_total",
-			Help: "Requests refused with 429, by pool (compute: cores for replays and equity; body: request-body bytes in memory) and reason (queue_full: no place in the queue, or pushed out by a client with fewer waiters; wait_expired: not admitted within the queue wait).",
+			Help: "Requests refused with 429, by pool (compute: cores for replays and equity; body: request-body bytes in memory; rate: a client's rate limit) and reason (queue_full: no place in the queue, or pushed out by a client with fewer waiters; wait_expired: not admitted within the queue wait; requests or equity: over the client's rate of requests or of equity work).",
 		}, []string{"pool", "reason"}),
+		authFailures: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "scoop_auth_failures_total",
+			Help: "Requests refused 401 because their API key was malformed, unknown or revoked.",
+		}),
 	}
-	collectors := []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored, m.rejected,
+	collectors := []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored, m.rejected, m.authFailures,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name:        "scoop_admission_queue_length",
 			Help:        "Requests waiting now, by pool (compute: cores; body: request-body bytes).",

@@ -68,19 +68,12 @@ func clientRequestIDOf(ctx context.Context) string {
 	return id
 }
 
-// maxKeyLen bounds the X-API-Key taken as a client's identity.
-const maxKeyLen = 128
+// clientOf names the client of r for fair admission and rate limits: the
+// account of its API key when it carries one, else its remote address.
+func clientOf(r *http.Request) string { return rateKey(r) }
 
-// clientOf names the client of r for fair admission: its X-API-Key header
-// when present (not yet authenticated: access control comes later), else
-// its remote address without the port.
-func clientOf(r *http.Request) string {
-	if k := r.Header.Get("X-API-Key"); k != "" {
-		if len(k) > maxKeyLen {
-			k = k[:maxKeyLen]
-		}
-		return "key:" + k
-	}
+// clientAddr names a client by its remote address without the port.
+func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr

@@ -40,13 +40,15 @@ const statusClientGone = 499
 
 // kindStatus is THE table from a fault kind to an HTTP status.
 var kindStatus = map[fault.Kind]int{
-	fault.Invalid:     http.StatusBadRequest,
-	fault.Impossible:  http.StatusUnprocessableEntity,
-	fault.NotFound:    http.StatusNotFound,
-	fault.Unavailable: http.StatusServiceUnavailable,
-	fault.Overloaded:  http.StatusTooManyRequests,
-	fault.Canceled:    statusClientGone,
-	fault.Internal:    http.StatusInternalServerError,
+	fault.Invalid:         http.StatusBadRequest,
+	fault.Impossible:      http.StatusUnprocessableEntity,
+	fault.NotFound:        http.StatusNotFound,
+	fault.Unavailable:     http.StatusServiceUnavailable,
+	fault.Overloaded:      http.StatusTooManyRequests,
+	fault.Unauthenticated: http.StatusUnauthorized,
+	fault.Forbidden:       http.StatusForbidden,
+	fault.Canceled:        statusClientGone,
+	fault.Internal:        http.StatusInternalServerError,
 }
 
 // statusOf returns the HTTP status for err's kind.

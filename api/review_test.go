@@ -151,7 +151,7 @@ func TestEquityStoreQuery(t *testing.T) {
 			res := c.postJSON(path, body)
 			var r equityResult
 			res.decode(t, &r)
-			if res.status != 200 || !store.ValidEquityID(r.ID) {
+			if res.status != 200 || !store.ValidPublicID(r.ID) {
 				t.Fatalf("%s = %d %s, want a stored result with a random id", path, res.status, res.body)
 			}
 			ids = append(ids, r.ID)

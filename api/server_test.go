@@ -150,7 +150,7 @@ func TestReadyWhenDatabaseDown(t *testing.T) {
 	if res.status != 200 {
 		t.Errorf("equity with the database down = %d %s", res.status, res.body)
 	}
-	res = c.get("/v1/hands/1")
+	res = c.get("/v1/hands/" + store.NewPublicID())
 	if res.status != 503 {
 		t.Errorf("GET a hand with the database down = %d %s, want 503", res.status, res.body)
 	}

@@ -624,6 +624,7 @@ func TestImportConflict(t *testing.T) {
 	if code, out, errs := runImportCmd(t, "--sqlite", db, fakeFile); code != 0 || !strings.HasPrefix(out, "stored: 1 new, 0 already stored, 0 conflicting") {
 		t.Fatalf("import the claimant: exit %d\n%s%s", code, out, errs)
 	}
+	claimantID := onlyHandID(t, db)
 	code, out, errs := runImportCmd(t, "--sqlite", db, "--json", realFile)
 	if code != 0 {
 		t.Fatalf("import the real hand: exit %d\n%s", code, errs)
@@ -636,8 +637,8 @@ func TestImportConflict(t *testing.T) {
 		t.Fatalf("stored %d, duplicates %d, conflicts %+v; want one conflict", sum.Stored, sum.Duplicates, sum.Conflicts)
 	}
 	c := sum.Conflicts[0]
-	if c.File != realFile || c.Hand != 1 || c.ID == nil || *c.ID != "900" || !strings.Contains(c.Message, "id 1") {
-		t.Errorf("conflict = %+v, want %s #1 (900) naming id 1", c, realFile)
+	if c.File != realFile || c.Hand != 1 || c.ID == nil || *c.ID != "900" || !strings.Contains(c.Message, "(id "+claimantID+")") {
+		t.Errorf("conflict = %+v, want %s #1 (900) naming id %s", c, realFile, claimantID)
 	}
 	_, text, _ := runImportCmd(t, "--sqlite", db, realFile)
 	if !strings.Contains(text, "stored: 0 new, 0 already stored, 1 conflicting") || !strings.Contains(text, realFile+" #1 (900)") {
@@ -689,4 +690,19 @@ func TestImportSummaryMoney(t *testing.T) {
 	if s := decodeSummary(t, out); len(s.Illegal) != 1 || !strings.Contains(s.Illegal[0].Message, "raise to 3025 is below the pot-limit minimum 3732") {
 		t.Errorf("JSON illegal %+v, want the message in chips", s.Illegal)
 	}
+}
+
+// onlyHandID returns the id of the one hand stored in the SQLite file db.
+func onlyHandID(t *testing.T, db string) string {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	page, err := st.Hands(context.Background(), store.Query{})
+	if err != nil || len(page.Hands) != 1 {
+		t.Fatalf("stored hands: %+v, %v; want one", page, err)
+	}
+	return page.Hands[0].ID
 }

@@ -35,6 +35,8 @@ func limitSettings(l *api.Limits) []limitSetting {
 		{"queue-wait", "SCOOP_QUEUE_WAIT", "longest wait for compute or body bytes before a 429", (*durationValue)(&l.QueueWait)},
 		{"max-trials", "SCOOP_MAX_TRIALS", fmt.Sprintf("most Monte Carlo trials one equity request may ask (at most %d)", equity.MaxTrials), (*intValue)(&l.MaxTrials)},
 		{"compute-timeout", "SCOOP_COMPUTE_TIMEOUT", "longest one equity computation may run before a 503", (*durationValue)(&l.ComputeTimeout)},
+		{"rate-requests", "SCOOP_RATE_REQUESTS", "requests a minute each client (an API key's account, else an address) may send to /v1 before a 429", (*intValue)(&l.RequestsPerMinute)},
+		{"rate-equity", "SCOOP_RATE_EQUITY", fmt.Sprintf("equity work a minute each client may ask, in units of %d boards or trials", api.EquityUnitBoards), (*intValue)(&l.EquityUnitsPerMinute)},
 	}
 }
 

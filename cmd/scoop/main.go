@@ -60,6 +60,7 @@ func commands() []command {
 		{"analyze", "replay and analyse hand-history files: equities street by street, decisions, all-in EV", runAnalyze},
 		{"reverify", "replay the stored hands judged by an older engine, update their verdicts and analyses", runReverify},
 		{"stats", "a player's statistics over hand-history files or the stored hands", runStats},
+		{"apikey", "create, list and revoke the API keys of the server's database", runAPIKey},
 		{"version", "print the module version and VCS revision of this binary", runVersion},
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
@@ -48,6 +49,17 @@ type serveConfig struct {
 	IdleTimeout       time.Duration
 	ShutdownTimeout   time.Duration // how long in-flight requests get to finish
 
+	// Auth (SCOOP_AUTH, --auth): required (the default) or off; see
+	// api.AuthMode. With off, Addr must be a loopback address unless
+	// ForceInsecure (SCOOP_FORCE_INSECURE, --force-insecure).
+	Auth          api.AuthMode
+	ForceInsecure bool
+	// MetricsAddr (SCOOP_METRICS_ADDR, --metrics-addr) is where /metrics is
+	// served without a key, for the operator's scraper: by default
+	// defaultMetricsAddr, loopback only; "off" for no such listener (the
+	// main address serves /metrics to admin keys either way).
+	MetricsAddr string
+
 	// Limits are the API's bounds (body sizes, body bytes in flight,
 	// compute slots, queue, trials, the compute timeout): api.DefaultLimits,
 	// then SCOOP_* variables, then flags (see limits.go).
@@ -63,12 +75,18 @@ var serveConnState func(net.Conn, http.ConnState)
 // SCOOP_ADDR is given: this machine only.
 const defaultAddr = "127.0.0.1:8080"
 
+// defaultMetricsAddr is the metrics listener's default address: this
+// machine only.
+const defaultMetricsAddr = "127.0.0.1:9464"
+
 func defaultServeConfig() serveConfig {
 	return serveConfig{
 		Addr:              defaultAddr,
 		storageConfig:     defaultStorageConfig(),
 		LogFormat:         "json",
 		Backfill:          true,
+		Auth:              api.AuthRequired,
+		MetricsAddr:       defaultMetricsAddr,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      90 * time.Second,
@@ -87,14 +105,25 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("SCOOP_LOG"); v != "" {
 		c.LogFormat = v
 	}
+	if v := getenv("SCOOP_AUTH"); v != "" {
+		c.Auth = api.AuthMode(v)
+	}
+	if v := getenv("SCOOP_METRICS_ADDR"); v != "" {
+		c.MetricsAddr = v
+	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
-	if v := getenv("SCOOP_BACKFILL"); v != "" && c.envErr == nil {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			c.envErr = usagef("SCOOP_BACKFILL %q: want true or false", v)
-			return
+	for _, b := range []struct {
+		env string
+		v   *bool
+	}{{"SCOOP_BACKFILL", &c.Backfill}, {"SCOOP_FORCE_INSECURE", &c.ForceInsecure}} {
+		if v := getenv(b.env); v != "" && c.envErr == nil {
+			x, err := strconv.ParseBool(v)
+			if err != nil {
+				c.envErr = usagef("%s %q: want true or false", b.env, v)
+				return
+			}
+			*b.v = x
 		}
-		c.Backfill = b
 	}
 }
 
@@ -112,6 +141,17 @@ func (c *serveConfig) Validate() error {
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return usagef("--log %q: want json or text", c.LogFormat)
 	}
+	if _, err := api.ParseAuthMode(string(c.Auth)); err != nil {
+		return usagef("--auth %q: want required or off", c.Auth)
+	}
+	if c.Auth == api.AuthOff && !c.ForceInsecure && !loopbackAddr(c.Addr) {
+		return usagef("--auth off on %s would let anyone who reaches it read and write every hand: listen on a loopback address (--addr 127.0.0.1:8080), keep --auth required, or add --force-insecure", c.Addr)
+	}
+	if c.MetricsAddr != "off" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			return usagef("--metrics-addr %q: want host:port, or off for none", c.MetricsAddr)
+		}
+	}
 	if err := c.Limits.Validate(); err != nil {
 		return usagef("%s", strings.TrimPrefix(err.Error(), "api: "))
 	}
@@ -128,12 +168,22 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
 	fs.BoolVar(&cfg.Backfill, "backfill", cfg.Backfill, "analyse, in the background, every legal stored hand that has no analysis yet, one expensive compute core at a time (env SCOOP_BACKFILL)")
+	fs.Func("auth", "required (API keys: each key sees only its account's hands) or off (no keys; one user, loopback only) (env SCOOP_AUTH; default required)", func(v string) error {
+		cfg.Auth = api.AuthMode(v)
+		return nil
+	})
+	fs.BoolVar(&cfg.ForceInsecure, "force-insecure", cfg.ForceInsecure, "allow --auth off on an address other machines reach (env SCOOP_FORCE_INSECURE)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", cfg.MetricsAddr, "address serving /metrics without a key, for a scraper, or off (the main address serves it to admin keys either way) (env SCOOP_METRICS_ADDR)")
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
+		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
 			"(:8080 for every interface, as the container does).\n"+
+			"API keys are required (--auth required): when none exists yet, the first start creates\n"+
+			"an admin key and prints it once; scoop apikey create makes more. Equity without storing,\n"+
+			"the docs, health checks and the web pages need no key. --auth off is for one user on a\n"+
+			"laptop: no keys, loopback addresses only.\n"+
 			"PostgreSQL when DATABASE_URL is set, else the SQLite file. The server listens at once;\n"+
 			"the database is connected and migrated in the background (retried with backoff),\n"+
 			"and until then /readyz and the hand endpoints answer 503.\n"+
@@ -179,9 +229,18 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Database pool metrics once connected: pgxpool's for PostgreSQL,
 	// database/sql's DBStats for SQLite.
 	reg.MustRegister(storeCollector{gate})
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Web: web.New()})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New()})
 	if err != nil {
 		return err
+	}
+	if cfg.Auth == api.AuthRequired {
+		go func() {
+			select {
+			case <-connecting:
+				firstKey(ctx, gate, stdout, log)
+			case <-ctx.Done():
+			}
+		}()
 	}
 	// The analysis backfill starts once the store is connected and is
 	// stopped (deferred: before the gate closes the store) at shutdown.
@@ -210,7 +269,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	addr := ln.Addr().String()
 	fmt.Fprintf(stdout, "scoop: listening on http://%s\n", displayAddr(addr))
-	log.Info("listening", "addr", addr)
+	log.Info("listening", "addr", addr, "auth", string(cfg.Auth))
+	stopMetrics := serveMetrics(cfg.MetricsAddr, srv.MetricsHandler(), handler, log)
+	defer stopMetrics()
 
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
@@ -345,4 +406,67 @@ func displayAddr(addr string) string {
 		return addr
 	}
 	return net.JoinHostPort("localhost", strings.TrimSpace(port))
+}
+
+// loopbackAddr reports whether a listen address reaches this machine
+// only: a loopback IP or "localhost". An empty host (every interface), a
+// wildcard or any other name is not.
+func loopbackAddr(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// serveMetrics serves /metrics on addr ("off": nothing) without a key,
+// and returns what stops it. A listener that cannot start is logged, not
+// fatal: the main address still serves /metrics to admin keys.
+func serveMetrics(addr string, metrics http.Handler, handler slog.Handler, log *slog.Logger) (stop func()) {
+	if addr == "off" {
+		return func() {}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics listener not started; /metrics stays on the main address for admin keys", "addr", addr, "err", err.Error())
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", metrics)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
+	go hs.Serve(ln)
+	log.Info("metrics listening", "addr", ln.Addr().String())
+	return func() { hs.Close() }
+}
+
+// firstKey makes sure a server that needs keys can be used: when the store
+// is connected and holds no live key, it creates an admin key for the
+// default account and prints it once on out (the console, never the log,
+// which gets its prefix only).
+func firstKey(ctx context.Context, gate *store.Gate, out io.Writer, log *slog.Logger) {
+	if gate.Store() == nil {
+		return
+	}
+	n, err := gate.LiveKeys(ctx)
+	if err != nil || n > 0 {
+		if err != nil {
+			log.Warn("count API keys", "err", err.Error())
+		}
+		return
+	}
+	key, prefix, hash := auth.NewKey()
+	if _, err := gate.CreateKey(ctx, store.DefaultAccount, store.APIKey{Prefix: prefix, Name: "first admin key", Scopes: auth.Admin.String(), Hash: hash}); err != nil {
+		log.Error("create the first API key", "err", err.Error())
+		return
+	}
+	log.Info("created the first API key", "key", prefix, "scopes", "admin", "account", store.DefaultAccount)
+	fmt.Fprintf(out, "scoop: no API key existed, so this admin key was made for the default account. It is shown once; keep it:\n\n"+
+		"    %s\n\n"+
+		"Send it as \"Authorization: Bearer <key>\" (export SCOOP_KEY=<key> for the README's examples).\n"+
+		"scoop apikey create makes more keys. For one user on a laptop, scoop serve --auth off asks for none.\n", key)
 }

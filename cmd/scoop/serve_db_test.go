@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
@@ -151,7 +152,7 @@ func TestServeDatabaseHangsMidway(t *testing.T) {
 	}
 	p.Hang()
 	want503(t, "GET /v1/hands", call(t, "GET", base+"/v1/hands", "", ""), "did not answer in time")
-	want503(t, "GET /v1/hands/1", call(t, "GET", base+"/v1/hands/1", "", ""), "")
+	want503(t, "GET /v1/hands/{id}", call(t, "GET", base+"/v1/hands/"+store.NewPublicID(), "", ""), "")
 	other := strings.Replace(hhtest.PokerStarsHand, "#900", "#901", 1)
 	want503(t, "POST /v1/hands", call(t, "POST", base+"/v1/hands", "text/plain", other), "")
 	want503(t, "POST /v1/hands again", call(t, "POST", base+"/v1/hands", "text/plain", other), "")

@@ -24,9 +24,11 @@ const (
 	Unavailable             // a dependency (the database) is down or did not answer in time
 	Overloaded              // the compute limit is reached; retry later
 	Canceled                // the caller went away (its own context was canceled)
+	Unauthenticated         // no credentials, or credentials that name no live key
+	Forbidden               // a live key without the scope the operation needs
 )
 
-var kindNames = [...]string{"internal", "invalid", "impossible", "not-found", "unavailable", "overloaded", "canceled"}
+var kindNames = [...]string{"internal", "invalid", "impossible", "not-found", "unavailable", "overloaded", "canceled", "unauthenticated", "forbidden"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {

@@ -1,0 +1,272 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-chi/httprate"
+
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// AuthMode says whether requests must carry an API key.
+type AuthMode string
+
+const (
+	// AuthRequired: the stored data's operations need a key
+	// (Authorization: Bearer sk_scoop_...) with the operation's scope, and
+	// each key sees only its account's data. What stays open: POST
+	// /v1/equity without "store", POST /v1/ranges/parse, /healthz,
+	// /readyz, /openapi.yaml, /docs and the web app's pages and assets.
+	// The zero AuthMode is AuthRequired.
+	AuthRequired AuthMode = "required"
+	// AuthOff: no key is asked for or looked at; every request acts for
+	// the default account with every scope. For a single user on a
+	// laptop, listening on loopback only.
+	AuthOff AuthMode = "off"
+)
+
+// ParseAuthMode reads "required" or "off".
+func ParseAuthMode(s string) (AuthMode, error) {
+	switch m := AuthMode(s); m {
+	case AuthRequired, AuthOff:
+		return m, nil
+	}
+	return "", fault.Field(fault.Invalid, "auth", "want required or off, got %q", s)
+}
+
+// caller is who a request acts for: an account with scopes, or nobody
+// (Anonymous). The authenticate middleware puts it in the context.
+type caller struct {
+	Account account.ID
+	Scopes  auth.Scope
+	Prefix  string // the key's prefix, "" without a key
+	// Anonymous is a request without a key while keys are required.
+	Anonymous bool
+}
+
+type ctxCallerKey struct{}
+
+func callerOf(ctx context.Context) caller {
+	c, _ := ctx.Value(ctxCallerKey{}).(caller)
+	return c
+}
+
+// keyTouchEvery is how often a key's last use is written, at most.
+const keyTouchEvery = time.Minute
+
+// authenticator checks API keys against the store. It keeps nothing of a
+// key but when its use was last recorded: every request reads the key
+// afresh, so a revocation takes effect at once, on every replica.
+type authenticator struct {
+	keys    store.Keys
+	touched sync.Map // prefix -> time.Time of the last TouchKey
+}
+
+// dummyHash is compared against when a key's prefix is unknown, so that an
+// unknown key costs the same hashing as a wrong one.
+var dummyHash = auth.Hash(auth.KeyMark + "0000000000_0000000000000000000000000000000000000000")
+
+// check returns the live key a bearer token names, or an Unauthenticated
+// error saying why not (never quoting the token); store failures pass
+// through (Unavailable).
+func (a *authenticator) check(ctx context.Context, token string) (store.APIKey, error) {
+	prefix, err := auth.ParseKey(token)
+	if err != nil {
+		return store.APIKey{}, fault.New(fault.Unauthenticated, "%v", err)
+	}
+	k, err := a.keys.KeyByPrefix(ctx, prefix)
+	if fault.KindOf(err) == fault.NotFound {
+		auth.Matches(token, dummyHash)
+		return store.APIKey{}, fault.New(fault.Unauthenticated, "unknown API key %s", prefix)
+	}
+	if err != nil {
+		return store.APIKey{}, err
+	}
+	if !auth.Matches(token, k.Hash) {
+		return store.APIKey{}, fault.New(fault.Unauthenticated, "unknown API key %s", prefix)
+	}
+	if !k.Live() {
+		return store.APIKey{}, fault.New(fault.Unauthenticated, "API key %s is revoked", prefix)
+	}
+	return k, nil
+}
+
+// touch records the key's use, at most once per keyTouchEvery, in the
+// background under the store's own deadline.
+func (a *authenticator) touch(prefix string, log func(error)) {
+	now := time.Now()
+	if last, ok := a.touched.Load(prefix); ok && now.Sub(last.(time.Time)) < keyTouchEvery {
+		return
+	}
+	a.touched.Store(prefix, now)
+	go func() {
+		if err := a.keys.TouchKey(context.Background(), prefix); err != nil {
+			log(err)
+		}
+	}()
+}
+
+// bearer returns the token of an "Authorization: Bearer <token>" header,
+// found reports whether the header is there at all, and err says what is
+// wrong with one that is not a bearer token.
+func bearer(r *http.Request) (token string, found bool, err error) {
+	h := r.Header.Values("Authorization")
+	if len(h) == 0 {
+		return "", false, nil
+	}
+	if len(h) > 1 {
+		return "", true, fault.New(fault.Unauthenticated, "more than one Authorization header")
+	}
+	scheme, tok, ok := strings.Cut(strings.TrimSpace(h[0]), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", true, fault.New(fault.Unauthenticated, "malformed Authorization header: want Bearer followed by an API key")
+	}
+	tok = strings.TrimSpace(tok)
+	if tok == "" {
+		return "", true, fault.New(fault.Unauthenticated, "malformed Authorization header: the bearer token is empty")
+	}
+	return tok, true, nil
+}
+
+// authenticate puts the caller in every request's context: with keys off,
+// the default account with every scope; else the key's account and scopes
+// when the request carries a live key, Anonymous when it carries none. A
+// request carrying a bad key (malformed, unknown, revoked) is refused 401
+// whatever it asks for: a client that sends a key means to use it.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.Auth == AuthOff {
+			ctx := context.WithValue(r.Context(), ctxCallerKey{}, caller{Account: account.Default, Scopes: auth.Admin})
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
+		}
+		token, found, err := bearer(r)
+		if !found {
+			ctx := context.WithValue(r.Context(), ctxCallerKey{}, caller{Anonymous: true})
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
+		}
+		var k store.APIKey
+		if err == nil {
+			k, err = s.auth.check(r.Context(), token)
+		}
+		if err != nil {
+			if fault.KindOf(err) == fault.Unauthenticated {
+				s.metrics.authFailures.Inc()
+				s.log.WarnContext(r.Context(), "authentication failed", "request_id", requestID(r.Context()),
+					"reason", err.Error(), "remote", r.RemoteAddr)
+				challenge(w, "invalid_token", "")
+			}
+			s.writeProblem(w, r, err)
+			return
+		}
+		s.auth.touch(k.Prefix, func(err error) {
+			s.log.Warn("record API key use", "key", k.Prefix, "err", err)
+		})
+		scopes, _ := auth.ParseScopes(k.Scopes)
+		ctx := account.With(r.Context(), k.AccountID)
+		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: k.AccountID, Scopes: scopes, Prefix: k.Prefix})
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// challenge sets the WWW-Authenticate header of a 401 or 403 (RFC 6750).
+func challenge(w http.ResponseWriter, code, scope string) {
+	v := `Bearer realm="scoop"`
+	if code != "" {
+		v += `, error="` + code + `"`
+	}
+	if scope != "" {
+		v += `, scope="` + scope + `"`
+	}
+	w.Header().Set("WWW-Authenticate", v)
+}
+
+// require checks that the request's caller holds need: nil, or the
+// Unauthenticated (no key) or Forbidden (a key without the scope) error,
+// with the challenge header set on w.
+func require(w http.ResponseWriter, r *http.Request, need auth.Scope) error {
+	c := callerOf(r.Context())
+	if c.Anonymous {
+		challenge(w, "", "")
+		return fault.New(fault.Unauthenticated, "this operation needs an API key with the %s scope: send Authorization: Bearer <key> (scoop apikey create makes one)", need)
+	}
+	if !c.Scopes.Has(need) {
+		challenge(w, "insufficient_scope", need.String())
+		return fault.New(fault.Forbidden, "API key %s lacks the %s scope this operation needs (it has %s)", c.Prefix, need, c.Scopes)
+	}
+	return nil
+}
+
+// scoped wraps a handler that needs scope need.
+func (s *Server) scoped(need auth.Scope, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := require(w, r, need); err != nil {
+			s.writeProblem(w, r, err)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// scopedHandler is scoped for an http.Handler.
+func (s *Server) scopedHandler(need auth.Scope, h http.Handler) http.Handler {
+	return s.scoped(need, h.ServeHTTP)
+}
+
+// rateKey is the client a rate limit counts against: the account of a
+// key, else the remote address.
+func rateKey(r *http.Request) string {
+	if c := callerOf(r.Context()); !c.Anonymous && c.Prefix != "" {
+		return "acct:" + strconv.FormatInt(int64(c.Account), 10)
+	}
+	return clientAddr(r)
+}
+
+// newLimiter builds a per-client limiter of limit units per minute.
+func newLimiter(limit int) *httprate.RateLimiter {
+	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{
+		Limit: "X-RateLimit-Limit", Remaining: "X-RateLimit-Remaining", Reset: "X-RateLimit-Reset",
+		RetryAfter: "Retry-After", Increment: "",
+	}))
+}
+
+// rateLimited refuses a request over its client's request rate with 429
+// (problem+json, Retry-After).
+func (s *Server) rateLimited(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.requests.OnLimit(w, r, rateKey(r)) {
+			s.metrics.rejected.WithLabelValues("rate", "requests").Inc()
+			s.writeProblem(w, r, fault.New(fault.Overloaded, "more than %d requests a minute from this client; retry after %s s",
+				s.limits.RequestsPerMinute, w.Header().Get("Retry-After")))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// chargeEquity counts an equity computation of the given cost against its
+// client's equity rate, in units of EquityUnitBoards boards (at least
+// one). It returns the Overloaded error of a client over its rate.
+func (s *Server) chargeEquity(w http.ResponseWriter, r *http.Request, boards int64) error {
+	units := max(1, (boards+EquityUnitBoards-1)/EquityUnitBoards)
+	units = min(units, int64(s.limits.EquityUnitsPerMinute))
+	ctx := httprate.WithIncrement(r.Context(), int(units))
+	if s.equityRate.OnLimit(w, r.WithContext(ctx), rateKey(r)) {
+		s.metrics.rejected.WithLabelValues("rate", "equity").Inc()
+		return fault.New(fault.Overloaded, "equity work over %d boards a minute from this client; retry after %s s",
+			int64(s.limits.EquityUnitsPerMinute)*EquityUnitBoards, w.Header().Get("Retry-After"))
+	}
+	return nil
+}
+
+// EquityUnitBoards is the unit of the equity rate limit, in boards.
+const EquityUnitBoards = 10_000
