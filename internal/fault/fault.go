@@ -17,15 +17,15 @@ type Kind uint8
 
 // The kinds.
 const (
-	Internal    Kind = iota // a bug or an unexpected failure: never the user's fault
-	Invalid                 // malformed input: bad syntax, a bad field value, an unknown name
-	Impossible              // well-formed but impossible poker: a duplicate card, an illegal action
-	NotFound                // no such resource
-	Unavailable             // a dependency (the database) is down or did not answer in time
-	Overloaded              // the compute limit is reached; retry later
-	Canceled                // the caller went away (its own context was canceled)
-	Unauthenticated         // no credentials, or credentials that name no live key
-	Forbidden               // a live key without the scope the operation needs
+	Internal        Kind = iota // a bug or an unexpected failure: never the user's fault
+	Invalid                     // malformed input: bad syntax, a bad field value, an unknown name
+	Impossible                  // well-formed but impossible poker: a duplicate card, an illegal action
+	NotFound                    // no such resource
+	Unavailable                 // a dependency (the database) is down or did not answer in time
+	Overloaded                  // the compute limit is reached; retry later
+	Canceled                    // the caller went away (its own context was canceled)
+	Unauthenticated             // no credentials, or credentials that name no live key
+	Forbidden                   // a live key without the scope the operation needs
 )
 
 var kindNames = [...]string{"internal", "invalid", "impossible", "not-found", "unavailable", "overloaded", "canceled", "unauthenticated", "forbidden"}

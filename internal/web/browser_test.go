@@ -106,6 +106,7 @@ func newEnv(t testing.TB) *env {
 	t.Helper()
 	bctx := startBrowser(t)
 	s, err := api.New(context.Background(), api.Config{
+		Auth:        api.AuthOff,
 		Store:       storetest.OpenSQLite(t),
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		ComputeWait: time.Minute,
