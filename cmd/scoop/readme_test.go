@@ -94,7 +94,10 @@ func TestReadmeCommandsRun(t *testing.T) {
 	}
 	addr := ""
 	if curlErr == nil {
-		addr = startReadmeServer(t, filepath.Join(bin, "scoop"), append(env[:2:2], "SCOOP_SQLITE="+filepath.Join(tmp, "server.db")))
+		var key string
+		addr, key = startReadmeServer(t, filepath.Join(bin, "scoop"), append(env[:2:2], "SCOOP_SQLITE="+filepath.Join(tmp, "server.db")))
+		// As the README says: export SCOOP_KEY=<the key the first start printed>.
+		env = append(env, "SCOOP_KEY="+key)
 	}
 	for i, c := range cmds {
 		if strings.HasPrefix(c, "curl ") && curlErr != nil {
@@ -129,11 +132,11 @@ func TestReadmeCommandsRun(t *testing.T) {
 }
 
 // startReadmeServer starts `scoop serve` on a free loopback port with env
-// and returns its address once /readyz answers 200; the server is stopped
-// at the test's end.
-func startReadmeServer(t *testing.T, scoop string, env []string) string {
+// and returns its address once /readyz answers 200, and the admin key its
+// first start printed; the server is stopped at the test's end.
+func startReadmeServer(t *testing.T, scoop string, env []string) (addr, key string) {
 	t.Helper()
-	cmd := exec.Command(scoop, "serve", "--addr", "127.0.0.1:0", "--log", "text")
+	cmd := exec.Command(scoop, "serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0", "--log", "text")
 	cmd.Env = env
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -146,25 +149,39 @@ func startReadmeServer(t *testing.T, scoop string, env []string) string {
 		cmd.Process.Signal(os.Interrupt)
 		cmd.Wait()
 	})
-	sc := bufio.NewScanner(stdout)
-	if !sc.Scan() {
-		t.Fatalf("scoop serve printed no address: %v", sc.Err())
-	}
-	_, url, ok := strings.Cut(sc.Text(), "listening on ")
-	if !ok {
-		t.Fatalf("scoop serve: %q", sc.Text())
-	}
+	// The first start prints the address and, once the store is
+	// connected, the admin key it made (in either order).
+	urls, keys := make(chan string, 1), make(chan string, 1)
 	go func() {
+		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
+			line := sc.Text()
+			if _, u, ok := strings.Cut(line, "listening on "); ok {
+				urls <- u
+			}
+			if k, ok := strings.CutPrefix(strings.TrimSpace(line), "sk_scoop_"); ok {
+				keys <- "sk_scoop_" + k
+			}
 		}
 	}()
-	addr := strings.TrimPrefix(url, "http://")
+	var url string
+	select {
+	case url = <-urls:
+	case <-time.After(20 * time.Second):
+		t.Fatal("scoop serve printed no address")
+	}
+	select {
+	case key = <-keys:
+	case <-time.After(20 * time.Second):
+		t.Fatal("scoop serve's first start printed no API key")
+	}
+	addr = strings.TrimPrefix(url, "http://")
 	for i := 0; ; i++ {
 		resp, err := http.Get(url + "/readyz")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return addr
+				return addr, key
 			}
 		}
 		if i == 300 {

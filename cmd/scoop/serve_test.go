@@ -25,22 +25,55 @@ import (
 // context) and returns its exit status and stderr.
 func startServe(t *testing.T, args ...string) (base string, stop func() (int, string)) {
 	t.Helper()
+	base, stop, _ = startServeOutput(t, args...)
+	return base, stop
+}
+
+// startServeOutput is startServe that also gives the lines serve prints on
+// its standard output other than the address (the first key's notice).
+func startServeOutput(t *testing.T, args ...string) (base string, stop func() (int, string), lines <-chan string) {
+	t.Helper()
+	printed := make(chan string, 64)
+	serveOutput := func(line string) {
+		select {
+		case printed <- line:
+		default:
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	outR, outW := io.Pipe()
 	var stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		code := Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log", "text"}, args...), strings.NewReader(""), outW, &stderr)
+		// Keys off (the tests are about serving; TestServeFirstKey and the
+		// README test run with keys) and no metrics listener: tests run
+		// many servers at once. args come after, so they win.
+		code := Run(ctx, append([]string{"serve", "--addr", "127.0.0.1:0", "--log", "text", "--auth", "off", "--metrics-addr", "off"}, args...), strings.NewReader(""), outW, &stderr)
 		outW.Close()
 		done <- code
 	}()
-	line, err := bufio.NewReader(outR).ReadString('\n')
-	if err != nil {
-		cancel()
-		t.Fatalf("serve did not start: %v; stderr:\n%s", err, stderr.String())
+	out := bufio.NewReader(outR)
+	for {
+		line, err := out.ReadString('\n')
+		if err != nil {
+			cancel()
+			t.Fatalf("serve did not start: %v; stderr:\n%s", err, stderr.String())
+		}
+		if rest, ok := strings.CutPrefix(line, "scoop: listening on "); ok {
+			base = strings.TrimSpace(rest)
+			break
+		}
+		serveOutput(line)
 	}
-	go io.Copy(io.Discard, outR)
-	base = strings.TrimSpace(strings.TrimPrefix(line, "scoop: listening on "))
+	go func() {
+		for {
+			line, err := out.ReadString('\n')
+			if err != nil {
+				return
+			}
+			serveOutput(line)
+		}
+	}()
 	stopped := false
 	stop = func() (int, string) {
 		if stopped {
@@ -57,7 +90,7 @@ func startServe(t *testing.T, args ...string) (base string, stop func() (int, st
 		}
 	}
 	t.Cleanup(func() { stop() })
-	return base, stop
+	return base, stop, printed
 }
 
 // waitReady waits until base's /readyz answers 200 (the store connects in

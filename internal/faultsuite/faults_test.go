@@ -85,6 +85,7 @@ func TestFaults(t *testing.T) {
 			s.alive(t, "the suite")
 		})
 	}
+	t.Run("hostile credentials", hostileCredentials)
 	t.Run("hung database", hungDatabase)
 	t.Run("refused database", refusedDatabase)
 	t.Run("frozen database", frozenDatabase)
@@ -603,7 +604,7 @@ func sickChecks(t *testing.T, s *server, id int64) {
 	for _, q := range []struct {
 		method, path string
 		body         []byte
-	}{{"GET", "/v1/hands", nil}, {"POST", "/v1/hands", oneHand(id)}, {"GET", "/v1/hands/1", nil}, {"GET", "/v1/equity/0123456789abcdef0123456789abcdef", nil}} {
+	}{{"GET", "/v1/hands", nil}, {"POST", "/v1/hands", oneHand(id)}, {"GET", "/v1/hands/0123456789abcdef0123456789abcdef", nil}, {"GET", "/v1/equity/0123456789abcdef0123456789abcdef", nil}} {
 		r := s.do(t, c, q.method, q.path, q.body, textHdr())
 		want(t, q.method+" "+q.path, r, 503)
 		if r.elapsed > sickAnswerBound {

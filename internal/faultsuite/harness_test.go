@@ -74,6 +74,9 @@ type server struct {
 	exited chan struct{}
 	err    error // the process's exit error, once exited is closed
 
+	// key is the admin API key a first start with keys required printed
+	// ("" until then, and with --auth off).
+	key atomic.Value
 	// sick, when set, allows 503 answers: the database is down or frozen.
 	sick atomic.Bool
 	mu   sync.Mutex
@@ -87,7 +90,11 @@ type server struct {
 func startServer(t *testing.T, name string, env []string, args ...string) *server {
 	t.Helper()
 	s := &server{t: t, name: name, log: &syncBuffer{}, exited: make(chan struct{})}
-	s.cmd = exec.Command(binPath, append([]string{"serve", "--addr", "127.0.0.1:0", "--log", "json"}, args...)...)
+	// Keys off unless args ask for them: the scenarios tell clients apart
+	// by address, as a server without keys does (the "hostile
+	// credentials" scenario runs with keys). No metrics listener: two
+	// servers run at once.
+	s.cmd = exec.Command(binPath, append([]string{"serve", "--addr", "127.0.0.1:0", "--log", "json", "--auth", "off", "--metrics-addr", "off"}, args...)...)
 	for _, kv := range os.Environ() {
 		if strings.HasPrefix(kv, "DATABASE_URL=") || strings.HasPrefix(kv, "SCOOP_") || strings.HasPrefix(kv, "GOMAXPROCS=") {
 			continue
@@ -108,6 +115,9 @@ func startServer(t *testing.T, name string, env []string, args ...string) *serve
 		r := bufio.NewReader(out)
 		for {
 			l, err := r.ReadString('\n')
+			if k, ok := strings.CutPrefix(strings.TrimSpace(l), "sk_scoop_"); ok {
+				s.key.Store("sk_scoop_" + k)
+			}
 			if strings.Contains(l, "listening on") {
 				select {
 				case lines <- l:

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// get sends GET url with the bearer key (none for "") and returns the
+// status and body.
+func getWithKey(t *testing.T, url, key string) (int, []byte) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", url, nil)
+	if key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// firstKeyOf waits for the key a first start prints among lines.
+func firstKeyOf(t *testing.T, lines <-chan string) string {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case l := <-lines:
+			if k, ok := strings.CutPrefix(strings.TrimSpace(l), "sk_scoop_"); ok {
+				return "sk_scoop_" + k
+			}
+		case <-deadline:
+			t.Fatal("the first start printed no API key")
+			return ""
+		}
+	}
+}
+
+// TestServeFirstKey: hands stored before keys existed (by scoop import)
+// belong to the default account; the first start with keys required
+// prints an admin key of that account, which sees them; a second start
+// prints none; a key made by scoop apikey for another account sees none.
+func TestServeFirstKey(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	db := filepath.Join(t.TempDir(), "scoop.db")
+	if code, out, errs := runImportCmd(t, "--sqlite", db, "../../examples/ps-session.txt"); code != 0 {
+		t.Fatalf("import: exit %d\n%s%s", code, out, errs)
+	}
+	base, stop, lines := startServeOutput(t, "--sqlite", db, "--auth", "required")
+	key := firstKeyOf(t, lines)
+	waitReady(t, base)
+	if code, _ := getWithKey(t, base+"/v1/hands", ""); code != 401 {
+		t.Errorf("GET /v1/hands without a key = %d, want 401", code)
+	}
+	code, body := getWithKey(t, base+"/v1/hands", key)
+	var page struct {
+		Hands []struct {
+			ID string `json:"id"`
+		} `json:"hands"`
+	}
+	json.Unmarshal(body, &page)
+	if code != 200 || len(page.Hands) == 0 {
+		t.Fatalf("the first key lists %d %s; want the imported hands", code, body)
+	}
+	if code, _ := getWithKey(t, base+"/metrics", key); code != 200 {
+		t.Errorf("/metrics with the admin key = %d", code)
+	}
+	stop()
+
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"apikey", "create", "--sqlite", db, "--name", "other", "--account", "other"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("apikey create: exit %d %s", code, errb.String())
+	}
+	other := strings.TrimSpace(out.String())
+	out.Reset()
+	if code := Run(context.Background(), []string{"apikey", "list", "--sqlite", db}, strings.NewReader(""), &out, &errb); code != 0 ||
+		!strings.Contains(out.String(), "first admin key") || !strings.Contains(out.String(), other[:19]) || strings.Contains(out.String(), other[19:]) {
+		t.Errorf("apikey list: exit %d\n%s", code, out.String())
+	}
+
+	base, _, lines = startServeOutput(t, "--sqlite", db, "--auth", "required")
+	waitReady(t, base)
+	select {
+	case l := <-lines:
+		if strings.Contains(l, "sk_scoop_") {
+			t.Errorf("a second start printed a key: %q", l)
+		}
+	case <-time.After(500 * time.Millisecond):
+	}
+	code, body = getWithKey(t, base+"/v1/hands", other)
+	if code != 200 || !strings.Contains(string(body), `"hands":[]`) {
+		t.Errorf("another account's key lists %d %s; want none of the default account's hands", code, body)
+	}
+	for _, id := range page.Hands {
+		if code, _ := getWithKey(t, base+"/v1/hands/"+id.ID, other); code != 404 {
+			t.Errorf("another account reads %s: %d, want 404", id.ID, code)
+		}
+	}
+	if code, _ := getWithKey(t, base+"/v1/hands", key); code != 200 {
+		t.Errorf("the first key after a restart: %d", code)
+	}
+}
+
+// TestServeAuthOffIsLoopbackOnly: --auth off on an address other machines
+// reach is refused (exit 2, one line) unless --force-insecure.
+func TestServeAuthOffIsLoopbackOnly(t *testing.T) {
+	for _, addr := range []string{":0", "0.0.0.0:0", "[::]:0", "example.com:0"} {
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), []string{"serve", "--auth", "off", "--addr", addr}, strings.NewReader(""), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "--auth off") || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
+			t.Errorf("serve --auth off --addr %s: exit %d %q, want 2 and one line", addr, code, errb.String())
+		}
+	}
+	var out, errb bytes.Buffer
+	if code := Run(context.Background(), []string{"serve", "--auth", "maybe"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Errorf("serve --auth maybe: exit %d, want 2", code)
+	}
+	base, _ := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", "127.0.0.1:0")
+	waitReady(t, base)
+	if code, _ := getWithKey(t, base+"/v1/hands", ""); code != 200 {
+		t.Errorf("--auth off on loopback: GET /v1/hands = %d, want 200", code)
+	}
+	base, _ = startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", ":0", "--force-insecure")
+	waitReady(t, base)
+}
