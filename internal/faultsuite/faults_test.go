@@ -645,10 +645,17 @@ func frozenDatabase(t *testing.T) {
 	}
 	if id := r.header.Get("X-Request-Id"); r.status == 503 {
 		// The log says why, under the request id; the client is not told.
+		// The server's stderr reaches s.log through a pipe, after the
+		// answer may have: give it a moment.
 		found := false
-		for _, l := range strings.Split(s.log.String(), "\n") {
-			if strings.Contains(l, id) && strings.Contains(l, `"err":`) {
-				found = true
+		for wait := 0; !found && wait < 40; wait++ {
+			for _, l := range strings.Split(s.log.String(), "\n") {
+				if strings.Contains(l, id) && strings.Contains(l, `"err":`) {
+					found = true
+				}
+			}
+			if !found {
+				time.Sleep(50 * time.Millisecond)
 			}
 		}
 		if !found {

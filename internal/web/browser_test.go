@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -31,6 +32,8 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 	"github.com/scoophq/scoop/internal/web"
 )
@@ -95,6 +98,7 @@ func startBrowser(tb testing.TB) context.Context {
 // exception or opened a dialog (an injected alert()).
 type env struct {
 	t    testing.TB
+	st   store.Store
 	srv  *httptest.Server
 	ctx  context.Context
 	mu   sync.Mutex
@@ -104,10 +108,17 @@ type env struct {
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
+	return newEnvAuth(t, api.AuthOff)
+}
+
+// newEnvAuth is newEnv with the server's access control set to mode.
+func newEnvAuth(t testing.TB, mode api.AuthMode) *env {
+	t.Helper()
 	bctx := startBrowser(t)
+	st := storetest.OpenSQLite(t)
 	s, err := api.New(context.Background(), api.Config{
-		Auth:        api.AuthOff,
-		Store:       storetest.OpenSQLite(t),
+		Auth:        mode,
+		Store:       st,
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		ComputeWait: time.Minute,
 		Web:         web.New(),
@@ -115,7 +126,7 @@ func newEnv(t testing.TB) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, srv: httptest.NewServer(s)}
+	e := &env{t: t, st: st, srv: httptest.NewServer(s)}
 	t.Cleanup(e.srv.Close)
 	var ctx context.Context
 	tab, cancelTab := chromedp.NewContext(bctx, chromedp.WithListener(func(ev any) {
@@ -606,4 +617,56 @@ func TestDocsTryIt(t *testing.T) {
 	e.waitFor(`document.querySelector("#computeEquity pre.out").textContent.includes("equity")`)
 	e.do(chromedp.ScrollIntoView(css("#computeEquity .status")))
 	e.shoot("docs-try-it", false)
+}
+
+// TestKeyRequired: on a server that requires API keys, the hands page
+// says it needs a key and shows the key field; once a key is entered the
+// page lists the key's hands and shows its prefix; Forget drops it.
+func TestKeyRequired(t *testing.T) {
+	e := newEnvAuth(t, api.AuthRequired)
+	key, prefix, hash := auth.NewKey()
+	if _, err := e.st.CreateKey(context.Background(), "alice", store.APIKey{Prefix: prefix, Name: "browser", Scopes: "read,write", Hash: hash}); err != nil {
+		t.Fatal(err)
+	}
+	body, err := os.ReadFile(filepath.Join("testdata", "sidepots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", e.srv.URL+"/v1/hands", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "text/plain")
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("store the hands: %v %v", res.StatusCode, err)
+	}
+	res.Body.Close()
+
+	e.do(chromedp.Navigate(e.srv.URL + "/hands"))
+	e.waitFor(`!document.getElementById("key-form").hidden && !document.getElementById("hands-error").hidden`)
+	if msg := e.text("#hands-error"); !strings.Contains(msg, "API key") {
+		t.Errorf("the hands page without a key says %q", msg)
+	}
+	e.screenshots("key-asked")
+	e.do(chromedp.SendKeys(css("#api-key"), key), chromedp.Click(css("#key-form button")))
+	// The page reloads with the key: wait through the reload.
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		ready, err := chromedp.Run(e.ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && document.querySelector("main").dataset.ready === "true"`))
+		if err == nil && ready {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the hands page did not load with the key: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := eval[int](e, `document.querySelectorAll("#hand-list tbody tr").length`); n == 0 {
+		t.Errorf("with the key the hands page lists nothing")
+	}
+	if got := e.text("#key-prefix"); got != prefix {
+		t.Errorf("the page shows key %q, want its prefix %q", got, prefix)
+	}
+	if eval[bool](e, `document.body.innerText.includes(`+strconv.Quote(key[len(prefix):])+`)`) {
+		t.Errorf("the page shows the key's secret")
+	}
+	e.screenshots("key-set")
 }

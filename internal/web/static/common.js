@@ -72,11 +72,48 @@ window.Scoop = (() => {
     return n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   }
 
+  // The API key: a server that requires keys answers 401 to the stored
+  // data's operations without one. The key is kept in this browser's
+  // localStorage (the pages' Content-Security-Policy lets no other script
+  // run on this origin) and sent as a bearer token on every API call.
+  const KEY = "scoop.apiKey";
+  function storedKey() {
+    try { return localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
+  }
+  function showKey(askFor) {
+    const form = document.getElementById("key-form"), set = document.getElementById("key-set");
+    if (!form || !set) return;
+    const key = storedKey();
+    set.hidden = !key;
+    form.hidden = !!key || !askFor;
+    if (key) document.getElementById("key-prefix").textContent = key.slice(0, 19);
+  }
+  function initKey() {
+    const form = document.getElementById("key-form");
+    if (!form) return;
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const v = document.getElementById("api-key").value.trim();
+      if (!v) return;
+      try { localStorage.setItem(KEY, v); } catch (err) {}
+      location.reload();
+    });
+    document.getElementById("key-forget").addEventListener("click", () => {
+      try { localStorage.removeItem(KEY); } catch (err) {}
+      location.reload();
+    });
+    showKey(false);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initKey);
+  else initKey();
+
   // api calls the JSON API on this origin. It resolves to the decoded
   // body; a problem (4xx/5xx) rejects with an Error carrying status,
-  // detail and the problem document.
+  // detail and the problem document. A 401 shows the key form.
   async function api(method, path, body, contentType) {
     const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+    const key = storedKey();
+    if (key) init.headers.Authorization = "Bearer " + key;
     if (body !== undefined) {
       init.headers["Content-Type"] = contentType || "application/json";
       init.body = contentType ? body : JSON.stringify(body);
@@ -86,7 +123,12 @@ window.Scoop = (() => {
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
     if (!res.ok) {
-      const detail = data && (data.detail || data.title) || (res.status + " " + res.statusText);
+      let detail = data && (data.detail || data.title) || (res.status + " " + res.statusText);
+      if (res.status === 401) {
+        showKey(true);
+        detail = key ? "The API key was refused: " + detail + ". Enter another key at the top of the page."
+          : "This server needs an API key to show stored hands: enter it at the top of the page (scoop serve prints one on its first start; scoop apikey create makes more).";
+      }
       const err = new Error(detail);
       err.status = res.status;
       err.problem = data;

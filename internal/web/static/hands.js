@@ -23,7 +23,7 @@
         const players = el("td", { class: "players" });
         h.players.forEach((p, i) => { if (i) players.append(", "); players.append(playerLink(p)); });
         tbody.append(el("tr", {},
-          el("td", {}, el("a", { href: "/hands/" + encodeURIComponent(h.id) }, "#" + h.id)),
+          el("td", {}, el("a", { href: "/hands/" + encodeURIComponent(h.id), title: h.id }, h.id.slice(0, 8))),
           el("td", {}, h.site + (h.site_hand_id ? " " + h.site_hand_id : "")),
           el("td", {}, GAMES[h.game] || h.game),
           el("td", { class: h.legal ? "legal-yes" : "legal-no" }, h.legal ? "legal" : "illegal"),

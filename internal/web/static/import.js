@@ -48,7 +48,7 @@
       rows.append(el("tr", {},
         el("td", { class: "num" }, h.index),
         el("td", { class: "status-" + h.status }, h.status),
-        el("td", {}, h.id ? el("a", { href: "/hands/" + encodeURIComponent(h.id) }, "#" + h.id) : "–"),
+        el("td", {}, h.id ? el("a", { href: "/hands/" + encodeURIComponent(h.id), title: h.id }, h.id.slice(0, 8)) : "–"),
         el("td", { class: h.verdict && h.verdict.legal ? "legal-yes" : "legal-no" }, verdictText(h))));
     });
     const section = el("section", { class: "file-result" },

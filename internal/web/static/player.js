@@ -107,7 +107,7 @@
     for (const h of page.hands) {
       const players = el("td");
       h.players.forEach((p, i) => { if (i) players.append(", "); players.append(p === name ? el("strong", {}, p) : playerLink(p)); });
-      tbody.append(el("tr", {}, el("td", {}, el("a", { href: "/hands/" + encodeURIComponent(h.id) }, "#" + h.id)),
+      tbody.append(el("tr", {}, el("td", {}, el("a", { href: "/hands/" + encodeURIComponent(h.id), title: h.id }, h.id.slice(0, 8))),
         el("td", {}, h.site), el("td", {}, GAMES[h.game] || h.game),
         el("td", { class: h.legal ? "legal-yes" : "legal-no" }, h.legal ? "legal" : "illegal"), players, el("td", {}, date(h.created_at))));
     }
