@@ -100,3 +100,52 @@ func BenchmarkPostEquity(b *testing.B) {
 	})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "req/s")
 }
+
+// BenchmarkForeignID measures GET /v1/hands/{id} with a key of account B
+// for an id of account A's, for an id of no hand, and for B's own hand:
+// the first two must cost the same (no existence leak through timing).
+func BenchmarkForeignID(b *testing.B) {
+	for _, bk := range []struct {
+		name string
+		open func(testing.TB) store.Store
+	}{
+		{"postgres", func(t testing.TB) store.Store { return storetest.OpenPostgres(t) }},
+		{"sqlite", func(t testing.TB) store.Store { return storetest.OpenSQLite(t) }},
+	} {
+		st := bk.open(b)
+		s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Limits: api.Limits{RequestsPerMinute: 1 << 30}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		keyA, keyB := benchKey(b, st, "a"), benchKey(b, st, "b")
+		n := 0
+		post := func(key string) string {
+			req := httptest.NewRequest(http.MethodPost, "/v1/hands", bytes.NewReader(batch(b, 1, &n)))
+			req.Header.Set("Content-Type", "text/plain")
+			req.Header.Set("Authorization", "Bearer "+key)
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			m := regexp.MustCompile(`"id":"([0-9a-f]{32})"`).FindSubmatch(rec.Body.Bytes())
+			if rec.Code != 200 || m == nil {
+				b.Fatalf("%d %s", rec.Code, rec.Body.Bytes())
+			}
+			return string(m[1])
+		}
+		foreign, own := post(keyA), post(keyB)
+		for _, tc := range []struct{ name, id string }{{"foreign", foreign}, {"missing", store.NewPublicID()}, {"own", own}} {
+			b.Run(bk.name+"/"+tc.name, func(b *testing.B) {
+				want := map[bool]int{true: 200, false: 404}[tc.name == "own"]
+				for b.Loop() {
+					req := httptest.NewRequest(http.MethodGet, "/v1/hands/"+tc.id, nil)
+					req.Header.Set("Authorization", "Bearer "+keyB)
+					rec := httptest.NewRecorder()
+					s.ServeHTTP(rec, req)
+					if rec.Code != want {
+						b.Fatalf("%d %s", rec.Code, rec.Body.Bytes())
+					}
+				}
+			})
+		}
+	}
+}

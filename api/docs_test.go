@@ -43,6 +43,33 @@ func TestDocsReference(t *testing.T) {
 			}
 		}
 	}
+	// Access control: every operation says the scope it needs, and the
+	// try-it forms take a key.
+	for path, item := range c.spec.Doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			scope, _ := op.Extensions["x-scoop-scope"].(string)
+			if scope == "" {
+				t.Errorf("%s %s (%s) declares no x-scoop-scope", method, path, op.OperationID)
+			}
+			sec := op.Security
+			if sec == nil {
+				sec = &c.spec.Doc.Security
+			}
+			open := len(*sec) == 0 || len((*sec)[0]) == 0
+			if open != strings.HasPrefix(scope, "none") {
+				t.Errorf("%s %s: security %v but x-scoop-scope %q", method, path, *sec, scope)
+			}
+		}
+	}
+	for _, want := range []string{"Access: an API key with the read scope", "Access: an API key with the write scope",
+		"Access: an API key with the admin scope", "Access: open, no API key needed", `id="api-key"`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("/docs lacks %q", want)
+		}
+	}
+	if _, ok := c.spec.Doc.Components.SecuritySchemes["bearerAuth"]; !ok {
+		t.Error("openapi.yaml declares no bearerAuth security scheme")
+	}
 	for name := range c.spec.Doc.Components.Schemas {
 		if !strings.Contains(page, `id="schema-`+name+`"`) {
 			t.Errorf("schema %s is not documented", name)
