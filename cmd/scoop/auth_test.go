@@ -109,6 +109,16 @@ func TestServeFirstKey(t *testing.T) {
 	if code, _ := getWithKey(t, base+"/v1/hands", key); code != 200 {
 		t.Errorf("the first key after a restart: %d", code)
 	}
+	// scoop import --account stores for that account: its key sees them.
+	if code, out, errs := runImportCmd(t, "--sqlite", db, "--account", "other", "../../examples/hand.phh"); code != 0 {
+		t.Fatalf("import --account other: exit %d\n%s%s", code, out, errs)
+	}
+	if code, body := getWithKey(t, base+"/v1/hands", other); code != 200 || strings.Contains(string(body), `"hands":[]`) {
+		t.Errorf("after import --account other, its key lists %d %s", code, body)
+	}
+	if code, _, errs := runImportCmd(t, "--sqlite", db, "--account", "nobody", "../../examples/hand.phh"); code != 2 || !strings.Contains(errs, "no account named") {
+		t.Errorf("import --account nobody: exit %d %q, want 2 naming it", code, errs)
+	}
 }
 
 // TestServeAuthOffIsLoopbackOnly: --auth off on an address other machines

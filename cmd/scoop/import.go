@@ -101,6 +101,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	asJSON := flags.Bool("json", false, "print the summary as one JSON object")
 	dryRun := flags.Bool("dry-run", false, "read and replay only: store nothing")
 	batch := flags.Int("batch", importBatch, "hands stored per transaction")
+	acct := flags.String("account", "", "store the hands for this account (its API keys see them; default: the default account)")
 	cfg.flags(flags)
 	files, help, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -119,13 +120,18 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if *batch < 1 || *batch > importBatchMax {
 		return usagef("--batch %d: want 1 to %d", *batch, importBatchMax)
 	}
-	im := newImporter(ctx, stdin, importProgress(stderr, isTerminal(stderr), *dryRun, time.Now))
+	var st migrator
 	if !*dryRun {
-		st, _, _, err := openStorage(ctx, cfg)
-		if err != nil {
+		if st, _, _, err = openStorage(ctx, cfg); err != nil {
 			return err
 		}
 		defer st.Close()
+		if ctx, err = actAs(ctx, st, *acct); err != nil {
+			return err
+		}
+	}
+	im := newImporter(ctx, stdin, importProgress(stderr, isTerminal(stderr), *dryRun, time.Now))
+	if st != nil {
 		im.store(st, cfg.where(), *batch)
 	}
 	err = im.run(files)

@@ -48,6 +48,7 @@ func runStats(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	from := fs.String("from", "", "only hands recorded at or after this RFC 3339 time")
 	to := fs.String("to", "", "only hands recorded before this RFC 3339 time")
 	asJSON := fs.Bool("json", false, "print the statistics as JSON (the API's shape)")
+	acct := fs.String("account", "", "with no file: the stored hands of this account (default: the default account)")
 	files, help, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -71,6 +72,9 @@ func runStats(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer st.Close()
+		if ctx, err = actAs(ctx, st, *acct); err != nil {
+			return err
+		}
 		if t, err = st.PlayerStats(ctx, *player, f); err != nil {
 			return err
 		}

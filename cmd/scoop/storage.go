@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
@@ -167,4 +168,21 @@ func inputFault(err error) error {
 		return fmt.Errorf("%s (%s)", err.Error(), strings.Join(strings.Fields(f.Err.Error()), " "))
 	}
 	return err
+}
+
+// actAs returns ctx acting for the named account of st ("": the default
+// account, which owns what the command line stores and the hands stored
+// before accounts existed). An unknown name is a usage error.
+func actAs(ctx context.Context, st store.Store, name string) (context.Context, error) {
+	if name == "" {
+		return ctx, nil
+	}
+	id, err := st.AccountID(ctx, name)
+	if fault.KindOf(err) == fault.NotFound {
+		return nil, &usageError{msg: "--account: " + err.Error()}
+	}
+	if err != nil {
+		return nil, inputFault(err)
+	}
+	return account.With(ctx, id), nil
 }

@@ -68,3 +68,12 @@ func (g *Gate) LiveKeys(ctx context.Context) (int, error) {
 	}
 	return st.LiveKeys(ctx)
 }
+
+// AccountID implements Keys.
+func (g *Gate) AccountID(ctx context.Context, name string) (account.ID, error) {
+	st, err := g.get()
+	if err != nil {
+		return 0, err
+	}
+	return st.AccountID(ctx, name)
+}

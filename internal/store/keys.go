@@ -58,6 +58,10 @@ type Keys interface {
 	RevokeAccount(ctx context.Context, name string) error
 	// LiveKeys counts the keys that may be used.
 	LiveKeys(ctx context.Context) (int, error)
+	// AccountID returns the id of the named account (revoked or not):
+	// for the command line, which acts for an account by name. NotFound
+	// when there is none.
+	AccountID(ctx context.Context, name string) (account.ID, error)
 }
 
 // CheckNewKey validates CreateKey's arguments before the database.
@@ -83,4 +87,9 @@ func CheckNewKey(accountName string, k APIKey) error {
 // NoKey is the NotFound error of a key prefix that names no key.
 func NoKey(prefix string) error {
 	return fault.New(fault.NotFound, "no API key with prefix %q", prefix)
+}
+
+// NoAccount is the NotFound error of an account name that names none.
+func NoAccount(name string) error {
+	return fault.Field(fault.NotFound, "account", "no account named %q (scoop apikey create --account makes one)", name)
 }

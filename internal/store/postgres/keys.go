@@ -142,3 +142,21 @@ WHERE k.revoked_at IS NULL AND a.revoked_at IS NULL`).Scan(&n); err != nil {
 	}
 	return n, nil
 }
+
+// AccountID implements store.Keys.
+func (s *Store) AccountID(ctx context.Context, name string) (account.ID, error) {
+	if err := store.CheckText("account", name); err != nil {
+		return 0, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var id account.ID
+	err := s.pool.QueryRow(ctx, `SELECT id FROM accounts WHERE name = $1`, name).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, store.NoAccount(name)
+	}
+	if err != nil {
+		return 0, wrap(ctx, err, "read account")
+	}
+	return id, nil
+}

@@ -195,3 +195,21 @@ WHERE k.revoked_at IS NULL AND a.revoked_at IS NULL`).Scan(&n); err != nil {
 	}
 	return n, nil
 }
+
+// AccountID implements store.Keys.
+func (s *Store) AccountID(ctx context.Context, name string) (account.ID, error) {
+	if err := store.CheckText("account", name); err != nil {
+		return 0, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var id account.ID
+	err := s.db.QueryRowContext(ctx, `SELECT id FROM accounts WHERE name = ?`, name).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, store.NoAccount(name)
+	}
+	if err != nil {
+		return 0, wrap(ctx, err, "read account")
+	}
+	return id, nil
+}

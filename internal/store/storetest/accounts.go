@@ -37,6 +37,15 @@ func testKeys(t *testing.T, s store.Store) {
 	if err != nil || alice == account.Default {
 		t.Fatalf("CreateKey(alice) = %d, %v; want a new account", alice, err)
 	}
+	if id, err := s.AccountID(ctx, "alice"); err != nil || id != alice {
+		t.Errorf("AccountID(alice) = %d, %v; want %d", id, err, alice)
+	}
+	if id, err := s.AccountID(ctx, store.DefaultAccount); err != nil || id != account.Default {
+		t.Errorf("AccountID(default) = %d, %v", id, err)
+	}
+	if _, err := s.AccountID(ctx, "nobody"); !isKind(err, fault.NotFound) {
+		t.Errorf("AccountID(nobody): %v, want not found", err)
+	}
 	p3, again := newKey(t, s, "alice", "second", "read")
 	if again != alice {
 		t.Errorf("a second key of alice belongs to account %d, want %d", again, alice)
