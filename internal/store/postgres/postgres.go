@@ -420,7 +420,7 @@ WHERE h.account_id = $6
   AND ($1::bigint = 0 OR h.id < $1)
   AND ($2::text = '' OR h.game = $2)
   AND ($3::bool IS NULL OR h.legal = $3)
-  AND ($4::text = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.name = $4))
+  AND ($4::text = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = $6 AND p.name = $4 AND p.hand_id = h.id))
 ORDER BY h.id DESC
 LIMIT $5`
 	rows, err := s.pool.Query(ctx, sqlText, from, q.Game, q.Legal, q.Player, limit+1, owner)

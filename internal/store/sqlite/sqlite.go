@@ -343,7 +343,7 @@ WHERE h.account_id = ?6
   AND (?1 = 0 OR h.id < ?1)
   AND (?2 = '' OR h.game = ?2)
   AND (?3 IS NULL OR h.legal = ?3)
-  AND (?4 = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.name = ?4))
+  AND (?4 = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = ?6 AND p.name = ?4 AND p.hand_id = h.id))
 ORDER BY h.id DESC
 LIMIT ?5`, from, q.Game, legal, q.Player, limit+1, owner)
 	if err != nil {
