@@ -300,7 +300,10 @@ type Store interface {
 	Analysis(ctx context.Context, id string) (Analysis, error)
 	// SaveAnalysis stores the analysis made by engine version of the hand
 	// with the given id, replacing one made by an older or the same
-	// version (never a newer one: then it stores nothing and returns nil).
+	// version (never a newer one: then it stores nothing and returns nil,
+	// and the hand's facts keep the stored analysis's adjusted winnings).
+	// An illegal hand gets none (reverify may have judged it illegal
+	// since the caller read it): nothing is stored and it returns nil.
 	// NotFound when there is no such hand; Invalid (CheckJSON, field
 	// "analysis") for text that cannot be stored.
 	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage) error

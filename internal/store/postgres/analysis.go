@@ -57,19 +57,23 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 	err := store.Retry(ctx, retryable, func() error {
 		n = 0
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			// The analysis goes in only for a legal hand and over an older
+			// or equal version; the facts follow only an analysis stored.
+			var stored bool
 			if err := tx.QueryRow(ctx, `
-WITH h AS (SELECT id FROM hands WHERE public_id = $1),
+WITH h AS (SELECT id, legal FROM hands WHERE public_id = $1),
 ins AS (
   INSERT INTO hand_analyses (hand_id, engine_version, analysis)
-  SELECT id, $2, $3::text::jsonb FROM h
+  SELECT id, $2, $3::text::jsonb FROM h WHERE legal
   ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
   WHERE hand_analyses.engine_version <= excluded.engine_version
+  RETURNING hand_id
 )
-SELECT coalesce((SELECT id FROM h), 0)`, id, version, string(doc)).Scan(&n); err != nil {
+SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, id, version, string(doc)).Scan(&n, &stored); err != nil {
 				return err
 			}
 			rows := AnalysisRows(n, doc)
-			if n == 0 || len(rows) == 0 {
+			if !stored || len(rows) == 0 {
 				return nil
 			}
 			js, _ := json.Marshal(rows)

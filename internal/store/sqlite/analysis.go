@@ -50,7 +50,8 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 	err := store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
 			var n int64
-			err := tx.QueryRowContext(ctx, `SELECT id FROM hands WHERE public_id = ?`, id).Scan(&n)
+			var legal bool
+			err := tx.QueryRowContext(ctx, `SELECT id, legal FROM hands WHERE public_id = ?`, id).Scan(&n, &legal)
 			if errors.Is(err, sql.ErrNoRows) {
 				found = false
 				return nil
@@ -59,13 +60,21 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 				return err
 			}
 			found = true
-			_, err = tx.ExecContext(ctx, `
+			if !legal {
+				// An illegal hand has no analysis (reverify may have made it
+				// illegal since the caller read it).
+				return nil
+			}
+			res, err := tx.ExecContext(ctx, `
 INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
 ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
   created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, string(doc))
 			if err != nil {
 				return err
+			}
+			if k, err := res.RowsAffected(); err != nil || k == 0 {
+				return err // an older analysis than the stored one: nothing stored, the facts unchanged
 			}
 			// The all-in adjusted winnings of the hand's facts rows.
 			for _, r := range store.AnalysisFacts(doc) {

@@ -118,6 +118,14 @@ func testSaveAnalysis(t *testing.T, s store.Store) {
 	if err := s.SaveAnalysis(ctx, store.NewPublicID(), 2, json.RawMessage(`{}`)); !isKind(err, fault.NotFound) {
 		t.Errorf("missing hand: %v", err)
 	}
+	// An illegal hand gets no analysis, even when asked.
+	illegalID := save(t, s, NewHand(81, "", "omaha-hilo", false, "a", "b"))[0].ID
+	if err := s.SaveAnalysis(ctx, illegalID, 3, json.RawMessage(`{"v":3}`)); err != nil {
+		t.Errorf("SaveAnalysis of an illegal hand: %v, want nil (nothing stored)", err)
+	}
+	if _, err := s.Analysis(ctx, illegalID); !isKind(err, fault.NotFound) {
+		t.Errorf("an illegal hand's analysis was stored: %v", err)
+	}
 	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{"x":"\u0000"}`)); !isKind(err, fault.Invalid) {
 		t.Errorf("NUL analysis: %v", err)
 	}

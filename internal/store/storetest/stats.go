@@ -290,6 +290,15 @@ func testFactsFollowTheAnalysis(t *testing.T, s store.Store) {
 	if err != nil || got.Unanalyzed != 0 || got.AllInHands != 1 {
 		t.Fatalf("after its analysis: %+v, %v", got, err)
 	}
+	// An older engine's analysis is refused, and so are its facts: the
+	// hand stays all-in for p2.
+	if err := s.SaveAnalysis(ctx, saved[0].ID, analysis.EngineVersion-1, recs[0].Analysis); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.PlayerStats(ctx, "p2", stats.Filter{})
+	if err != nil || got.Unanalyzed != 0 || got.AllInHands != 1 {
+		t.Errorf("after an older analysis was refused: %+v, %v; want the facts of the stored one", got, err)
+	}
 }
 
 // StatsRecords returns the records of the statistics tests' hands (each
