@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
 // syncBuffer is a log sink safe for the server's goroutines.
@@ -334,4 +336,31 @@ func TestRateLimits(t *testing.T) {
 		cc := c.as(makeKey(t, st, "carol", "read"))
 		wantStatus(t, "C's cheap equity", cc.postJSON("/v1/equity", small), 200)
 	})
+}
+
+// TestRateLimitIPv6Prefix: without a key, a client is its address, and an
+// IPv6 client its /64: two addresses of one /64 share a rate, another /64
+// has its own.
+func TestRateLimitIPv6Prefix(t *testing.T) {
+	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(t), Limits: api.Limits{RequestsPerMinute: 1},
+		Logger: slog.New(slog.NewTextHandler(&syncBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(remote string) int {
+		req := httptest.NewRequest("POST", "/v1/ranges/parse", strings.NewReader(`{"hands":["AA**"]}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = remote
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for _, tc := range []struct {
+		remote string
+		want   int
+	}{{"[2001:db8:1:2::1]:4000", 200}, {"[2001:db8:1:2::ffff]:4001", 429}, {"[2001:db8:1:3::1]:4000", 200}, {"192.0.2.1:5000", 200}, {"192.0.2.2:5000", 200}} {
+		if got := call(tc.remote); got != tc.want {
+			t.Errorf("from %s: %d, want %d", tc.remote, got, tc.want)
+		}
+	}
 }

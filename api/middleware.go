@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/httprate"
 
 	"github.com/scoophq/scoop/internal/admission"
 	"github.com/scoophq/scoop/internal/fault"
@@ -72,13 +73,16 @@ func clientRequestIDOf(ctx context.Context) string {
 // account of its API key when it carries one, else its remote address.
 func clientOf(r *http.Request) string { return rateKey(r) }
 
-// clientAddr names a client by its remote address without the port.
+// clientAddr names a client by its remote address without the port
+// (an IPv6 address by its /64 prefix).
 func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	return "addr:" + host
+	// An IPv6 client is its /64: one host holds a whole prefix, and could
+	// otherwise take a fresh share (and rate) per address.
+	return "addr:" + httprate.CanonicalizeIP(host)
 }
 
 // retryAfter is the Retry-After of a 429, in seconds.
