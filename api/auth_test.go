@@ -1,13 +1,11 @@
 package api_test
 
 import (
-	"bytes"
 	"context"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
@@ -15,24 +13,6 @@ import (
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
-
-// syncBuffer is a log sink safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // makeKey stores a new key for the named account with the given scopes and
 // returns the key.
@@ -53,7 +33,7 @@ func (c *client) as(key string) *client {
 }
 
 // authClient is a server requiring keys, logging into log.
-func authClient(t *testing.T, st store.Store, log *syncBuffer, lim api.Limits) *client {
+func authClient(t *testing.T, st store.Store, log *api.LogBuffer, lim api.Limits) *client {
 	return newClient(t, st, api.Config{Auth: api.AuthRequired, Limits: lim,
 		Logger: slog.New(slog.NewTextHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug}))})
 }
@@ -71,7 +51,7 @@ func wantStatus(t *testing.T, what string, res response, status int) api.Problem
 
 func TestAccountsAreKeptApart(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
-		var log syncBuffer
+		var log api.LogBuffer
 		c := authClient(t, st, &log, api.Limits{})
 		keyA := makeKey(t, st, "alice", "read,write")
 		keyB := makeKey(t, st, "bob", "read,write")
@@ -222,7 +202,7 @@ func TestAccountsAreKeptApart(t *testing.T) {
 
 func TestAuthRefusals(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
-		var log syncBuffer
+		var log api.LogBuffer
 		c := authClient(t, st, &log, api.Limits{})
 		reader := makeKey(t, st, "carol", "read")
 		admin := makeKey(t, st, "", "admin")
@@ -305,7 +285,7 @@ func TestAuthRefusals(t *testing.T) {
 
 func TestRateLimits(t *testing.T) {
 	eachBackend(t, func(t *testing.T, st store.Store) {
-		var log syncBuffer
+		var log api.LogBuffer
 		c := authClient(t, st, &log, api.Limits{RequestsPerMinute: 5, EquityUnitsPerMinute: 3})
 		a := c.as(makeKey(t, st, "alice", "read"))
 		b := c.as(makeKey(t, st, "bob", "read"))
@@ -343,7 +323,7 @@ func TestRateLimits(t *testing.T) {
 // has its own.
 func TestRateLimitIPv6Prefix(t *testing.T) {
 	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(t), Limits: api.Limits{RequestsPerMinute: 1},
-		Logger: slog.New(slog.NewTextHandler(&syncBuffer{}, nil))})
+		Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

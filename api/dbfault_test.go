@@ -32,6 +32,13 @@ func (b *logBuffer) Write(p []byte) (int, error) {
 	return b.buf.Write(p)
 }
 
+// String returns everything logged so far.
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 // lines returns the logged records naming request id.
 func (b *logBuffer) lines(id string) []map[string]any {
 	b.mu.Lock()

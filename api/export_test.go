@@ -5,4 +5,6 @@ package api
 type (
 	HandResults = handResults
 	HandSummary = handSummary
+	// LogBuffer is a log sink safe for the server's goroutines.
+	LogBuffer = logBuffer
 )
