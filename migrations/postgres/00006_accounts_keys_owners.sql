@@ -39,7 +39,11 @@ ALTER TABLE hands ADD COLUMN account_id bigint NOT NULL DEFAULT 1 REFERENCES acc
 ALTER TABLE hands ADD COLUMN public_id text;
 UPDATE hands SET public_id = replace(gen_random_uuid()::text, '-', '') WHERE public_id IS NULL;
 ALTER TABLE hands ALTER COLUMN public_id SET NOT NULL;
-ALTER TABLE hands ADD CONSTRAINT hands_public_id UNIQUE (public_id);
+-- Keyed (public_id, account_id): a read of another account's id misses in
+-- the index exactly as an id that does not exist (no row is fetched to be
+-- filtered out, so the two cost the same). Ids are 16 random bytes: one
+-- id naming rows of two accounts does not happen.
+ALTER TABLE hands ADD CONSTRAINT hands_public_id UNIQUE (public_id, account_id);
 ALTER TABLE hands DROP CONSTRAINT hands_natural_key;
 ALTER TABLE hands ADD CONSTRAINT hands_account_natural_key UNIQUE (account_id, natural_key);
 DROP INDEX hands_game_id;

@@ -48,7 +48,7 @@ CREATE TABLE hands_new (
     created_at     TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     content_hash   TEXT    NOT NULL DEFAULT '',
     engine_version INTEGER NOT NULL DEFAULT 1,
-    CONSTRAINT hands_public_id UNIQUE (public_id),
+    CONSTRAINT hands_public_id UNIQUE (public_id, account_id), -- see the PostgreSQL migration
     CONSTRAINT hands_account_natural_key UNIQUE (account_id, natural_key)
 );
 INSERT INTO hands_new (id, account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, created_at, content_hash, engine_version)
