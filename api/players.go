@@ -160,16 +160,20 @@ func (s *Server) listPlayers(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	ps, err := s.cfg.Store.Players(r.Context(), q.Get("prefix"), limit)
+	page, err := s.cfg.Store.Players(r.Context(), store.PlayersQuery{Prefix: q.Get("prefix"), Limit: limit, Cursor: q.Get("cursor")})
 	if err != nil {
 		s.writeProblem(w, r, err)
 		return
 	}
 	out := struct {
 		Players []playerCount `json:"players"`
-	}{Players: make([]playerCount, len(ps))}
-	for i, p := range ps {
+		Next    *string       `json:"next_cursor"`
+	}{Players: make([]playerCount, len(page.Players))}
+	for i, p := range page.Players {
 		out.Players[i] = playerCount{Name: p.Name, Hands: p.Hands}
+	}
+	if page.Next != "" {
+		out.Next = &page.Next
 	}
 	s.writeJSON(w, r, http.StatusOK, out)
 }

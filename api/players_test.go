@@ -154,11 +154,21 @@ func TestListPlayers(t *testing.T) {
 				Name  string `json:"name"`
 				Hands int64  `json:"hands"`
 			} `json:"players"`
+			Next *string `json:"next_cursor"`
 		}
 		res := c.get("/v1/players?prefix=p&limit=3")
 		res.decode(t, &out)
-		if res.status != http.StatusOK || len(out.Players) != 3 || out.Players[0].Name != "p1" || out.Players[0].Hands != 5 || out.Players[2].Hands != 4 {
-			t.Errorf("players: %d %s", res.status, res.body)
+		if res.status != http.StatusOK || len(out.Players) != 3 || out.Players[0].Name != "p1" || out.Players[0].Hands != 5 || out.Players[2].Hands != 4 || out.Next == nil {
+			t.Fatalf("players: %d %s", res.status, res.body)
+		}
+		res = c.get("/v1/players?prefix=p&limit=3&cursor=" + *out.Next)
+		out.Next = nil
+		res.decode(t, &out)
+		if res.status != http.StatusOK || len(out.Players) != 1 || out.Players[0].Name != "p4" || out.Next != nil {
+			t.Errorf("second page: %d %s; want p4 alone, no next", res.status, res.body)
+		}
+		if res := c.get("/v1/players?cursor=nope"); res.status != http.StatusBadRequest || res.problem(t).Field != "cursor" {
+			t.Errorf("bad cursor: %d %s", res.status, res.body)
 		}
 		res = c.get("/v1/players?prefix=zz")
 		res.decode(t, &out)

@@ -192,12 +192,56 @@ type PlayerCount struct {
 }
 
 // CheckPlayers validates the arguments of Store.Players and returns the
-// effective limit (0 means DefaultLimit; capped at MaxLimit).
-func CheckPlayers(prefix string, limit int) (int, error) {
-	if err := CheckText("prefix", prefix); err != nil {
-		return 0, err
+// name its cursor resumes after ("" for the first page; a cursor not of
+// ours is Invalid on "cursor") and the effective limit (0 means
+// DefaultLimit; capped at MaxLimit).
+func CheckPlayers(q PlayersQuery) (after string, limit int, err error) {
+	if err := CheckText("prefix", q.Prefix); err != nil {
+		return "", 0, err
 	}
-	return PageLimit(limit), nil
+	if q.Cursor != "" {
+		b, err := base64.RawURLEncoding.DecodeString(q.Cursor)
+		name, ok := strings.CutPrefix(string(b), playersCursorPrefix)
+		if err != nil || !ok || name == "" || EncodePlayersCursor(name) != q.Cursor || CheckText("cursor", name) != nil {
+			return "", 0, fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", q.Cursor)
+		}
+		after = name
+	}
+	return after, PageLimit(q.Limit), nil
+}
+
+// PlayersQuery selects players for Store.Players.
+type PlayersQuery struct {
+	Prefix string // names starting with it ("" for every player)
+	Limit  int    // page size: 0 means DefaultLimit; capped at MaxLimit
+	Cursor string // from a previous PlayersPage.Next; "" for the first page
+}
+
+// PlayersPage is one page of players by name; Next resumes after its last
+// one ("" on the last page).
+type PlayersPage struct {
+	Players []PlayerCount
+	Next    string
+}
+
+// NewPlayersPage makes the page of players read with limit+1 rows: the
+// extra row, when there is one, only says a next page exists.
+func NewPlayersPage(ps []PlayerCount, limit int) PlayersPage {
+	if ps == nil {
+		ps = []PlayerCount{}
+	}
+	if len(ps) > limit {
+		return PlayersPage{Players: ps[:limit], Next: EncodePlayersCursor(ps[limit-1].Name)}
+	}
+	return PlayersPage{Players: ps}
+}
+
+const playersCursorPrefix = "p1:"
+
+// EncodePlayersCursor returns the cursor resuming a players listing after
+// the player named name.
+func EncodePlayersCursor(name string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(playersCursorPrefix + name))
 }
 
 // CheckStats validates a player name and a filter for the statistics

@@ -25,10 +25,10 @@ func (g *Gate) PlayerResults(ctx context.Context, q ResultsQuery) (ResultsPage, 
 }
 
 // Players implements Store.
-func (g *Gate) Players(ctx context.Context, prefix string, limit int) ([]PlayerCount, error) {
+func (g *Gate) Players(ctx context.Context, q PlayersQuery) (PlayersPage, error) {
 	st, err := g.get()
 	if err != nil {
-		return nil, err
+		return PlayersPage{}, err
 	}
-	return st.Players(ctx, prefix, limit)
+	return st.Players(ctx, q)
 }

@@ -340,10 +340,11 @@ type Store interface {
 	// first, in stored order; ties in stored order). Invalid for a bad
 	// query (CheckResults).
 	PlayerResults(ctx context.Context, q ResultsQuery) (ResultsPage, error)
-	// Players returns, by name, up to limit players whose name starts with
-	// prefix (every player for ""), with the number of stored hands each
-	// was dealt (legal or not).
-	Players(ctx context.Context, prefix string, limit int) ([]PlayerCount, error)
+	// Players returns a page of the players whose name starts with
+	// q.Prefix (every player for ""), by name (byte order), with the number
+	// of stored hands each was dealt (legal or not): keyset pages on the
+	// name. Invalid for a bad query (CheckPlayers).
+	Players(ctx context.Context, q PlayersQuery) (PlayersPage, error)
 	// Keys: accounts and their API keys.
 	Keys
 	// Ready reports whether the database is reachable and its migrations

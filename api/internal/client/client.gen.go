@@ -725,7 +725,9 @@ type PlayerCount struct {
 
 // PlayerList defines model for PlayerList.
 type PlayerList struct {
-	Players []PlayerCount `json:"players"`
+	// NextCursor The cursor of the next page; null on the last one.
+	NextCursor *string       `json:"next_cursor"`
+	Players    []PlayerCount `json:"players"`
 }
 
 // PlayerResult defines model for PlayerResult.
@@ -1146,6 +1148,9 @@ type ListPlayersParams struct {
 	// Prefix Only names starting with this (every player when absent); compared exactly, no pattern.
 	Prefix *string `form:"prefix,omitempty" json:"prefix,omitempty"`
 	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The `next_cursor` of the previous page (opaque).
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // GetPlayerResultsParams defines parameters for GetPlayerResults.
@@ -1646,7 +1651,7 @@ type ClientInterface interface {
 
 	// ListPlayers Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 	//
-	// At most `limit` players of the stored hands, in name order, with how many stored hands each was dealt into.
+	// A page of at most `limit` players of the stored hands, in name order (by bytes), with how many stored hands each was dealt into; follow `next_cursor` for the next page.
 	//
 	// Corresponds with GET /v1/players (the `ListPlayers` operationId).
 	ListPlayers(ctx context.Context, params *ListPlayersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -2199,7 +2204,7 @@ func (c *Client) GetHandAnalysis(ctx context.Context, id ID, reqEditors ...Reque
 
 // ListPlayers Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 //
-// At most `limit` players of the stored hands, in name order, with how many stored hands each was dealt into.
+// A page of at most `limit` players of the stored hands, in name order (by bytes), with how many stored hands each was dealt into; follow `next_cursor` for the next page.
 //
 // Corresponds with GET /v1/players (the `ListPlayers` operationId).
 func (c *Client) ListPlayers(ctx context.Context, params *ListPlayersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2917,6 +2922,18 @@ func NewListPlayersRequest(server string, params *ListPlayersParams) (*http.Requ
 
 		}
 
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -3606,7 +3623,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListPlayersWithResponse Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 	//
-	// At most `limit` players of the stored hands, in name order, with how many stored hands each was dealt into.
+	// A page of at most `limit` players of the stored hands, in name order (by bytes), with how many stored hands each was dealt into; follow `next_cursor` for the next page.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -6247,7 +6264,7 @@ func (c *ClientWithResponses) GetHandAnalysisWithResponse(ctx context.Context, i
 
 // ListPlayersWithResponse Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 //
-// At most `limit` players of the stored hands, in name order, with how many stored hands each was dealt into.
+// A page of at most `limit` players of the stored hands, in name order (by bytes), with how many stored hands each was dealt into; follow `next_cursor` for the next page.
 //
 // Returns a wrapper object for the known response body format(s).
 //

@@ -200,26 +200,27 @@ FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > $10 ORDER BY rn LIMIT $11`, a
 }
 
 // Players implements store.Store.
-func (s *Store) Players(ctx context.Context, prefix string, limit int) ([]store.PlayerCount, error) {
-	limit, err := store.CheckPlayers(prefix, limit)
+func (s *Store) Players(ctx context.Context, q store.PlayersQuery) (store.PlayersPage, error) {
+	after, limit, err := store.CheckPlayers(q)
 	if err != nil {
-		return nil, err
+		return store.PlayersPage{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.pool.Query(ctx, `
-SELECT name, count(*) FROM hand_players WHERE account_id = $3 AND starts_with(name, $1)
-GROUP BY name ORDER BY name COLLATE "C" LIMIT $2`, prefix, limit, account.From(ctx))
+SELECT name, count(*) FROM hand_players
+WHERE account_id = $3 AND starts_with(name, $1) AND ($4 = '' OR name COLLATE "C" > $4)
+GROUP BY name ORDER BY name COLLATE "C" LIMIT $2`, q.Prefix, limit+1, account.From(ctx), after)
 	if err != nil {
-		return nil, wrap(ctx, err, "list players")
+		return store.PlayersPage{}, wrap(ctx, err, "list players")
 	}
-	out := []store.PlayerCount{}
+	var out []store.PlayerCount
 	var pc store.PlayerCount
 	if _, err := pgx.ForEachRow(rows, []any{&pc.Name, &pc.Hands}, func() error {
 		out = append(out, pc)
 		return nil
 	}); err != nil {
-		return nil, wrap(ctx, err, "list players")
+		return store.PlayersPage{}, wrap(ctx, err, "list players")
 	}
-	return out, nil
+	return store.NewPlayersPage(out, limit), nil
 }

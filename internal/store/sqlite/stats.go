@@ -197,30 +197,31 @@ FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > ? ORDER BY rn LIMIT ?`, args.
 }
 
 // Players implements store.Store.
-func (s *Store) Players(ctx context.Context, prefix string, limit int) ([]store.PlayerCount, error) {
-	limit, err := store.CheckPlayers(prefix, limit)
+func (s *Store) Players(ctx context.Context, q store.PlayersQuery) (store.PlayersPage, error) {
+	after, limit, err := store.CheckPlayers(q)
 	if err != nil {
-		return nil, err
+		return store.PlayersPage{}, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.db.QueryContext(ctx, `
-SELECT name, count(*) FROM hand_players WHERE account_id = ? AND substr(name, 1, length(?)) = ?
-GROUP BY name ORDER BY name LIMIT ?`, account.From(ctx), prefix, prefix, limit)
+SELECT name, count(*) FROM hand_players
+WHERE account_id = ? AND substr(name, 1, length(?)) = ? AND (? = '' OR name > ?)
+GROUP BY name ORDER BY name LIMIT ?`, account.From(ctx), q.Prefix, q.Prefix, after, after, limit+1)
 	if err != nil {
-		return nil, wrap(ctx, err, "list players")
+		return store.PlayersPage{}, wrap(ctx, err, "list players")
 	}
 	defer rows.Close()
-	out := []store.PlayerCount{}
+	var out []store.PlayerCount
 	for rows.Next() {
 		var pc store.PlayerCount
 		if err := rows.Scan(&pc.Name, &pc.Hands); err != nil {
-			return nil, wrap(ctx, err, "list players")
+			return store.PlayersPage{}, wrap(ctx, err, "list players")
 		}
 		out = append(out, pc)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, wrap(ctx, err, "list players")
+		return store.PlayersPage{}, wrap(ctx, err, "list players")
 	}
-	return out, nil
+	return store.NewPlayersPage(out, limit), nil
 }

@@ -140,7 +140,7 @@ func testOwnership(t *testing.T, s store.Store) {
 	if res, err := s.PlayerResults(ctxA, store.ResultsQuery{Player: player}); err != nil || len(res.Points) != 1 || res.Points[0].HandID != idA {
 		t.Errorf("A's results of %s: %+v, %v; want the hand %s", player, res, err, idA)
 	}
-	if ps, err := s.Players(ctxB, "", 50); err != nil || len(ps) != 0 {
+	if ps, err := s.Players(ctxB, store.PlayersQuery{}); err != nil || len(ps.Players) != 0 {
 		t.Errorf("B's players: %+v, %v; want none", ps, err)
 	}
 	// A's cursor means nothing to B.

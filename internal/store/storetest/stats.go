@@ -173,11 +173,15 @@ func testPlayersList(t *testing.T, s store.Store) {
 	ctx := context.Background()
 	recs, _, _ := statsHands(t)
 	save(t, s, recs...)
-	got, err := s.Players(ctx, "", 0)
+	page, err := s.Players(ctx, store.PlayersQuery{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := page.Players
 	want := []store.PlayerCount{{Name: "p1", Hands: 5}, {Name: "p2", Hands: 5}, {Name: "p3", Hands: 4}, {Name: "p4", Hands: 1}}
+	if page.Next != "" {
+		t.Errorf("one page holds every player, yet next cursor %q", page.Next)
+	}
 	if len(got) != len(want) {
 		t.Fatalf("players %+v; want %+v", got, want)
 	}
@@ -187,14 +191,25 @@ func testPlayersList(t *testing.T, s store.Store) {
 			break
 		}
 	}
-	if got, err := s.Players(ctx, "p3", 10); err != nil || len(got) != 1 || got[0] != (store.PlayerCount{Name: "p3", Hands: 4}) {
+	if got, err := s.Players(ctx, store.PlayersQuery{Prefix: "p3", Limit: 10}); err != nil || len(got.Players) != 1 || got.Players[0] != (store.PlayerCount{Name: "p3", Hands: 4}) {
 		t.Errorf("prefix p3: %+v, %v", got, err)
 	}
-	if got, err := s.Players(ctx, "p", 2); err != nil || len(got) != 2 || got[1].Name != "p2" {
-		t.Errorf("limit 2: %+v, %v", got, err)
+	// Pages of two: p1 p2, then p3 p4, then none left.
+	first, err := s.Players(ctx, store.PlayersQuery{Prefix: "p", Limit: 2})
+	if err != nil || len(first.Players) != 2 || first.Players[1].Name != "p2" || first.Next == "" {
+		t.Fatalf("limit 2: %+v, %v", first, err)
 	}
-	if got, err := s.Players(ctx, "%", 10); err != nil || len(got) != 0 {
+	second, err := s.Players(ctx, store.PlayersQuery{Prefix: "p", Limit: 2, Cursor: first.Next})
+	if err != nil || len(second.Players) != 2 || second.Players[0].Name != "p3" || second.Players[1].Name != "p4" || second.Next != "" {
+		t.Errorf("second page: %+v, %v; want p3 and p4, no next", second, err)
+	}
+	if got, err := s.Players(ctx, store.PlayersQuery{Prefix: "%", Limit: 10}); err != nil || len(got.Players) != 0 {
 		t.Errorf("prefix %%: %+v, %v; want none (no pattern matching)", got, err)
+	}
+	for _, c := range []string{"x", "cDE6", store.EncodePlayersCursor("a") + "A", store.EncodePlayersCursor("a\x00")} {
+		if _, err := s.Players(ctx, store.PlayersQuery{Cursor: c}); !isKind(err, fault.Invalid) {
+			t.Errorf("cursor %q: %v, want invalid", c, err)
+		}
 	}
 }
 
