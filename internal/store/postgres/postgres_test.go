@@ -75,7 +75,7 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 {
+	if v, err := s.Migrate(ctx); err != nil || len(v) < 4 || v[0] != 2 || v[3] != 5 { // later migrations follow
 		t.Fatalf("Migrate = %v, %v; want 2 to 5 applied", v, err)
 	}
 	// A hand stored before engine versions were kept is version 1, stale
@@ -149,7 +149,7 @@ VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 1 || v[0] != 5 {
+	if v, err := s.Migrate(ctx); err != nil || len(v) < 1 || v[0] != 5 { // later migrations follow
 		t.Fatalf("Migrate = %v, %v; want 5 applied", v, err)
 	}
 	for _, name := range []string{"p1", "p2", "p3", "p4"} {
