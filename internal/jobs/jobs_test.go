@@ -1,0 +1,222 @@
+package jobs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/scoophq/scoop/internal/jobs/jobstest"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/postgres"
+	"github.com/scoophq/scoop/internal/store/sqlite"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// testConfig is a Service configuration for tests: small chunks, quick
+// retries and polls.
+func testConfig(workers int) Config {
+	return Config{Workers: workers, ChunkHands: 10, JobTimeout: 20 * time.Second, MaxAttempts: 3,
+		RetryBase: 10 * time.Millisecond, PollInterval: 50 * time.Millisecond}
+}
+
+// each runs fn on a fresh PostgreSQL schema and on a fresh SQLite file.
+func each(t *testing.T, fn func(t *testing.T, st store.Store, second func() store.Store)) {
+	t.Run("postgres", func(t *testing.T) {
+		schema := storetest.NewSchema(t)
+		open := func() store.Store {
+			s, err := postgres.Open(context.Background(), postgres.Config{URL: storetest.PostgresURL(), Schema: schema, MaxConns: 6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			if _, err := s.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		fn(t, open(), open)
+	})
+	t.Run("sqlite", func(t *testing.T) {
+		path := t.TempDir() + "/scoop.db"
+		open := func() store.Store {
+			s, err := sqlite.Open(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			if _, err := s.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		fn(t, open(), open)
+	})
+}
+
+func start(t *testing.T, st store.Store, cfg Config) *Service {
+	t.Helper()
+	svc, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Open(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		svc.Stop(ctx)
+	})
+	return svc
+}
+
+func upload(t *testing.T, svc *Service, files ...[]byte) string {
+	t.Helper()
+	ctx := context.Background()
+	u, err := svc.NewUpload(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		if err := u.AddFile(ctx, "f"+string(rune('a'+i))+".txt", "text/plain", bytes.NewReader(f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := u.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return u.ID()
+}
+
+func wait(t *testing.T, svc *Service, id string) store.Import {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		im, err := svc.Import(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.State == store.ImportDone || im.State == store.ImportFailed || (im.State == store.ImportCancelled && im.FinishedAt != nil) {
+			return im
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("import %s still %s after 60s: %+v", id, im.State, im)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func countHands(t *testing.T, st store.Store) int {
+	t.Helper()
+	n, cursor := 0, ""
+	for {
+		p, err := st.Hands(context.Background(), store.Query{Limit: store.MaxLimit, Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(p.Hands)
+		if p.Next == "" {
+			return n
+		}
+		cursor = p.Next
+	}
+}
+
+// TestImportTwiceStoresOnce: the same file uploaded twice stores every
+// hand once; the second import counts them all as duplicates.
+func TestImportTwiceStoresOnce(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		svc := start(t, st, testConfig(2))
+		file := jobstest.Hands(t, 45, 9_100_000_000)
+		first := wait(t, svc, upload(t, svc, file))
+		if first.State != store.ImportDone || first.Chunks != 5 || first.Counts.Read != 45 || first.Counts.Stored != 45 ||
+			first.Counts.Duplicates != 0 || first.Counts.Legal != 45 || first.Counts.Analysed != 45 {
+			t.Fatalf("first import: %+v", first)
+		}
+		second := wait(t, svc, upload(t, svc, file))
+		if second.State != store.ImportDone || second.Counts.Stored != 0 || second.Counts.Duplicates != 45 {
+			t.Fatalf("second import: %+v", second)
+		}
+		if n := countHands(t, st); n != 45 {
+			t.Fatalf("%d hands stored, want 45", n)
+		}
+	})
+}
+
+// TestRetriedChunkStoresNothingTwice: a chunk job that dies after storing
+// its hands is retried by River; nothing is stored twice and the counts
+// are those of a clean run.
+func TestRetriedChunkStoresNothingTwice(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var failed atomic.Int32
+		testHookStored = func(w store.ChunkWork) error {
+			if w.Chunk == 1 && w.Attempts == 1 {
+				failed.Add(1)
+				return errors.New("worker died after storing")
+			}
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		svc := start(t, st, testConfig(2))
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_200_000_000)))
+		if failed.Load() != 1 {
+			t.Fatalf("the hook failed %d attempts, want 1", failed.Load())
+		}
+		if im.State != store.ImportDone || im.Counts.Stored != 30 || im.Counts.Duplicates != 0 || im.Counts.Analysed != 30 {
+			t.Fatalf("import after a retry: %+v", im)
+		}
+		if n := countHands(t, st); n != 30 {
+			t.Fatalf("%d hands stored, want 30", n)
+		}
+	})
+}
+
+// TestPoisonedChunk: a chunk whose reading panics fails after River's
+// retries, with the error on the import; the other chunks finish.
+func TestPoisonedChunk(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var panics atomic.Int32
+		testHookRead = func(data []byte) {
+			if bytes.Contains(data, []byte("#9300000015:")) {
+				panics.Add(1)
+				panic("poisoned hand")
+			}
+		}
+		t.Cleanup(func() { testHookRead = nil })
+		svc := start(t, st, testConfig(2))
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_300_000_000)))
+		if panics.Load() != 3 {
+			t.Errorf("the poisoned chunk ran %d times, want 3 (MaxAttempts)", panics.Load())
+		}
+		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 20 || !strings.Contains(im.Reason, "poisoned hand") {
+			t.Fatalf("import with a poisoned chunk: %+v", im)
+		}
+		if len(im.Errors) == 0 || !strings.Contains(im.Errors[0].Message, "chunk 1 failed after 3 attempts") {
+			t.Fatalf("errors: %+v", im.Errors)
+		}
+		if n := countHands(t, st); n != 20 {
+			t.Fatalf("%d hands stored, want 20", n)
+		}
+	})
+}
+
+// TestTwoWorkersShare: two services, each on its own connection pool,
+// each with one worker, share the chunks of one import.
+func TestTwoWorkersShare(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, second func() store.Store) {
+		a := start(t, st, testConfig(1))
+		b := start(t, second(), testConfig(1))
+		im := wait(t, a, upload(t, a, jobstest.Hands(t, 120, 9_400_000_000)))
+		if im.State != store.ImportDone || im.Counts.Stored != 120 {
+			t.Fatalf("import: %+v", im)
+		}
+		na, nb := counter(a.metrics.handsTotal), counter(b.metrics.handsTotal)
+		if na == 0 || nb == 0 || na+nb != 120 {
+			t.Fatalf("worker a read %v hands, b %v: want both some, 120 in all", na, nb)
+		}
+	})
+}
