@@ -28,6 +28,7 @@ import (
 	scoop "github.com/scoophq/scoop"
 	"github.com/scoophq/scoop/internal/admission"
 	"github.com/scoophq/scoop/internal/equity"
+	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -215,6 +216,10 @@ type Config struct {
 	ComputeTimeout time.Duration
 	// ReadyTimeout bounds the /readyz database check (default 2s).
 	ReadyTimeout time.Duration
+	// Imports, when set, serves /v1/imports (durable import jobs, see
+	// internal/jobs); nil answers those routes 503. Its Ready is part of
+	// /readyz.
+	Imports *jobs.Service
 	// Web, when set, serves the web app's pages and assets: GET (and HEAD)
 	// on WebRoutes are routed to it, outside /v1 and without the OpenAPI
 	// request validation (they are pages, not operations of the
@@ -355,6 +360,10 @@ func (s *Server) routes() *chi.Mux {
 		r.Get("/players/{name}/stats", s.getPlayerStats)
 		r.Get("/players/{name}/results", s.getPlayerResults)
 		r.Post("/hands/analyze", s.analyzeHands)
+		r.Post("/imports", s.postImport)
+		r.Get("/imports", s.listImports)
+		r.Get("/imports/{id}", s.getImport)
+		r.Delete("/imports/{id}", s.cancelImport)
 	})
 	return r
 }

@@ -53,6 +53,9 @@ type serveConfig struct {
 	// then SCOOP_* variables, then flags (see limits.go).
 	Limits api.Limits
 	envErr error // a malformed limit variable, reported by Validate
+	// Jobs configure the import job workers run in this process
+	// (--workers, default 1; 0 for none) and the jobs themselves.
+	Jobs jobSettings
 }
 
 // serveConnState, when set (by tests, before runServe starts), observes
@@ -75,6 +78,7 @@ func defaultServeConfig() serveConfig {
 		IdleTimeout:       120 * time.Second,
 		ShutdownTimeout:   30 * time.Second,
 		Limits:            api.DefaultLimits(),
+		Jobs:              defaultJobSettings(1),
 	}
 }
 
@@ -88,6 +92,7 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 		c.LogFormat = v
 	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
+	c.Jobs.fromEnv(getenv)
 	if v := getenv("SCOOP_BACKFILL"); v != "" && c.envErr == nil {
 		b, err := strconv.ParseBool(v)
 		if err != nil {
@@ -112,6 +117,9 @@ func (c *serveConfig) Validate() error {
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return usagef("--log %q: want json or text", c.LogFormat)
 	}
+	if err := c.Jobs.validate(); err != nil {
+		return err
+	}
 	if err := c.Limits.Validate(); err != nil {
 		return usagef("%s", strings.TrimPrefix(err.Error(), "api: "))
 	}
@@ -130,6 +138,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.BoolVar(&cfg.Backfill, "backfill", cfg.Backfill, "analyse, in the background, every legal stored hand that has no analysis yet, one expensive compute core at a time (env SCOOP_BACKFILL)")
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
+	cfg.Jobs.flags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
@@ -179,10 +188,23 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Database pool metrics once connected: pgxpool's for PostgreSQL,
 	// database/sql's DBStats for SQLite.
 	reg.MustRegister(storeCollector{gate})
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Web: web.New()})
+	// The import jobs: uploads are queued by this server, and worked by
+	// --workers of its own (and by any scoop worker on the database).
+	jobSvc, err := cfg.Jobs.service(log, reg)
 	if err != nil {
 		return err
 	}
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Web: web.New(), Imports: jobSvc})
+	if err != nil {
+		return err
+	}
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	defer func() {
+		stopJobs()
+		<-jobsDone
+	}()
+	startJobs(jobsCtx, jobSvc, gate, log, connecting, cfg.ShutdownTimeout, jobsDone)
 	// The analysis backfill starts once the store is connected and is
 	// stopped (deferred: before the gate closes the store) at shutdown.
 	backfillCtx, stopBackfill := context.WithCancel(ctx)
@@ -233,6 +255,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	stopBackfill()
 	<-backfilled
+	stopJobs()
+	<-jobsDone
 	stopConnecting()
 	<-connecting
 	log.Info("stopped")
