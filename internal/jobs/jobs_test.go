@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/jobs/jobstest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
@@ -217,6 +219,62 @@ func TestTwoWorkersShare(t *testing.T) {
 		na, nb := counter(a.metrics.handsTotal), counter(b.metrics.handsTotal)
 		if na == 0 || nb == 0 || na+nb != 120 {
 			t.Fatalf("worker a read %v hands, b %v: want both some, 120 in all", na, nb)
+		}
+	})
+}
+
+// TestImportsBelongToTheirAccount: another account's import is NotFound
+// to read, list and cancel, exactly like a missing one; the job stores
+// for the import's account.
+func TestImportsBelongToTheirAccount(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var stored atomic.Int64
+		testHookStored = func(w store.ChunkWork) error {
+			stored.Store(int64(w.Account))
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		svc := start(t, st, testConfig(1))
+		ctx7 := account.With(context.Background(), 7)
+		u, err := svc.NewUpload(ctx7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := u.AddFile(ctx7, "a.txt", "text/plain", bytes.NewReader(jobstest.Hands(t, 5, 9_700_000_000))); err != nil {
+			t.Fatal(err)
+		}
+		if err := u.Commit(ctx7); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			im, err := svc.Import(ctx7, u.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if im.State == store.ImportDone {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("still %s", im.State)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if stored.Load() != 7 {
+			t.Errorf("the job stored for account %d, want 7", stored.Load())
+		}
+		other := context.Background() // the default account
+		if _, err := svc.Import(other, u.ID()); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("another account reads it: %v", err)
+		}
+		if _, err := svc.Cancel(other, u.ID()); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("another account cancels it: %v", err)
+		}
+		if page, _, err := svc.Imports(other, "", 10); err != nil || len(page) != 0 {
+			t.Errorf("another account lists %d imports (%v)", len(page), err)
+		}
+		if page, _, err := svc.Imports(ctx7, "", 10); err != nil || len(page) != 1 {
+			t.Errorf("its account lists %d imports (%v)", len(page), err)
 		}
 	})
 }
