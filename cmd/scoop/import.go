@@ -19,6 +19,7 @@ import (
 )
 
 const importUsage = `usage: scoop import [--json] [--dry-run] [--sqlite FILE] [--batch N] FILE|DIR...
+       scoop import --server URL [--json] FILE|DIR...
 
 Reads hand-history files of any supported format (PokerStars text, PHH,
 Scoop JSON; detected by content; a directory means every file under it,
@@ -40,6 +41,12 @@ each, idempotent on the hand's natural key (site and site hand id, else
 a hash of the hand): importing a file again stores nothing new, and an
 interrupted import keeps every batch it committed. --dry-run reads and
 replays without opening the store.
+
+With --server URL the files are uploaded to that scoop serve instead
+(POST /v1/imports, one streamed request) and imported there by its job
+workers; the import is followed with the same progress line until it
+ends, then summarised (--json: the import as the server answers it).
+Interrupted, the import goes on on the server.
 
 With --json the summary is one JSON object. Exit status 0 when every file
 was read (an illegal or unreadable hand is reported, not a failure), 2 for
@@ -101,6 +108,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	asJSON := flags.Bool("json", false, "print the summary as one JSON object")
 	dryRun := flags.Bool("dry-run", false, "read and replay only: store nothing")
 	batch := flags.Int("batch", importBatch, "hands stored per transaction")
+	server := flags.String("server", "", "upload to this scoop serve (http://host:port) and follow the import there")
 	cfg.flags(flags)
 	files, help, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -115,6 +123,12 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if len(files) == 0 {
 		return usagef("no files (usage: scoop import [--json] [--dry-run] FILE...)")
+	}
+	if *server != "" {
+		if *dryRun {
+			return usagef("--dry-run and --server: a dry run stores nothing, on no server")
+		}
+		return importThroughServer(ctx, *server, files, *asJSON, stdin, stdout, stderr)
 	}
 	if *batch < 1 || *batch > importBatchMax {
 		return usagef("--batch %d: want 1 to %d", *batch, importBatchMax)

@@ -148,7 +148,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			"and until then /readyz and the hand endpoints answer 503.\n"+
 			"Once it is connected, the analysis backfill (--backfill, on by default) gives every\n"+
 			"legal stored hand without an analysis its analysis, taking one expensive compute core\n"+
-			"at a time as one more client (\"backfill\") of the requests' admission.\n\n"+fixedBounds()+"\n")
+			"at a time as one more client (\"backfill\") of the requests' admission.\n"+
+			"Uploads to POST /v1/imports are durable jobs in the database, worked by --workers\n"+
+			"job workers of this process (default 1; 0 for none) and by any scoop worker.\n\n"+fixedBounds()+"\n")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}

@@ -150,7 +150,7 @@ type Imports interface {
 	AddImportChunk(ctx context.Context, id int64, c ImportChunk) error
 	// QueueImport ends the upload, in one transaction: the import gets its
 	// totals and fileErrors, state queued (failed, with reason, when it has
-	// no chunk), and enqueue is called with the transaction (pgx.Tx or
+	// no chunk: reason is kept only then), and enqueue is called with the transaction (pgx.Tx or
 	// *sql.Tx) to insert the chunk jobs with it, atomically.
 	QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []ImportError, reason string, enqueue func(tx any) error) error
 	// DeleteImport removes an import and its chunks (an abandoned upload).

@@ -66,7 +66,9 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 			return err
 		}
 		state, finished := store.ImportQueued, (*time.Time)(nil)
-		if chunks == 0 {
+		if chunks > 0 {
+			reason = "" // the file errors are in file_errors
+		} else {
 			now := time.Now()
 			state, finished = store.ImportFailed, &now
 			if reason == "" {

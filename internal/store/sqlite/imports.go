@@ -75,8 +75,9 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 			return err
 		}
 		state, finished := store.ImportQueued, sql.NullString{}
-		why := reason
+		why := ""
 		if chunks == 0 {
+			why = reason
 			state, finished = store.ImportFailed, sql.NullString{String: time.Now().UTC().Format(time.RFC3339Nano), Valid: true}
 			if why == "" {
 				why = "the upload holds no hand"
