@@ -28,7 +28,9 @@ var (
 // scoopBinary builds the binary once for the process tests of this file
 // (in a directory removed when the test binary exits: os.MkdirTemp under
 // the test's TMPDIR).
-func scoopBinary(t *testing.T) string {
+func scoopBinary(t *testing.T) string { return scoopBinaryB(t) }
+
+func scoopBinaryB(t testing.TB) string {
 	t.Helper()
 	jobsBinOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "scoop-jobs-bin")
@@ -87,6 +89,13 @@ func serveWithoutWorkers(t *testing.T, env []string) string {
 	t.Helper()
 	cmd := exec.Command(scoopBinary(t), "serve", "--addr", "127.0.0.1:0", "--log", "text", "--workers", "0", "--backfill=false")
 	cmd.Env = append(os.Environ(), env...)
+	return startScoopServe(t, cmd)
+}
+
+// startScoopServe starts a scoop serve command and returns its URL once ready;
+// it is interrupted at the test's end.
+func startScoopServe(t testing.TB, cmd *exec.Cmd) string {
+	t.Helper()
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

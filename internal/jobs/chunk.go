@@ -41,7 +41,7 @@ func readChunk(f handhistory.Format, data []byte) (entries []handhistory.Entry, 
 // stored that was created after the chunk's first start is counted as
 // stored by this chunk (an earlier attempt stored it before it died), so
 // that a chunk's counts do not depend on its attempts.
-func runChunk(ctx context.Context, st store.Store, w store.ChunkWork) (store.ChunkResult, error) {
+func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bool) (store.ChunkResult, error) {
 	res := store.ChunkResult{State: store.ChunkDone}
 	c := &res.Counts
 	addErr := func(e store.ImportError) {
@@ -149,7 +149,12 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork) (store.Chu
 		} else {
 			c.Illegal++
 		}
-		rec, err := analysedRecord(ctx, e.Hand, &v)
+		var rec store.Hand
+		if analyse {
+			rec, err = analysedRecord(ctx, e.Hand, &v)
+		} else {
+			rec, err = store.NewHandRecord(e.Hand, &v)
+		}
 		if err != nil {
 			return res, err
 		}

@@ -107,7 +107,7 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[ChunkArgs]) (err 
 		}
 		return nil // finished already (a rescued duplicate)
 	}
-	res, err := runChunk(ctx, st, cw)
+	res, err := runChunk(ctx, st, cw, !w.svc.cfg.NoAnalysis)
 	if err != nil {
 		return err
 	}
