@@ -278,3 +278,22 @@ func TestImportsBelongToTheirAccount(t *testing.T) {
 		}
 	})
 }
+
+// TestWholeFileTooLarge: a file read only whole (a JSON document) over
+// MaxWholeFile is refused with the reason; alone, the import fails.
+func TestWholeFileTooLarge(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		defer func(n int64) { MaxWholeFile = n }(MaxWholeFile)
+		MaxWholeFile = 100
+		svc := start(t, st, testConfig(1))
+		doc := []byte("[\n" + strings.Repeat(" ", 200) + "]\n")
+		alone := wait(t, svc, upload(t, svc, doc))
+		if alone.State != store.ImportFailed || !strings.Contains(alone.Reason, "read whole") {
+			t.Fatalf("a JSON document over the bound, alone: %+v", alone)
+		}
+		mixed := wait(t, svc, upload(t, svc, doc, jobstest.Hands(t, 3, 9_750_000_000)))
+		if mixed.State != store.ImportDone || mixed.Counts.Stored != 3 || len(mixed.Errors) != 1 || !strings.Contains(mixed.Errors[0].Message, "read whole") {
+			t.Fatalf("with another file: %+v", mixed)
+		}
+	})
+}

@@ -84,10 +84,13 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[ChunkArgs]) (err 
 		if p := recover(); p != nil {
 			err = fmt.Errorf("chunk %d panicked: %v", a.Chunk, p)
 		}
-		if err != nil && last && ctx.Err() == nil {
+		if err != nil && last {
 			// River discards the job after this attempt: the chunk fails,
-			// with the error, and the import with it once the rest ran.
-			ferr := imp.FinishImportChunk(ctx, a.Import, a.Chunk, store.ChunkResult{State: store.ChunkFailed,
+			// with the error, and the import with it once the rest ran
+			// (recorded even when the job's context is done: a timeout).
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			ferr := imp.FinishImportChunk(rctx, a.Import, a.Chunk, store.ChunkResult{State: store.ChunkFailed,
 				Errors: []store.ImportError{{Message: fmt.Sprintf("chunk %d failed after %d attempts: %v", a.Chunk, job.Attempt, err)}}})
 			if ferr != nil {
 				w.svc.log.Error("record failed chunk", "import", a.Import, "chunk", a.Chunk, "err", ferr)

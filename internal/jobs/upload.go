@@ -9,6 +9,9 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/handhistory"
@@ -28,16 +31,17 @@ const (
 	// maxChunkBytes cuts a chunk at a line past this size even inside a
 	// hand (no real hand comes near: MaxHandLines of real lines is ~2 MB).
 	maxChunkBytes = 16 << 20
-	// MaxWholeFile is the largest file of a format read only whole
-	// (iPoker XML, a JSON document, UTF-16 text): one chunk, held in memory
-	// by its job.
-	MaxWholeFile = 32 << 20
 	// partBytes is the most bytes of one stored part (and the upload's
 	// buffer): memory per upload is about this.
 	partBytes = 1 << 20
 	// detectBytes is how much of a file is looked at to detect its format.
 	detectBytes = 64 << 10
 )
+
+// MaxWholeFile is the largest file of a format read only whole (iPoker
+// XML, a JSON document, UTF-16 text): one chunk, held in memory by its
+// job. A variable for tests.
+var MaxWholeFile int64 = 32 << 20
 
 // ErrTooLarge is the error of an upload past MaxUploadBytes.
 var ErrTooLarge = errors.New("an import is at most 268435456 bytes (256 MiB)")
@@ -121,6 +125,7 @@ func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Rea
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return err
 	}
+	name = cleanName(name)
 	if name == "" {
 		name = fmt.Sprintf("file %d", u.files)
 	}
@@ -140,6 +145,23 @@ func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Rea
 		return u.whole(ctx, name, f, br)
 	}
 	return u.cut(ctx, name, f, starts, br)
+}
+
+// cleanName is a client's file name as the store keeps it: valid UTF-8
+// without control characters, at most 256 bytes.
+func cleanName(name string) string {
+	name = strings.ToValidUTF8(name, "\uFFFD")
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	for len(name) > 256 {
+		_, size := utf8.DecodeLastRuneInString(name)
+		name = name[:len(name)-size]
+	}
+	return name
 }
 
 // jsonLines reports whether a JSON file's first non-blank line is a whole

@@ -62,8 +62,19 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var chunks int
 		var expected int64
-		if err := tx.QueryRow(ctx, `SELECT count(*), coalesce(sum(hands), 0) FROM import_chunks WHERE import_id = $1`, id).Scan(&chunks, &expected); err != nil {
+		var readable int
+		if err := tx.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE format <> ''), coalesce(sum(hands), 0) FROM import_chunks WHERE import_id = $1`, id).Scan(&chunks, &readable, &expected); err != nil {
 			return err
+		}
+		if readable == 0 && chunks > 0 {
+			// Only files refused while stored (too large to read whole).
+			if _, err := tx.Exec(ctx, `DELETE FROM import_chunks WHERE import_id = $1`, id); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM import_parts WHERE import_id = $1`, id); err != nil {
+				return err
+			}
+			chunks = 0
 		}
 		state, finished := store.ImportQueued, (*time.Time)(nil)
 		if chunks > 0 {
