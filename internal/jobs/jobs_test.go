@@ -297,3 +297,29 @@ func TestWholeFileTooLarge(t *testing.T) {
 		}
 	})
 }
+
+// TestDiscardedJobFailsItsChunk: a chunk whose job River discarded
+// without its result (its worker died in its last attempt) is failed by
+// the reconciliation, and its import ends failed rather than running for
+// ever.
+func TestDiscardedJobFailsItsChunk(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		idle := start(t, st, testConfig(0))
+		id := upload(t, idle, jobstest.Hands(t, 20, 9_760_000_000))
+		ctx := context.Background()
+		var err error
+		switch s := st.(type) {
+		case *postgres.Store:
+			_, err = s.Pool().Exec(ctx, `UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind = $1 AND args->>'chunk' = '0'`, ChunkKind)
+		case *sqlite.Store:
+			_, err = s.Writer().ExecContext(ctx, `UPDATE river_job SET state = 'discarded', finalized_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE kind = ? AND json_extract(args, '$.chunk') = 0`, ChunkKind)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		im := wait(t, start(t, st, testConfig(1)), id)
+		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 10 || im.Reason != discardedMessage {
+			t.Fatalf("import with a discarded job: %+v", im)
+		}
+	})
+}

@@ -104,6 +104,35 @@ type Service struct {
 	started bool
 	stopSub func()
 	subDone chan struct{}
+	stopRec chan struct{}
+	recDone chan struct{}
+}
+
+// reconcileEvery is how often a process with workers fails the chunks
+// whose jobs River discarded unrecorded (see store's ReconcileImportChunks).
+var reconcileEvery = 30 * time.Second
+
+// discardedMessage is the error of a chunk failed by the reconciliation.
+const discardedMessage = "the chunk's job was discarded: its worker died during its last attempt"
+
+func (s *Service) reconcile(imp store.Imports) {
+	defer close(s.recDone)
+	t := time.NewTicker(reconcileEvery)
+	defer t.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		if n, err := imp.ReconcileImportChunks(ctx, ChunkKind, discardedMessage); err != nil {
+			s.log.Warn("reconcile import chunks", "err", err)
+		} else if n > 0 {
+			s.log.Warn("failed chunks whose jobs were discarded", "chunks", n)
+		}
+		cancel()
+		select {
+		case <-s.stopRec:
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // New returns a Service; Open connects it.
@@ -150,6 +179,8 @@ func (s *Service) Open(ctx context.Context, st store.Store) error {
 				s.metrics.event(ev)
 			}
 		}()
+		s.stopRec, s.recDone = make(chan struct{}), make(chan struct{})
+		go s.reconcile(imp)
 	}
 	return nil
 }
@@ -168,6 +199,10 @@ func (s *Service) Stop(ctx context.Context) error {
 	if s.stopSub != nil {
 		s.stopSub()
 		<-s.subDone
+	}
+	if s.stopRec != nil {
+		close(s.stopRec)
+		<-s.recDone
 	}
 	return err
 }

@@ -173,6 +173,12 @@ type Imports interface {
 	// already (the first result stands), drops its bytes, and finishes
 	// the import when it was its last chunk.
 	FinishImportChunk(ctx context.Context, id int64, chunk int, r ChunkResult) error
+	// ReconcileImportChunks fails, with message, the unfinished chunks
+	// whose River job of kind was discarded without recording its result
+	// (its worker died in its last attempt: River's rescuer discards such
+	// a job rather than run it again), and finishes their imports. It
+	// returns how many chunks it failed.
+	ReconcileImportChunks(ctx context.Context, kind, message string) (int, error)
 	// ImportJobCounts counts the River jobs of kind by River state.
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
 }

@@ -352,16 +352,7 @@ WHERE import_id = $1 AND chunk = $2 AND state NOT IN ('done', 'failed', 'cancell
 		if _, err := tx.Exec(ctx, `DELETE FROM import_parts WHERE import_id = $1 AND chunk = $2`, id, chunk); err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `
-UPDATE imports i SET
-  state = CASE WHEN i.state = 'cancelled' THEN 'cancelled'
-               WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = i.id AND state = 'failed') THEN 'failed'
-               ELSE 'done' END,
-  reason = CASE WHEN i.reason = '' THEN coalesce((SELECT errors->-1->>'message' FROM import_chunks
-               WHERE import_id = i.id AND state = 'failed' ORDER BY chunk LIMIT 1), '') ELSE i.reason END,
-  finished_at = now()
-WHERE i.id = $1 AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = i.id AND state IN ('queued', 'running'))`, id)
-		return err
+		return finishImport(ctx, tx, id)
 	})
 	if err != nil {
 		return wrap(ctx, err, "finish import chunk")
@@ -384,4 +375,56 @@ func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]in
 		return nil, wrap(ctx, err, "count jobs")
 	}
 	return out, nil
+}
+
+// finishImport ends import id when none of its chunks is queued or
+// running: cancelled stays cancelled, else failed when a chunk failed
+// (the first failed chunk's last error is the reason), else done.
+func finishImport(ctx context.Context, tx pgx.Tx, id int64) error {
+	_, err := tx.Exec(ctx, `
+UPDATE imports i SET
+  state = CASE WHEN i.state = 'cancelled' THEN 'cancelled'
+               WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = i.id AND state = 'failed') THEN 'failed'
+               ELSE 'done' END,
+  reason = CASE WHEN i.reason = '' THEN coalesce((SELECT errors->-1->>'message' FROM import_chunks
+               WHERE import_id = i.id AND state = 'failed' ORDER BY chunk LIMIT 1), '') ELSE i.reason END,
+  finished_at = now()
+WHERE i.id = $1 AND i.finished_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = i.id AND state IN ('queued', 'running'))`, id)
+	return err
+}
+
+// ReconcileImportChunks implements store.Imports.
+func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	n := 0
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = now()
+FROM river_job j
+WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
+  AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
+RETURNING c.import_id`, kind, string(errs))
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		var id int64
+		if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil }); err != nil {
+			return err
+		}
+		n = len(ids)
+		for _, id := range ids {
+			if err := finishImport(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, wrap(ctx, err, "reconcile import chunks")
+	}
+	return n, nil
 }

@@ -371,16 +371,7 @@ WHERE import_id = ? AND chunk = ? AND state NOT IN ('done', 'failed', 'cancelled
 		if _, err := tx.ExecContext(ctx, `DELETE FROM import_parts WHERE import_id = ? AND chunk = ?`, id, chunk); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `
-UPDATE imports SET
-  state = CASE WHEN state = 'cancelled' THEN 'cancelled'
-               WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state = 'failed') THEN 'failed'
-               ELSE 'done' END,
-  reason = CASE WHEN reason = '' THEN coalesce((SELECT json_extract(errors, '$[#-1].message') FROM import_chunks
-               WHERE import_id = imports.id AND state = 'failed' ORDER BY chunk LIMIT 1), '') ELSE reason END,
-  finished_at = `+nowSQL+`
-WHERE id = ? AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state IN ('queued', 'running'))`, id)
-		return err
+		return finishImport(ctx, tx, id)
 	})
 }
 
@@ -406,4 +397,58 @@ func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]in
 		return nil, wrap(ctx, err, "count jobs")
 	}
 	return out, nil
+}
+
+// finishImport ends import id when none of its chunks is queued or
+// running (see the PostgreSQL store's).
+func finishImport(ctx context.Context, tx *sql.Tx, id int64) error {
+	_, err := tx.ExecContext(ctx, `
+UPDATE imports SET
+  state = CASE WHEN state = 'cancelled' THEN 'cancelled'
+               WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state = 'failed') THEN 'failed'
+               ELSE 'done' END,
+  reason = CASE WHEN reason = '' THEN coalesce((SELECT json_extract(errors, '$[#-1].message') FROM import_chunks
+               WHERE import_id = imports.id AND state = 'failed' ORDER BY chunk LIMIT 1), '') ELSE reason END,
+  finished_at = `+nowSQL+`
+WHERE id = ? AND finished_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state IN ('queued', 'running'))`, id)
+	return err
+}
+
+// ReconcileImportChunks implements store.Imports.
+func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
+	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	n := 0
+	err := s.write(ctx, "reconcile import chunks", func(ctx context.Context, tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `
+UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
+WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
+  WHERE j.kind = ? AND j.state = 'discarded'
+    AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
+RETURNING import_id`, string(errs), kind)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		n = len(ids)
+		for _, id := range ids {
+			if err := finishImport(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, err
 }
