@@ -157,6 +157,10 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case errors.Is(err, jobs.ErrTooLarge) || errors.As(err, &mbe):
 			tooLarge()
+		case errors.Is(err, jobs.ErrTooManyFiles):
+			p := newProblem(r, http.StatusRequestEntityTooLarge, err.Error())
+			p.Field = "body"
+			s.sendProblem(w, p)
 		case fault.KindOf(err) == fault.Internal && !isStoreError(err):
 			p := newProblem(r, http.StatusBadRequest, "could not read the request body: "+err.Error())
 			p.Field = "body"

@@ -3,7 +3,9 @@ package api_test
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"fmt"
 	"mime/multipart"
 	"net"
@@ -121,6 +123,28 @@ func TestImports(t *testing.T) {
 			t.Fatalf("multipart import: %+v", multi)
 		}
 
+		// A gzip body is decoded as it is stored.
+		var gz bytes.Buffer
+		zw := gzip.NewWriter(&gz)
+		zw.Write(jobstest.Hands(t, 5, 9_530_000_000))
+		zw.Close()
+		req, _ := http.NewRequest(http.MethodPost, c.srv.URL+"/v1/imports", bytes.NewReader(gz.Bytes()))
+		req.Header.Set("Content-Type", "text/plain")
+		req.Header.Set("Content-Encoding", "gzip")
+		res, err := c.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var zipped importBody
+		json.NewDecoder(res.Body).Decode(&zipped)
+		res.Body.Close()
+		if res.StatusCode != http.StatusAccepted {
+			t.Fatalf("gzip body: %d", res.StatusCode)
+		}
+		if got := c.waitImport(zipped.ID); got.State != "done" || got.Counts.Stored != 5 {
+			t.Fatalf("gzip import: %+v", got)
+		}
+
 		// Not a hand history: 202, then failed with the reason.
 		bad := c.waitImport(c.postImport("text/plain", []byte("just some text\n")).ID)
 		if bad.State != "failed" || bad.Reason == nil || !strings.Contains(*bad.Reason, "not a hand history") {
@@ -144,7 +168,7 @@ func TestImports(t *testing.T) {
 			t.Fatalf("first page: %+v", page)
 		}
 		c.get("/v1/imports?limit=3&cursor="+url.QueryEscape(*page.Next)).decode(t, &page)
-		if len(page.Imports) != 2 || page.Next != nil || page.Imports[1].ID != first.ID {
+		if len(page.Imports) != 3 || page.Next != nil || page.Imports[2].ID != first.ID {
 			t.Fatalf("second page: %+v", page)
 		}
 		if res := c.get("/v1/imports?cursor=nope"); res.status != http.StatusBadRequest || res.problem(t).Field != "cursor" {

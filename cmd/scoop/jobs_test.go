@@ -259,3 +259,22 @@ func TestImportSurvivesKilledWorker(t *testing.T) {
 		})
 	}
 }
+
+// TestImportServerBadInput: bad input to scoop import --server is one
+// line on stderr and exit status 2, before anything is sent.
+func TestImportServerBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"import", "--server", "nope:", "x.txt"},
+		{"import", "--server", "http://127.0.0.1:1", "--dry-run", "x.txt"},
+		{"import", "--server", "http://127.0.0.1:1", filepath.Join(t.TempDir(), "missing.txt")},
+		{"worker", "--workers", "0"},
+		{"worker", "--workers", "x"},
+		{"worker", "--job-timeout", "1m", "--rescue-after", "30s"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := Run(t.Context(), args, strings.NewReader(""), &stdout, &stderr)
+		if code != 2 || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("scoop %q: exit %d, stderr %q; want 2 and one line", args, code, stderr.String())
+		}
+	}
+}

@@ -43,6 +43,12 @@ const (
 // job. A variable for tests.
 var MaxWholeFile int64 = 32 << 20
 
+// MaxUploadFiles bounds the files of one upload (multipart parts).
+const MaxUploadFiles = 10_000
+
+// ErrTooManyFiles is the error of an upload of more than MaxUploadFiles.
+var ErrTooManyFiles = fmt.Errorf("an import holds at most %d files", MaxUploadFiles)
+
 // ErrTooLarge is the error of an upload past MaxUploadBytes.
 var ErrTooLarge = errors.New("an import is at most 268435456 bytes (256 MiB)")
 
@@ -120,6 +126,9 @@ func formatOf(name, contentType string, head []byte) (handhistory.Format, error)
 // upload's size (ErrTooLarge) or reading r.
 func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Reader) error {
 	u.files++
+	if u.files > MaxUploadFiles {
+		return ErrTooManyFiles
+	}
 	br := bufio.NewReaderSize(r, detectBytes)
 	head, err := br.Peek(detectBytes)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
@@ -131,7 +140,7 @@ func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Rea
 	}
 	f, derr := formatOf(name, contentType, head)
 	if derr != nil {
-		u.errs = append(u.errs, store.ImportError{File: name, Message: derr.Error()})
+		u.fileError(store.ImportError{File: name, Message: derr.Error()})
 		return u.drain(br)
 	}
 	starts, ok := handhistory.HandStarts(f)
@@ -145,6 +154,13 @@ func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Rea
 		return u.whole(ctx, name, f, br)
 	}
 	return u.cut(ctx, name, f, starts, br)
+}
+
+// fileError records a file's error: the first MaxImportErrors are kept.
+func (u *Upload) fileError(e store.ImportError) {
+	if len(u.errs) < store.MaxImportErrors {
+		u.errs = append(u.errs, e)
+	}
 }
 
 // cleanName is a client's file name as the store keeps it: valid UTF-8
@@ -269,7 +285,7 @@ func (u *Upload) whole(ctx context.Context, name string, f handhistory.Format, b
 			return cerr
 		}
 		if cw.bytes+int64(n) > MaxWholeFile {
-			u.errs = append(u.errs, store.ImportError{File: name, Message: fmt.Sprintf(
+			u.fileError(store.ImportError{File: name, Message: fmt.Sprintf(
 				"a %s file is read whole, at most %d MiB: cut it into smaller files (or send JSON Lines)", f, MaxWholeFile>>20)})
 			// What is stored is dropped with its chunk (no format: its job
 			// reads nothing).
