@@ -25,6 +25,14 @@ func testConfig(workers int) Config {
 		RetryBase: 10 * time.Millisecond, PollInterval: 50 * time.Millisecond}
 }
 
+// quickConfig is testConfig without the analyses, for tests that do not
+// count them (the analysis is most of a chunk's CPU).
+func quickConfig(workers int) Config {
+	c := testConfig(workers)
+	c.NoAnalysis = true
+	return c
+}
+
 // each runs fn on a fresh PostgreSQL schema and on a fresh SQLite file.
 func each(t *testing.T, fn func(t *testing.T, st store.Store, second func() store.Store)) {
 	t.Run("postgres", func(t *testing.T) {
@@ -189,7 +197,7 @@ func TestPoisonedChunk(t *testing.T) {
 			}
 		}
 		t.Cleanup(func() { testHookRead = nil })
-		svc := start(t, st, testConfig(2))
+		svc := start(t, st, quickConfig(2))
 		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_300_000_000)))
 		if panics.Load() != 3 {
 			t.Errorf("the poisoned chunk ran %d times, want 3 (MaxAttempts)", panics.Load())
@@ -210,8 +218,8 @@ func TestPoisonedChunk(t *testing.T) {
 // each with one worker, share the chunks of one import.
 func TestTwoWorkersShare(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, second func() store.Store) {
-		a := start(t, st, testConfig(1))
-		b := start(t, second(), testConfig(1))
+		a := start(t, st, quickConfig(1))
+		b := start(t, second(), quickConfig(1))
 		im := wait(t, a, upload(t, a, jobstest.Hands(t, 120, 9_400_000_000)))
 		if im.State != store.ImportDone || im.Counts.Stored != 120 {
 			t.Fatalf("import: %+v", im)
@@ -234,7 +242,7 @@ func TestImportsBelongToTheirAccount(t *testing.T) {
 			return nil
 		}
 		t.Cleanup(func() { testHookStored = nil })
-		svc := start(t, st, testConfig(1))
+		svc := start(t, st, quickConfig(1))
 		ctx7 := account.With(context.Background(), 7)
 		u, err := svc.NewUpload(ctx7)
 		if err != nil {
@@ -285,7 +293,7 @@ func TestWholeFileTooLarge(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
 		defer func(n int64) { MaxWholeFile = n }(MaxWholeFile)
 		MaxWholeFile = 100
-		svc := start(t, st, testConfig(1))
+		svc := start(t, st, quickConfig(1))
 		doc := []byte("[\n" + strings.Repeat(" ", 200) + "]\n")
 		alone := wait(t, svc, upload(t, svc, doc))
 		if alone.State != store.ImportFailed || !strings.Contains(alone.Reason, "read whole") {
@@ -304,7 +312,7 @@ func TestWholeFileTooLarge(t *testing.T) {
 // ever.
 func TestDiscardedJobFailsItsChunk(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
-		idle := start(t, st, testConfig(0))
+		idle := start(t, st, quickConfig(0))
 		id := upload(t, idle, jobstest.Hands(t, 20, 9_760_000_000))
 		ctx := context.Background()
 		var err error
@@ -317,7 +325,7 @@ func TestDiscardedJobFailsItsChunk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		im := wait(t, start(t, st, testConfig(1)), id)
+		im := wait(t, start(t, st, quickConfig(1)), id)
 		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 10 || im.Reason != discardedMessage {
 			t.Fatalf("import with a discarded job: %+v", im)
 		}
