@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -328,6 +329,38 @@ func TestDiscardedJobFailsItsChunk(t *testing.T) {
 		im := wait(t, start(t, st, quickConfig(1)), id)
 		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 10 || im.Reason != discardedMessage {
 			t.Fatalf("import with a discarded job: %+v", im)
+		}
+	})
+}
+
+// TestCancelWhileRunning: DELETE during an import cancels the chunks not
+// started; the running one finishes and its hands stay stored.
+func TestCancelWhileRunning(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		inside, release := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		testHookStored = func(w store.ChunkWork) error {
+			if w.Chunk == 0 {
+				once.Do(func() { close(inside) })
+				<-release
+			}
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		svc := start(t, st, quickConfig(1))
+		id := upload(t, svc, jobstest.Hands(t, 30, 9_770_000_000))
+		<-inside
+		im, err := svc.Cancel(context.Background(), id)
+		if err != nil || im.State != store.ImportCancelled || im.FinishedAt != nil {
+			t.Fatalf("cancel while chunk 0 runs: %+v, %v", im, err)
+		}
+		close(release)
+		im = wait(t, svc, id)
+		if im.State != store.ImportCancelled || im.FinishedAt == nil || im.Counts.Stored != 10 || im.ChunksFinished != 3 {
+			t.Fatalf("after the running chunk: %+v", im)
+		}
+		if n := countHands(t, st); n != 10 {
+			t.Fatalf("%d hands stored, want the running chunk's 10", n)
 		}
 	})
 }

@@ -243,27 +243,29 @@ func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID stri
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var id int64
-		var state string
-		err := tx.QueryRow(ctx, `SELECT id, state FROM imports WHERE public_id = $1 AND account_id = $2 AND state <> 'uploading' FOR UPDATE`, publicID, int64(acct)).Scan(&id, &state)
-		if err != nil {
-			return err
-		}
-		if state != store.ImportQueued && state != store.ImportRunning {
-			return nil
-		}
-		if _, err := tx.Exec(ctx, `UPDATE import_chunks SET state = 'cancelled', finished_at = now() WHERE import_id = $1 AND state = 'queued'`, id); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM import_parts p USING import_chunks c
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var id int64
+			var state string
+			err := tx.QueryRow(ctx, `SELECT id, state FROM imports WHERE public_id = $1 AND account_id = $2 AND state <> 'uploading' FOR UPDATE`, publicID, int64(acct)).Scan(&id, &state)
+			if err != nil {
+				return err
+			}
+			if state != store.ImportQueued && state != store.ImportRunning {
+				return nil
+			}
+			if _, err := tx.Exec(ctx, `UPDATE import_chunks SET state = 'cancelled', finished_at = now() WHERE import_id = $1 AND state = 'queued'`, id); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM import_parts p USING import_chunks c
 WHERE p.import_id = $1 AND c.import_id = p.import_id AND c.chunk = p.chunk AND c.state = 'cancelled'`, id); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `UPDATE imports SET state = 'cancelled',
+				return err
+			}
+			_, err = tx.Exec(ctx, `UPDATE imports SET state = 'cancelled',
   finished_at = CASE WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = $1 AND state = 'running') THEN NULL ELSE now() END
 WHERE id = $1`, id)
-		return err
+			return err
+		})
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Import{}, store.ImportNotFound(publicID)
@@ -279,42 +281,49 @@ func (s *Store) StartImportChunk(ctx context.Context, id int64, chunk int) (stor
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var w store.ChunkWork
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var acct int64
-		var started *time.Time
-		err := tx.QueryRow(ctx, `
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var acct int64
+			var started *time.Time
+			// The import's row first, as every writer of an import's chunks
+			// takes it (finish, cancel): no two of them wait on each other.
+			if _, err := tx.Exec(ctx, `SELECT 1 FROM imports WHERE id = $1 FOR UPDATE`, id); err != nil {
+				return err
+			}
+			err := tx.QueryRow(ctx, `
 SELECT i.account_id, i.state, c.state, c.attempts, c.started_at, c.file_name, c.format, c.first_line, c.first_hand, c.hands, c.bytes
 FROM import_chunks c JOIN imports i ON i.id = c.import_id
 WHERE c.import_id = $1 AND c.chunk = $2 FOR UPDATE OF c`, id, chunk).Scan(
-			&acct, &w.ImportState, &w.State, &w.Attempts, &started, &w.File, &w.Format, &w.FirstLine, &w.FirstHand, &w.Hands, &w.Bytes)
-		if err != nil {
-			return err
-		}
-		w.Chunk, w.Account = chunk, account.ID(acct)
-		if started != nil {
-			w.StartedAt = *started
-		}
-		if store.ChunkFinished(w.State) || w.ImportState == store.ImportCancelled {
-			return nil
-		}
-		if err := tx.QueryRow(ctx, `UPDATE import_chunks SET state = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now())
+				&acct, &w.ImportState, &w.State, &w.Attempts, &started, &w.File, &w.Format, &w.FirstLine, &w.FirstHand, &w.Hands, &w.Bytes)
+			if err != nil {
+				return err
+			}
+			w.Chunk, w.Account = chunk, account.ID(acct)
+			if started != nil {
+				w.StartedAt = *started
+			}
+			if store.ChunkFinished(w.State) || w.ImportState == store.ImportCancelled {
+				return nil
+			}
+			if err := tx.QueryRow(ctx, `UPDATE import_chunks SET state = 'running', attempts = attempts + 1, started_at = coalesce(started_at, now())
 WHERE import_id = $1 AND chunk = $2 RETURNING attempts, started_at`, id, chunk).Scan(&w.Attempts, &w.StartedAt); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE imports SET state = 'running', started_at = coalesce(started_at, now()) WHERE id = $1 AND state = 'queued'`, id); err != nil {
+				return err
+			}
+			rows, err := tx.Query(ctx, `SELECT data FROM import_parts WHERE import_id = $1 AND chunk = $2 ORDER BY part`, id, chunk)
+			if err != nil {
+				return err
+			}
+			w.Data = make([]byte, 0, w.Bytes)
+			var part []byte
+			_, err = pgx.ForEachRow(rows, []any{&part}, func() error {
+				w.Data = append(w.Data, part...)
+				return nil
+			})
 			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE imports SET state = 'running', started_at = coalesce(started_at, now()) WHERE id = $1 AND state = 'queued'`, id); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `SELECT data FROM import_parts WHERE import_id = $1 AND chunk = $2 ORDER BY part`, id, chunk)
-		if err != nil {
-			return err
-		}
-		w.Data = make([]byte, 0, w.Bytes)
-		var part []byte
-		_, err = pgx.ForEachRow(rows, []any{&part}, func() error {
-			w.Data = append(w.Data, part...)
-			return nil
 		})
-		return err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.ChunkWork{}, store.ImportNotFound("chunk")
@@ -335,24 +344,26 @@ func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r st
 	}
 	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
 	c := r.Counts
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		// The import's row first: every finisher of the same import locks
-		// it before its chunk, so the last one sees every other result.
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM imports WHERE id = $1 FOR UPDATE`, id); err != nil {
-			return err
-		}
-		tag, err := tx.Exec(ctx, `
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			// The import's row first: every finisher of the same import locks
+			// it before its chunk, so the last one sees every other result.
+			if _, err := tx.Exec(ctx, `SELECT 1 FROM imports WHERE id = $1 FOR UPDATE`, id); err != nil {
+				return err
+			}
+			tag, err := tx.Exec(ctx, `
 UPDATE import_chunks SET state = $3, read = $4, stored = $5, duplicates = $6, conflicts = $7, legal = $8, illegal = $9,
   unreadable = $10, analysed = $11, skipped = $12::jsonb, errors = $13::jsonb, finished_at = now()
 WHERE import_id = $1 AND chunk = $2 AND state NOT IN ('done', 'failed', 'cancelled')`,
-			id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs))
-		if err != nil || tag.RowsAffected() == 0 {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM import_parts WHERE import_id = $1 AND chunk = $2`, id, chunk); err != nil {
-			return err
-		}
-		return finishImport(ctx, tx, id)
+				id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs))
+			if err != nil || tag.RowsAffected() == 0 {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM import_parts WHERE import_id = $1 AND chunk = $2`, id, chunk); err != nil {
+				return err
+			}
+			return finishImport(ctx, tx, id)
+		})
 	})
 	if err != nil {
 		return wrap(ctx, err, "finish import chunk")
@@ -400,28 +411,30 @@ func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string)
 	defer cancel()
 	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
 	n := 0
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `
 UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = now()
 FROM river_job j
 WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
   AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
 RETURNING c.import_id`, kind, string(errs))
-		if err != nil {
-			return err
-		}
-		var ids []int64
-		var id int64
-		if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil }); err != nil {
-			return err
-		}
-		n = len(ids)
-		for _, id := range ids {
-			if err := finishImport(ctx, tx, id); err != nil {
+			if err != nil {
 				return err
 			}
-		}
-		return nil
+			var ids []int64
+			var id int64
+			if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil }); err != nil {
+				return err
+			}
+			n = len(ids)
+			for _, id := range ids {
+				if err := finishImport(ctx, tx, id); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return 0, wrap(ctx, err, "reconcile import chunks")
