@@ -61,8 +61,13 @@ func (j *jobSettings) fromEnv(getenv func(string) string) {
 	}
 }
 
-func (j *jobSettings) flags(fs *flag.FlagSet) {
+// flags registers the settings on fs; uploads false leaves out
+// --chunk-hands (a worker cuts no upload).
+func (j *jobSettings) flags(fs *flag.FlagSet, uploads bool) {
 	for _, s := range j.settings() {
+		if s.flag == "chunk-hands" && !uploads {
+			continue
+		}
 		fs.Var(s.value, s.flag, s.usage+" (env "+s.env+")")
 	}
 }
@@ -121,7 +126,7 @@ func runWorker(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	fs.StringVar(&logFormat, "log", logFormat, "log format, json or text (env SCOOP_LOG)")
 	cfg.flags(fs)
-	js.flags(fs)
+	js.flags(fs, false)
 	help, err := parseFlagsOnly(fs, args)
 	if err != nil {
 		return err
