@@ -76,7 +76,9 @@ func importThroughServer(ctx context.Context, server string, names []string, asJ
 		total += st.Size()
 	}
 	p := importProgress(stderr, isTerminal(stderr), false, time.Now)
+	p.verb = "uploading"
 	p.start(total)
+	var sent int64
 	pr, pw := io.Pipe()
 	mw := multipart.NewWriter(pw)
 	go func() {
@@ -93,7 +95,10 @@ func importThroughServer(ctx context.Context, server string, names []string, asJ
 			}
 			w, err := mw.CreateFormFile("file", f.Name)
 			if err == nil {
-				_, err = io.Copy(w, r)
+				_, err = io.Copy(w, &progressReader{r: r, fn: func(n int) {
+					sent += int64(n)
+					p.update(sent, 0, false)
+				}})
 			}
 			if err != nil {
 				pw.CloseWithError(err)
@@ -123,6 +128,8 @@ func importThroughServer(ctx context.Context, server string, names []string, asJ
 		return fmt.Errorf("the server's answer is not an import: %.200s", body)
 	}
 	loc := base.String() + "/v1/imports/" + url.PathEscape(im.ID)
+	p.verb = "importing"
+	p.start(total)
 	var raw []byte
 	for {
 		done := int64(im.Progress.Fraction * float64(total))
@@ -236,4 +243,18 @@ func writeServerImport(w io.Writer, host string, im *serverImport) {
 		}
 		fmt.Fprintf(w, "  %s: %s\n", loc, e.Message)
 	}
+}
+
+// progressReader calls fn with the size of every read.
+type progressReader struct {
+	r  io.Reader
+	fn func(int)
+}
+
+func (p *progressReader) Read(b []byte) (int, error) {
+	n, err := p.r.Read(b)
+	if n > 0 {
+		p.fn(n)
+	}
+	return n, err
 }
