@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
@@ -172,7 +175,10 @@ func TestRetriedChunkStoresNothingTwice(t *testing.T) {
 			return nil
 		}
 		t.Cleanup(func() { testHookStored = nil })
-		svc := start(t, st, testConfig(2))
+		cfg := testConfig(2)
+		reg := prometheus.NewRegistry()
+		cfg.Registerer = reg
+		svc := start(t, st, cfg)
 		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_200_000_000)))
 		if failed.Load() != 1 {
 			t.Fatalf("the hook failed %d attempts, want 1", failed.Load())
@@ -183,7 +189,42 @@ func TestRetriedChunkStoresNothingTwice(t *testing.T) {
 		if n := countHands(t, st); n != 30 {
 			t.Fatalf("%d hands stored, want 30", n)
 		}
+		// The job metrics: River reports completions and failures
+		// asynchronously; the queue's gauges are read at scrape.
+		want := map[string]float64{"scoop_jobs_completed_total": 3, "scoop_jobs_retried_total": 1, "scoop_jobs_failed_total": 0,
+			"scoop_import_hands_total": 30, "scoop_jobs_queued": 0, "scoop_jobs_running": 0}
+		var got map[string]float64
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			got = map[string]float64{}
+			mfs, err := reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mf := range mfs {
+				for _, m := range mf.GetMetric() {
+					got[mf.GetName()] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
+				}
+			}
+			if maps.Equal(filter(got, want), want) || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if !maps.Equal(filter(got, want), want) {
+			t.Fatalf("metrics %v, want %v", filter(got, want), want)
+		}
 	})
+}
+
+// filter keeps the keys of m that are in keys.
+func filter(m, keys map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for k := range keys {
+		if v, ok := m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // TestPoisonedChunk: a chunk whose reading panics fails after River's
