@@ -125,7 +125,10 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 		tooLarge()
 		return
 	}
-	var body io.Reader = http.MaxBytesReader(w, r.Body, jobs.MaxUploadBytes)
+	// The server's read and write timeouts bound a whole request; an
+	// upload of 256 MiB may take longer: as long as bytes keep coming, the
+	// deadlines are pushed back (a client silent for uploadIdle is cut).
+	var body io.Reader = &liveReader{r: http.MaxBytesReader(w, r.Body, jobs.MaxUploadBytes), rc: http.NewResponseController(w)}
 	switch e := strings.ToLower(strings.TrimSpace(strings.Join(r.Header.Values("Content-Encoding"), ","))); e {
 	case "", "identity":
 	case "gzip", "x-gzip":
@@ -303,3 +306,24 @@ const (
 	defaultImportsPage = 20
 	maxImportsPage     = 100
 )
+
+// uploadIdle is how long an upload may send nothing before it is cut; its
+// answer may be written within uploadIdle of its last byte.
+var uploadIdle = 60 * time.Second
+
+// liveReader pushes the connection's read and write deadlines back to
+// uploadIdle from now as the body is read (at most once a second).
+type liveReader struct {
+	r    io.Reader
+	rc   *http.ResponseController
+	last time.Time
+}
+
+func (l *liveReader) Read(p []byte) (int, error) {
+	if now := time.Now(); now.Sub(l.last) >= time.Second {
+		l.last = now
+		l.rc.SetReadDeadline(now.Add(uploadIdle))
+		l.rc.SetWriteDeadline(now.Add(uploadIdle))
+	}
+	return l.r.Read(p)
+}

@@ -7,9 +7,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"mime/multipart"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -225,5 +227,40 @@ func TestImportTooLarge(t *testing.T) {
 	defer res.Body.Close()
 	if res.StatusCode != http.StatusRequestEntityTooLarge || res.Header.Get("Content-Type") != "application/problem+json" {
 		t.Fatalf("%d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+}
+
+// TestImportOutlastsServerTimeouts: an upload that takes longer than the
+// server's read and write timeouts is still read and answered while its
+// bytes keep coming.
+func TestImportOutlastsServerTimeouts(t *testing.T) {
+	defer api.SetUploadIdle(2 * time.Second)()
+	st := backends[0].open(t)
+	s, err := api.New(context.Background(), api.Config{Store: st, Imports: importService(t, st, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewUnstartedServer(s)
+	srv.Config.ReadTimeout, srv.Config.WriteTimeout = 300*time.Millisecond, 300*time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	file := jobstest.Hands(t, 30, 9_540_000_000)
+	pr, pw := io.Pipe()
+	go func() {
+		step := len(file)/8 + 1
+		for i := 0; i < len(file); i += step {
+			pw.Write(file[i:min(i+step, len(file))])
+			time.Sleep(150 * time.Millisecond) // 1.2 s in all
+		}
+		pw.Close()
+	}()
+	res, err := srv.Client().Post(srv.URL+"/v1/imports", "text/plain", pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusAccepted {
+		b, _ := io.ReadAll(res.Body)
+		t.Fatalf("a slow upload: %d %s", res.StatusCode, b)
 	}
 }
