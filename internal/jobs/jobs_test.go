@@ -260,6 +260,10 @@ func TestPoisonedChunk(t *testing.T) {
 // each with one worker, share the chunks of one import.
 func TestTwoWorkersShare(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, second func() store.Store) {
+		// Each chunk takes a little while, so that one worker cannot run
+		// them all before the other looks.
+		testHookStored = func(store.ChunkWork) error { time.Sleep(30 * time.Millisecond); return nil }
+		t.Cleanup(func() { testHookStored = nil })
 		a := start(t, st, quickConfig(1))
 		b := start(t, second(), quickConfig(1))
 		im := wait(t, a, upload(t, a, jobstest.Hands(t, 120, 9_400_000_000)))
