@@ -30,6 +30,7 @@ import (
 	"github.com/scoophq/scoop/internal/admission"
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/equity"
+	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -239,6 +240,10 @@ type Config struct {
 	// Auth says whether the stored data's operations need an API key
 	// (default AuthRequired; see AuthMode). Keys are read from Store.
 	Auth AuthMode
+	// Imports, when set, serves /v1/imports (durable import jobs, see
+	// internal/jobs); nil answers those routes 503. Its Ready is part of
+	// /readyz.
+	Imports *jobs.Service
 	// Web, when set, serves the web app's pages and assets: GET (and HEAD)
 	// on WebRoutes are routed to it, outside /v1 and without the OpenAPI
 	// request validation (they are pages, not operations of the
@@ -396,6 +401,10 @@ func (s *Server) routes() *chi.Mux {
 		r.Get("/players/{name}/stats", s.scoped(auth.Read, s.getPlayerStats))
 		r.Get("/players/{name}/results", s.scoped(auth.Read, s.getPlayerResults))
 		r.Post("/hands/analyze", s.scoped(auth.Read, s.analyzeHands))
+		r.Post("/imports", s.scoped(auth.Write, s.postImport))
+		r.Get("/imports", s.scoped(auth.Read, s.listImports))
+		r.Get("/imports/{id}", s.scoped(auth.Read, s.getImport))
+		r.Delete("/imports/{id}", s.scoped(auth.Write, s.cancelImport))
 	})
 	return r
 }

@@ -33,6 +33,17 @@ func (s *Server) ready(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
+	if s.cfg.Imports != nil {
+		if err := s.cfg.Imports.Ready(ctx); err != nil && r.Context().Err() == nil {
+			s.log.WarnContext(r.Context(), "job queue not ready", "request_id", requestID(r.Context()), "err", err, "cause", fault.Detail(err))
+			s.sendProblem(w, Problem{
+				Type: "urn:scoop:problem:unavailable", Title: http.StatusText(http.StatusServiceUnavailable),
+				Status: http.StatusServiceUnavailable, Detail: "job queue not ready: " + readyDetail(err),
+				Instance: r.URL.Path, RequestID: requestID(r.Context()),
+			})
+			return
+		}
+	}
 	s.writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
 }
 

@@ -118,21 +118,27 @@ func (s *Server) validated(next http.Handler) http.Handler {
 				s.sendProblem(w, unsupported(r, ct, rb.Value.Content))
 				return
 			}
-			limit := s.limits.MaxTextBody
-			if mt == "application/json" {
-				limit = s.limits.MaxJSONBody
-			}
-			body, release, ok := s.readBody(w, r, mt, limit)
-			if !ok {
-				return
-			}
-			defer release()
-			held = &heldBody{b: body}
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			r = r.WithContext(context.WithValue(r.Context(), keyBody, held))
-			if mt != "application/json" {
-				// Text is checked by its reader, which names the line.
+			if streamed, _ := route.Operation.Extensions["x-scoop-streamed"].(bool); streamed {
+				// The handler streams the body itself (POST /v1/imports),
+				// bounding it: nothing of it is read here.
 				opts.ExcludeRequestBody = true
+			} else {
+				limit := s.limits.MaxTextBody
+				if mt == "application/json" {
+					limit = s.limits.MaxJSONBody
+				}
+				body, release, ok := s.readBody(w, r, mt, limit)
+				if !ok {
+					return
+				}
+				defer release()
+				held = &heldBody{b: body}
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				r = r.WithContext(context.WithValue(r.Context(), keyBody, held))
+				if mt != "application/json" {
+					// Text is checked by its reader, which names the line.
+					opts.ExcludeRequestBody = true
+				}
 			}
 		}
 		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route, Options: opts}

@@ -143,3 +143,36 @@ func TestServeAuthOffIsLoopbackOnly(t *testing.T) {
 	base, _ = startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", ":0", "--force-insecure")
 	waitReady(t, base)
 }
+
+// TestImportServerWithKey: scoop import --server sends its --key (or
+// SCOOP_KEY); the server stores for the key's account; without a key the
+// upload is refused with the server's 401 in one line (exit 1).
+func TestImportServerWithKey(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("SCOOP_KEY", "")
+	db := filepath.Join(t.TempDir(), "scoop.db")
+	base, _, lines := startServeOutput(t, "--sqlite", db, "--auth", "required")
+	key := firstKeyOf(t, lines)
+	waitReady(t, base)
+	var out, errb bytes.Buffer
+	code := Run(context.Background(), []string{"import", "--server", base, "../../examples/ps-session.txt"}, strings.NewReader(""), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "API key") || strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
+		t.Errorf("import --server without a key: exit %d %q, want 1 and the server's 401 in one line", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	code = Run(context.Background(), []string{"import", "--server", base, "--key", key, "--json", "../../examples/ps-session.txt"}, strings.NewReader(""), &out, &errb)
+	var im struct {
+		State  string `json:"state"`
+		Counts struct {
+			Stored int `json:"stored"`
+		} `json:"counts"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &im); code != 0 || err != nil || im.State != "done" || im.Counts.Stored == 0 {
+		t.Fatalf("import --server --key: exit %d %s %s", code, out.String(), errb.String())
+	}
+	_, body := getWithKey(t, base+"/v1/hands?limit=500", key)
+	if n := strings.Count(string(body), `"site_hand_id"`); n != im.Counts.Stored {
+		t.Errorf("the key lists %d hands, the import stored %d", n, im.Counts.Stored)
+	}
+}

@@ -19,6 +19,7 @@ import (
 )
 
 const importUsage = `usage: scoop import [--json] [--dry-run] [--sqlite FILE] [--batch N] FILE|DIR...
+       scoop import --server URL [--json] FILE|DIR...
 
 Reads hand-history files of any supported format (PokerStars text, PHH,
 Scoop JSON; detected by content; a directory means every file under it,
@@ -40,6 +41,12 @@ each, idempotent on the hand's natural key (site and site hand id, else
 a hash of the hand): importing a file again stores nothing new, and an
 interrupted import keeps every batch it committed. --dry-run reads and
 replays without opening the store.
+
+With --server URL the files are uploaded to that scoop serve instead
+(POST /v1/imports, one streamed request) and imported there by its job
+workers; the import is followed with the same progress line until it
+ends, then summarised (--json: the import as the server answers it).
+Interrupted, the import goes on on the server.
 
 With --json the summary is one JSON object. Exit status 0 when every file
 was read (an illegal or unreadable hand is reported, not a failure), 2 for
@@ -102,6 +109,8 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	dryRun := flags.Bool("dry-run", false, "read and replay only: store nothing")
 	batch := flags.Int("batch", importBatch, "hands stored per transaction")
 	acct := flags.String("account", "", "store the hands for this account (its API keys see them; default: the default account)")
+	server := flags.String("server", "", "upload to this scoop serve (http://host:port) and follow the import there")
+	key := flags.String("key", os.Getenv("SCOOP_KEY"), "with --server: the API key to send (env SCOOP_KEY; a key with the write scope)")
 	cfg.flags(flags)
 	files, help, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -116,6 +125,15 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if len(files) == 0 {
 		return usagef("no files (usage: scoop import [--json] [--dry-run] FILE...)")
+	}
+	if *server != "" {
+		if *dryRun {
+			return usagef("--dry-run and --server: a dry run stores nothing, on no server")
+		}
+		if *acct != "" {
+			return usagef("--account and --server: the server stores for the account of the key (--key)")
+		}
+		return importThroughServer(ctx, *server, *key, files, *asJSON, stdin, stdout, stderr)
 	}
 	if *batch < 1 || *batch > importBatchMax {
 		return usagef("--batch %d: want 1 to %d", *batch, importBatchMax)

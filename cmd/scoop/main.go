@@ -52,6 +52,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "run the HTTP API", runServe},
+		{"worker", "run the import job workers only (no HTTP)", runWorker},
 		{"migrate", "apply database migrations", runMigrate},
 		{"equity", "compute Omaha hi/lo equity of 2 to 10 hands", runEquity},
 		{"replay", "replay hand-history files, a verdict per hand", runReplay},

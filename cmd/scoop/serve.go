@@ -65,6 +65,9 @@ type serveConfig struct {
 	// then SCOOP_* variables, then flags (see limits.go).
 	Limits api.Limits
 	envErr error // a malformed limit variable, reported by Validate
+	// Jobs configure the import job workers run in this process
+	// (--workers, default 1; 0 for none) and the jobs themselves.
+	Jobs jobSettings
 }
 
 // serveConnState, when set (by tests, before runServe starts), observes
@@ -93,6 +96,7 @@ func defaultServeConfig() serveConfig {
 		IdleTimeout:       120 * time.Second,
 		ShutdownTimeout:   30 * time.Second,
 		Limits:            api.DefaultLimits(),
+		Jobs:              defaultJobSettings(1),
 	}
 }
 
@@ -112,6 +116,7 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 		c.MetricsAddr = v
 	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
+	c.Jobs.fromEnv(getenv)
 	for _, b := range []struct {
 		env string
 		v   *bool
@@ -152,6 +157,9 @@ func (c *serveConfig) Validate() error {
 			return usagef("--metrics-addr %q: want host:port, or off for none", c.MetricsAddr)
 		}
 	}
+	if err := c.Jobs.validate(); err != nil {
+		return err
+	}
 	if err := c.Limits.Validate(); err != nil {
 		return usagef("%s", strings.TrimPrefix(err.Error(), "api: "))
 	}
@@ -176,6 +184,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", cfg.MetricsAddr, "address serving /metrics without a key, for a scraper, or off (the main address serves it to admin keys either way) (env SCOOP_METRICS_ADDR)")
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
+	cfg.Jobs.flags(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
@@ -189,7 +198,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			"and until then /readyz and the hand endpoints answer 503.\n"+
 			"Once it is connected, the analysis backfill (--backfill, on by default) gives every\n"+
 			"legal stored hand without an analysis its analysis, taking one expensive compute core\n"+
-			"at a time as one more client (\"backfill\") of the requests' admission.\n\n"+fixedBounds()+"\n")
+			"at a time as one more client (\"backfill\") of the requests' admission.\n"+
+			"Uploads to POST /v1/imports are durable jobs in the database, worked by --workers\n"+
+			"job workers of this process (default 1; 0 for none) and by any scoop worker.\n\n"+fixedBounds()+"\n")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
 	}
@@ -229,7 +240,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// Database pool metrics once connected: pgxpool's for PostgreSQL,
 	// database/sql's DBStats for SQLite.
 	reg.MustRegister(storeCollector{gate})
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New()})
+	// The import jobs: uploads are queued by this server, and worked by
+	// --workers of its own (and by any scoop worker on the database).
+	jobSvc, err := cfg.Jobs.service(log, reg)
+	if err != nil {
+		return err
+	}
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New(), Imports: jobSvc})
 	if err != nil {
 		return err
 	}
@@ -242,6 +259,13 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			}
 		}()
 	}
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	jobsDone := make(chan struct{})
+	defer func() {
+		stopJobs()
+		<-jobsDone
+	}()
+	startJobs(jobsCtx, jobSvc, gate, log, connecting, cfg.ShutdownTimeout, jobsDone)
 	// The analysis backfill starts once the store is connected and is
 	// stopped (deferred: before the gate closes the store) at shutdown.
 	backfillCtx, stopBackfill := context.WithCancel(ctx)
@@ -294,6 +318,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	stopBackfill()
 	<-backfilled
+	stopJobs()
+	<-jobsDone
 	stopConnecting()
 	<-connecting
 	log.Info("stopped")

@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/oapi-codegen/runtime"
+	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for ActionKind.
@@ -220,6 +221,33 @@ func (e HandStatus) Valid() bool {
 	case HandStatusSkipped:
 		return true
 	case HandStatusStored:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ImportState.
+const (
+	ImportStateCancelled ImportState = "cancelled"
+	ImportStateDone      ImportState = "done"
+	ImportStateFailed    ImportState = "failed"
+	ImportStateQueued    ImportState = "queued"
+	ImportStateRunning   ImportState = "running"
+)
+
+// Valid indicates whether the value is a known member of the ImportState enum.
+func (e ImportState) Valid() bool {
+	switch e {
+	case ImportStateCancelled:
+		return true
+	case ImportStateDone:
+		return true
+	case ImportStateFailed:
+		return true
+	case ImportStateQueued:
+		return true
+	case ImportStateRunning:
 		return true
 	default:
 		return false
@@ -691,6 +719,101 @@ type HandSummary struct {
 // Hands Hands in file order.
 type Hands = []Hand
 
+// Import defines model for Import.
+type Import struct {
+	Bytes int `json:"bytes"`
+
+	// Chunks Chunks of hands (one job each).
+	Chunks         int          `json:"chunks"`
+	ChunksFailed   int          `json:"chunks_failed"`
+	ChunksFinished int          `json:"chunks_finished"`
+	Counts         ImportCounts `json:"counts"`
+	CreatedAt      time.Time    `json:"created_at"`
+
+	// Errors The first errors (at most 20), in file order.
+	Errors     []ImportError `json:"errors"`
+	Files      int           `json:"files"`
+	FinishedAt *time.Time    `json:"finished_at"`
+
+	// HandsExpected Hands found while the upload was cut into chunks.
+	HandsExpected int `json:"hands_expected"`
+
+	// Id The import's id: random, not sequential.
+	Id       string         `json:"id"`
+	Progress ImportProgress `json:"progress"`
+
+	// Reason Why it failed.
+	Reason    *string    `json:"reason"`
+	StartedAt *time.Time `json:"started_at"`
+
+	// State queued (stored, no chunk started), running, done (every chunk ran), failed (a chunk failed after its retries, or nothing could be read), cancelled.
+	State ImportState `json:"state"`
+}
+
+// ImportCounts defines model for ImportCounts.
+type ImportCounts struct {
+	// Analysed Hands stored with their analysis.
+	Analysed int `json:"analysed"`
+
+	// Conflicts Hands whose site and site hand id hold another hand: not stored.
+	Conflicts int `json:"conflicts"`
+
+	// Duplicates Hands stored before (same content).
+	Duplicates int `json:"duplicates"`
+	Illegal    int `json:"illegal"`
+	Legal      int `json:"legal"`
+
+	// Read Hands read so far (every hand found, whatever became of it).
+	Read int `json:"read"`
+
+	// Skipped Hands not replayed (another game, a cancelled hand...), by reason.
+	Skipped SkippedCounts `json:"skipped"`
+
+	// Stored Hands newly stored.
+	Stored int `json:"stored"`
+
+	// Unreadable Hands that could not be read (see errors, with their lines).
+	Unreadable int `json:"unreadable"`
+}
+
+// ImportError defines model for ImportError.
+type ImportError struct {
+	File string `json:"file"`
+
+	// Hand 1-based index of the hand in its file.
+	Hand *int `json:"hand,omitempty"`
+
+	// Line 1-based line in the file.
+	Line    *int   `json:"line,omitempty"`
+	Message string `json:"message"`
+}
+
+// ImportFiles Hand-history files, one part each (any field name; the part's filename names the file).
+type ImportFiles map[string]openapi_types.File
+
+// ImportPage defines model for ImportPage.
+type ImportPage struct {
+	Imports []Import `json:"imports"`
+
+	// NextCursor Pass as cursor for the next page; null on the last page.
+	NextCursor *string `json:"next_cursor"`
+}
+
+// ImportProgress defines model for ImportProgress.
+type ImportProgress struct {
+	// EtaSeconds Estimated seconds left; null before any progress.
+	EtaSeconds *float32 `json:"eta_seconds"`
+
+	// Fraction Hands done over the hands found in the upload (1 once finished).
+	Fraction float32 `json:"fraction"`
+
+	// HandsPerSecond Hands read per second since the first chunk started.
+	HandsPerSecond float32 `json:"hands_per_second"`
+}
+
+// ImportState queued (stored, no chunk started), running, done (every chunk ran), failed (a chunk failed after its retries, or nothing could be read), cancelled.
+type ImportState string
+
 // Money defines model for Money.
 type Money struct {
 	// Amount In currency, a decimal string; absent unless the hands share one currency.
@@ -919,6 +1042,9 @@ type Share struct {
 	Value *float64 `json:"value"`
 }
 
+// SkippedCounts Hands not replayed (another game, a cancelled hand...), by reason.
+type SkippedCounts map[string]int
+
 // SnapshotMode exhaustive: exact, every live hand known; montecarlo: some live hand unknown, drawn at random on every trial (A3); none: no live hand known, no equities.
 type SnapshotMode string
 
@@ -1143,6 +1269,21 @@ type AnalyzeHandsTextBody = string
 // ReplayHandsTextBody defines parameters for ReplayHands.
 type ReplayHandsTextBody = string
 
+// ListImportsParams defines parameters for ListImports.
+type ListImportsParams struct {
+	// Limit Page size.
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The next_cursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// CreateImportJSONBody defines parameters for CreateImport.
+type CreateImportJSONBody = string
+
+// CreateImportTextBody defines parameters for CreateImport.
+type CreateImportTextBody = string
+
 // ListPlayersParams defines parameters for ListPlayers.
 type ListPlayersParams struct {
 	// Prefix Only names starting with this (every player when absent); compared exactly, no pattern.
@@ -1216,6 +1357,15 @@ type ReplayHandsJSONRequestBody = HandOrHands
 
 // ReplayHandsTextRequestBody defines body for ReplayHands for text/plain ContentType.
 type ReplayHandsTextRequestBody = ReplayHandsTextBody
+
+// CreateImportJSONRequestBody defines body for CreateImport for application/json ContentType.
+type CreateImportJSONRequestBody = CreateImportJSONBody
+
+// CreateImportMultipartRequestBody defines body for CreateImport for multipart/form-data ContentType.
+type CreateImportMultipartRequestBody = ImportFiles
+
+// CreateImportTextRequestBody defines body for CreateImport for text/plain ContentType.
+type CreateImportTextRequestBody = CreateImportTextBody
 
 // ParseRangesJSONRequestBody defines body for ParseRanges for application/json ContentType.
 type ParseRangesJSONRequestBody = RangesRequest
@@ -1386,7 +1536,7 @@ type ClientInterface interface {
 
 	// Ready The database is reachable and its migrations are current.
 	//
-	// Readiness: 200 when the database answers within the ready timeout (2 s by default) and its schema is at the binary's migration; else 503.
+	// Readiness: 200 when the database answers within the ready timeout (2 s by default), its schema is at the binary's migration and the job queue answers (River's tables, and this process's job workers running when it has any); else 503.
 	//
 	// Corresponds with GET /readyz (the `Ready` operationId).
 	Ready(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1649,6 +1799,96 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 	GetHandAnalysis(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ListImports Imports, newest first (keyset pagination).
+	//
+	// The imports, newest first. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	//
+	// Corresponds with GET /v1/imports (the `ListImports` operationId).
+	ListImports(ctx context.Context, params *ListImportsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateImportWithBody Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImportWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateImport Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImport(ctx context.Context, body CreateImportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateImportWithTextBody Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes a body of the `text/plain` content type.
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImportWithTextBody(ctx context.Context, body CreateImportTextRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CancelImport Cancel an import.
+	//
+	// Cancels what has not run yet: chunks not started will not run, chunks running finish. The hands stored stay. An import already finished is answered as it is. 404 when there is none.
+	//
+	// Corresponds with DELETE /v1/imports/{id} (the `CancelImport` operationId).
+	CancelImport(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetImport An import's state, counts and progress.
+	//
+	// The import by the id POST /v1/imports returned; 404 when there is none.
+	//
+	// Corresponds with GET /v1/imports/{id} (the `GetImport` operationId).
+	GetImport(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ListPlayers Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 	//
 	// A page of at most `limit` players of the stored hands, in name order (by bytes), with how many stored hands each was dealt into; follow `next_cursor` for the next page.
@@ -1779,7 +2019,7 @@ func (c *Client) Openapi(ctx context.Context, reqEditors ...RequestEditorFn) (*h
 
 // Ready The database is reachable and its migrations are current.
 //
-// Readiness: 200 when the database answers within the ready timeout (2 s by default) and its schema is at the binary's migration; else 503.
+// Readiness: 200 when the database answers within the ready timeout (2 s by default), its schema is at the binary's migration and the job queue answers (River's tables, and this process's job workers running when it has any); else 503.
 //
 // Corresponds with GET /readyz (the `Ready` operationId).
 func (c *Client) Ready(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2192,6 +2432,156 @@ func (c *Client) GetHand(ctx context.Context, id ID, reqEditors ...RequestEditor
 // Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 func (c *Client) GetHandAnalysis(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetHandAnalysisRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListImports Imports, newest first (keyset pagination).
+//
+// The imports, newest first. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+//
+// Corresponds with GET /v1/imports (the `ListImports` operationId).
+func (c *Client) ListImports(ctx context.Context, params *ListImportsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListImportsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateImportWithBody Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *Client) CreateImportWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateImportRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateImport Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *Client) CreateImport(ctx context.Context, body CreateImportJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateImportRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateImportWithTextBody Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes a body of the `text/plain` content type.
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *Client) CreateImportWithTextBody(ctx context.Context, body CreateImportTextRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateImportRequestWithTextBody(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CancelImport Cancel an import.
+//
+// Cancels what has not run yet: chunks not started will not run, chunks running finish. The hands stored stay. An import already finished is answered as it is. 404 when there is none.
+//
+// Corresponds with DELETE /v1/imports/{id} (the `CancelImport` operationId).
+func (c *Client) CancelImport(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCancelImportRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetImport An import's state, counts and progress.
+//
+// The import by the id POST /v1/imports returned; 404 when there is none.
+//
+// Corresponds with GET /v1/imports/{id} (the `GetImport` operationId).
+func (c *Client) GetImport(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetImportRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -2870,6 +3260,191 @@ func NewGetHandAnalysisRequest(server string, id ID) (*http.Request, error) {
 	return req, nil
 }
 
+// NewListImportsRequest constructs an http.Request for the ListImports method
+func NewListImportsRequest(server string, params *ListImportsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/imports")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateImportRequest calls the generic CreateImport builder with application/json body
+func NewCreateImportRequest(server string, body CreateImportJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateImportRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewCreateImportRequestWithTextBody calls the generic CreateImport builder with text/plain body
+func NewCreateImportRequestWithTextBody(server string, body CreateImportTextRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	if stringer, ok := interface{}(body).(fmt.Stringer); ok {
+		bodyReader = strings.NewReader(stringer.String())
+	} else {
+		bodyReader = strings.NewReader(fmt.Sprint(body))
+	}
+	return NewCreateImportRequestWithBody(server, "text/plain", bodyReader)
+}
+
+// NewCreateImportRequestWithBody constructs an http.Request for the CreateImport method, with any body, and a specified content type
+func NewCreateImportRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/imports")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewCancelImportRequest constructs an http.Request for the CancelImport method
+func NewCancelImportRequest(server string, id ID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/imports/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetImportRequest constructs an http.Request for the GetImport method
+func NewGetImportRequest(server string, id ID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/imports/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewListPlayersRequest constructs an http.Request for the ListPlayers method
 func NewListPlayersRequest(server string, params *ListPlayersParams) (*http.Request, error) {
 	var err error
@@ -3348,7 +3923,7 @@ type ClientWithResponsesInterface interface {
 
 	// ReadyWithResponse The database is reachable and its migrations are current.
 	//
-	// Readiness: 200 when the database answers within the ready timeout (2 s by default) and its schema is at the binary's migration; else 503.
+	// Readiness: 200 when the database answers within the ready timeout (2 s by default), its schema is at the binary's migration and the job queue answers (River's tables, and this process's job workers running when it has any); else 503.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -3620,6 +4195,102 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 	GetHandAnalysisWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*GetHandAnalysisResponse, error)
+
+	// ListImportsWithResponse Imports, newest first (keyset pagination).
+	//
+	// The imports, newest first. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/imports (the `ListImports` operationId).
+	ListImportsWithResponse(ctx context.Context, params *ListImportsParams, reqEditors ...RequestEditorFn) (*ListImportsResponse, error)
+
+	// CreateImportWithBodyWithResponse Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImportWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateImportResponse, error)
+
+	// CreateImportWithResponse Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImportWithResponse(ctx context.Context, body CreateImportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateImportResponse, error)
+
+	// CreateImportWithTextBodyWithResponse Upload hand histories to import as durable jobs.
+	//
+	// The body is one hand-history file (the same content types as POST
+	// /v1/hands; a `Content-Disposition` filename names it) or
+	// multipart/form-data with any number of files, at most 256 MiB in
+	// all (as sent and after gzip decoding). It is streamed into the
+	// database, never held whole in memory, cut into chunks of whole hands;
+	// the answer is 202 with the import (state `queued`) and its Location
+	// once the upload is stored and one job per chunk is queued. Workers
+	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+	// settle, analyse and store each chunk's hands: a hand already stored
+	// is a duplicate, never stored twice. Follow the import with GET
+	// /v1/imports/{id}. A file that is not a hand history does not fail
+	// the request: the import says so in `errors`, and is `failed` (with
+	// the `reason`) when no file holds hands. A declared length over 256
+	// MiB is a 413 before any byte is read; a body that grows past it is a
+	// 413 and nothing of it is kept.
+	//
+	// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+	CreateImportWithTextBodyWithResponse(ctx context.Context, body CreateImportTextRequestBody, reqEditors ...RequestEditorFn) (*CreateImportResponse, error)
+
+	// CancelImportWithResponse Cancel an import.
+	//
+	// Cancels what has not run yet: chunks not started will not run, chunks running finish. The hands stored stay. An import already finished is answered as it is. 404 when there is none.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/imports/{id} (the `CancelImport` operationId).
+	CancelImportWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*CancelImportResponse, error)
+
+	// GetImportWithResponse An import's state, counts and progress.
+	//
+	// The import by the id POST /v1/imports returned; 404 when there is none.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/imports/{id} (the `GetImport` operationId).
+	GetImportWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*GetImportResponse, error)
 
 	// ListPlayersWithResponse Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
 	//
@@ -5296,6 +5967,511 @@ func (r GetHandAnalysisResponse) ContentType() string {
 	return ""
 }
 
+// ListImportsResponse200Headers the declared response headers of an HTTP 200 response for ListImports
+type ListImportsResponse200Headers struct {
+	XRequestID string
+}
+
+// ListImportsResponse400Headers the declared response headers of an HTTP 400 response for ListImports
+type ListImportsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListImportsResponse401Headers the declared response headers of an HTTP 401 response for ListImports
+type ListImportsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListImportsResponse403Headers the declared response headers of an HTTP 403 response for ListImports
+type ListImportsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListImportsResponseDefaultHeaders the declared response headers of an HTTP default response for ListImports
+type ListImportsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type ListImportsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ImportPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListImportsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ListImportsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListImportsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ListImportsResponse403Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ListImportsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListImportsResponse) GetJSON200() *ImportPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListImportsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListImportsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListImportsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ListImportsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListImportsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListImportsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListImportsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListImportsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateImportResponse202Headers the declared response headers of an HTTP 202 response for CreateImport
+type CreateImportResponse202Headers struct {
+	Location   string
+	XRequestID string
+}
+
+// CreateImportResponse400Headers the declared response headers of an HTTP 400 response for CreateImport
+type CreateImportResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponse401Headers the declared response headers of an HTTP 401 response for CreateImport
+type CreateImportResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponse403Headers the declared response headers of an HTTP 403 response for CreateImport
+type CreateImportResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponse413Headers the declared response headers of an HTTP 413 response for CreateImport
+type CreateImportResponse413Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponse415Headers the declared response headers of an HTTP 415 response for CreateImport
+type CreateImportResponse415Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponse503Headers the declared response headers of an HTTP 503 response for CreateImport
+type CreateImportResponse503Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CreateImportResponseDefaultHeaders the declared response headers of an HTTP default response for CreateImport
+type CreateImportResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type CreateImportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *Import
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers202 the parsed response headers for an HTTP 202 response
+	Headers202 *CreateImportResponse202Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *CreateImportResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CreateImportResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CreateImportResponse403Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *CreateImportResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *CreateImportResponse415Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *CreateImportResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *CreateImportResponseDefaultHeaders
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r CreateImportResponse) GetJSON202() *Import {
+	return r.JSON202
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r CreateImportResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateImportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateImportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateImportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateImportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CancelImportResponse200Headers the declared response headers of an HTTP 200 response for CancelImport
+type CancelImportResponse200Headers struct {
+	XRequestID string
+}
+
+// CancelImportResponse401Headers the declared response headers of an HTTP 401 response for CancelImport
+type CancelImportResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CancelImportResponse403Headers the declared response headers of an HTTP 403 response for CancelImport
+type CancelImportResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CancelImportResponse404Headers the declared response headers of an HTTP 404 response for CancelImport
+type CancelImportResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// CancelImportResponseDefaultHeaders the declared response headers of an HTTP default response for CancelImport
+type CancelImportResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type CancelImportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Import
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *CancelImportResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *CancelImportResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *CancelImportResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *CancelImportResponse404Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *CancelImportResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r CancelImportResponse) GetJSON200() *Import {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CancelImportResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CancelImportResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CancelImportResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r CancelImportResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r CancelImportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CancelImportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CancelImportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CancelImportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetImportResponse200Headers the declared response headers of an HTTP 200 response for GetImport
+type GetImportResponse200Headers struct {
+	XRequestID string
+}
+
+// GetImportResponse401Headers the declared response headers of an HTTP 401 response for GetImport
+type GetImportResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetImportResponse403Headers the declared response headers of an HTTP 403 response for GetImport
+type GetImportResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetImportResponse404Headers the declared response headers of an HTTP 404 response for GetImport
+type GetImportResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetImportResponseDefaultHeaders the declared response headers of an HTTP default response for GetImport
+type GetImportResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetImportResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Import
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetImportResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetImportResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetImportResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetImportResponse404Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetImportResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetImportResponse) GetJSON200() *Import {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetImportResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetImportResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetImportResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetImportResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetImportResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetImportResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetImportResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetImportResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListPlayersResponse200Headers the declared response headers of an HTTP 200 response for ListPlayers
 type ListPlayersResponse200Headers struct {
 	XRequestID string
@@ -5893,7 +7069,7 @@ func (c *ClientWithResponses) OpenapiWithResponse(ctx context.Context, reqEditor
 
 // ReadyWithResponse The database is reachable and its migrations are current.
 //
-// Readiness: 200 when the database answers within the ready timeout (2 s by default) and its schema is at the binary's migration; else 503.
+// Readiness: 200 when the database answers within the ready timeout (2 s by default), its schema is at the binary's migration and the job queue answers (River's tables, and this process's job workers running when it has any); else 503.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -6260,6 +7436,138 @@ func (c *ClientWithResponses) GetHandAnalysisWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseGetHandAnalysisResponse(rsp)
+}
+
+// ListImportsWithResponse Imports, newest first (keyset pagination).
+//
+// The imports, newest first. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/imports (the `ListImports` operationId).
+func (c *ClientWithResponses) ListImportsWithResponse(ctx context.Context, params *ListImportsParams, reqEditors ...RequestEditorFn) (*ListImportsResponse, error) {
+	rsp, err := c.ListImports(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListImportsResponse(rsp)
+}
+
+// CreateImportWithBodyWithResponse Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *ClientWithResponses) CreateImportWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateImportResponse, error) {
+	rsp, err := c.CreateImportWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateImportResponse(rsp)
+}
+
+// CreateImportWithResponse Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *ClientWithResponses) CreateImportWithResponse(ctx context.Context, body CreateImportJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateImportResponse, error) {
+	rsp, err := c.CreateImport(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateImportResponse(rsp)
+}
+
+// CreateImportWithTextBodyWithResponse Upload hand histories to import as durable jobs.
+//
+// The body is one hand-history file (the same content types as POST
+// /v1/hands; a `Content-Disposition` filename names it) or
+// multipart/form-data with any number of files, at most 256 MiB in
+// all (as sent and after gzip decoding). It is streamed into the
+// database, never held whole in memory, cut into chunks of whole hands;
+// the answer is 202 with the import (state `queued`) and its Location
+// once the upload is stored and one job per chunk is queued. Workers
+// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
+// settle, analyse and store each chunk's hands: a hand already stored
+// is a duplicate, never stored twice. Follow the import with GET
+// /v1/imports/{id}. A file that is not a hand history does not fail
+// the request: the import says so in `errors`, and is `failed` (with
+// the `reason`) when no file holds hands. A declared length over 256
+// MiB is a 413 before any byte is read; a body that grows past it is a
+// 413 and nothing of it is kept.
+//
+// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/imports (the `CreateImport` operationId).
+func (c *ClientWithResponses) CreateImportWithTextBodyWithResponse(ctx context.Context, body CreateImportTextRequestBody, reqEditors ...RequestEditorFn) (*CreateImportResponse, error) {
+	rsp, err := c.CreateImportWithTextBody(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateImportResponse(rsp)
+}
+
+// CancelImportWithResponse Cancel an import.
+//
+// Cancels what has not run yet: chunks not started will not run, chunks running finish. The hands stored stay. An import already finished is answered as it is. 404 when there is none.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/imports/{id} (the `CancelImport` operationId).
+func (c *ClientWithResponses) CancelImportWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*CancelImportResponse, error) {
+	rsp, err := c.CancelImport(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCancelImportResponse(rsp)
+}
+
+// GetImportWithResponse An import's state, counts and progress.
+//
+// The import by the id POST /v1/imports returned; 404 when there is none.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/imports/{id} (the `GetImport` operationId).
+func (c *ClientWithResponses) GetImportWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*GetImportResponse, error) {
+	rsp, err := c.GetImport(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetImportResponse(rsp)
 }
 
 // ListPlayersWithResponse Players of the stored hands whose name starts with a prefix, by name, with their hand counts.
@@ -8878,6 +10186,814 @@ func ParseGetHandAnalysisResponse(rsp *http.Response) (*GetHandAnalysisResponse,
 		response.Headers503 = &headers
 	case true:
 		var headers GetHandAnalysisResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListImportsResponse parses an HTTP response from a ListImportsWithResponse call
+func ParseListImportsResponse(rsp *http.Response) (*ListImportsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListImportsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ImportPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListImportsResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ListImportsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ListImportsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ListImportsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case true:
+		var headers ListImportsResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateImportResponse parses an HTTP response from a CreateImportWithResponse call
+func ParseCreateImportResponse(rsp *http.Response) (*CreateImportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateImportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest Import
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 202:
+		var headers CreateImportResponse202Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers202 = &headers
+	case rsp.StatusCode == 400:
+		var headers CreateImportResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers CreateImportResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CreateImportResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 413:
+		var headers CreateImportResponse413Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers CreateImportResponse415Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers415 = &headers
+	case rsp.StatusCode == 503:
+		var headers CreateImportResponse503Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers CreateImportResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCancelImportResponse parses an HTTP response from a CancelImportWithResponse call
+func ParseCancelImportResponse(rsp *http.Response) (*CancelImportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CancelImportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Import
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers CancelImportResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers CancelImportResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers CancelImportResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers CancelImportResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case true:
+		var headers CancelImportResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetImportResponse parses an HTTP response from a GetImportWithResponse call
+func ParseGetImportResponse(rsp *http.Response) (*GetImportResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetImportResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Import
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetImportResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetImportResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetImportResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetImportResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case true:
+		var headers GetImportResponseDefaultHeaders
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {

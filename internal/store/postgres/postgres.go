@@ -95,7 +95,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		pool.Close()
 		return nil, fault.New(fault.Internal, "migration lock: %v", err)
 	}
-	mig, err := goose.NewProvider(goose.DialectPostgres, db, migrations.Postgres(), goose.WithSessionLocker(locker))
+	mig, err := goose.NewProvider(goose.DialectPostgres, db, migrations.Postgres(), goose.WithSessionLocker(locker),
+		goose.WithGoMigrations(migrations.RiverPostgres(pool)))
 	if err != nil {
 		db.Close()
 		pool.Close()

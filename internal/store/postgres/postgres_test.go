@@ -75,8 +75,8 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 5 {
-		t.Fatalf("Migrate = %v, %v; want 2 to 6 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 7 {
+		t.Fatalf("Migrate = %v, %v; want 2 to 8 applied", v, err)
 	}
 	// The old hand belongs to the default account, under a public id; its
 	// row number names nothing any more.
@@ -159,8 +159,8 @@ VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 2 || v[0] != 5 {
-		t.Fatalf("Migrate = %v, %v; want 5 and 6 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 || v[0] != 5 {
+		t.Fatalf("Migrate = %v, %v; want 5 to 8 applied", v, err)
 	}
 	for _, name := range []string{"p1", "p2", "p3", "p4"} {
 		got, err := s.PlayerStats(ctx, name, stats.Filter{})

@@ -96,7 +96,7 @@ func OpenConfig(ctx context.Context, cfg Config) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
-	mig, err := goose.NewProvider(goose.DialectSQLite3, w, migrations.SQLite())
+	mig, err := goose.NewProvider(goose.DialectSQLite3, w, migrations.SQLite(), goose.WithGoMigrations(migrations.RiverSQLite()))
 	if err != nil {
 		db.Close()
 		w.Close()

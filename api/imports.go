@@ -1,0 +1,329 @@
+package api
+
+import (
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/jobs"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// importView is an import as the API shows it (the Import schema).
+type importView struct {
+	ID             string              `json:"id"`
+	State          string              `json:"state"`
+	Reason         *string             `json:"reason"`
+	Files          int                 `json:"files"`
+	Bytes          int64               `json:"bytes"`
+	Chunks         int                 `json:"chunks"`
+	ChunksFinished int                 `json:"chunks_finished"`
+	ChunksFailed   int                 `json:"chunks_failed"`
+	HandsExpected  int64               `json:"hands_expected"`
+	Counts         importCounts        `json:"counts"`
+	Progress       importProgress      `json:"progress"`
+	Errors         []store.ImportError `json:"errors"`
+	CreatedAt      time.Time           `json:"created_at"`
+	StartedAt      *time.Time          `json:"started_at"`
+	FinishedAt     *time.Time          `json:"finished_at"`
+}
+
+type importCounts struct {
+	Read       int64            `json:"read"`
+	Stored     int64            `json:"stored"`
+	Duplicates int64            `json:"duplicates"`
+	Conflicts  int64            `json:"conflicts"`
+	Legal      int64            `json:"legal"`
+	Illegal    int64            `json:"illegal"`
+	Unreadable int64            `json:"unreadable"`
+	Analysed   int64            `json:"analysed"`
+	Skipped    map[string]int64 `json:"skipped"`
+}
+
+type importProgress struct {
+	Fraction       float64  `json:"fraction"`
+	HandsPerSecond float64  `json:"hands_per_second"`
+	ETASeconds     *float64 `json:"eta_seconds"`
+}
+
+func viewImport(im store.Import, now time.Time) importView {
+	c := im.Counts
+	if c.Skipped == nil {
+		c.Skipped = map[string]int64{}
+	}
+	v := importView{
+		ID: im.PublicID, State: im.State, Files: im.Files, Bytes: im.Bytes, Chunks: im.Chunks,
+		ChunksFinished: im.ChunksFinished, ChunksFailed: im.ChunksFailed, HandsExpected: im.HandsExpected,
+		Counts: importCounts{Read: c.Read, Stored: c.Stored, Duplicates: c.Duplicates, Conflicts: c.Conflicts,
+			Legal: c.Legal, Illegal: c.Illegal, Unreadable: c.Unreadable, Analysed: c.Analysed, Skipped: c.Skipped},
+		Errors: im.Errors, CreatedAt: im.CreatedAt.UTC(), StartedAt: utc(im.StartedAt), FinishedAt: utc(im.FinishedAt),
+	}
+	if v.Errors == nil {
+		v.Errors = []store.ImportError{}
+	}
+	if im.Reason != "" {
+		v.Reason = &im.Reason
+	}
+	p := jobs.ProgressOf(im, now)
+	v.Progress = importProgress{Fraction: p.Fraction, HandsPerSecond: p.HandsPerSec}
+	if p.ETA != nil {
+		s := p.ETA.Seconds()
+		v.Progress.ETASeconds = &s
+	}
+	return v
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// imports returns the import service, or answers 503 when the server has
+// none.
+func (s *Server) imports(w http.ResponseWriter, r *http.Request) (*jobs.Service, bool) {
+	if s.cfg.Imports == nil {
+		s.writeProblem(w, r, fault.New(fault.Unavailable, "this server runs no import jobs"))
+		return nil, false
+	}
+	return s.cfg.Imports, true
+}
+
+// postImport answers POST /v1/imports: the body (one hand-history file,
+// or multipart/form-data with several) is streamed into the store in
+// chunks of hands, never held whole in memory (the validated middleware
+// does not read it: the operation is x-scoop-streamed), and answered 202
+// with the import and its Location once stored and its jobs queued. A
+// declared length over jobs.MaxUploadBytes is a 413 before any byte is
+// read; a body that grows past it, a 413 when it does (nothing of it is
+// kept). A file that is not a hand history is not an error of the
+// request: the import fails, saying why.
+func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
+	svc, ok := s.imports(w, r)
+	if !ok {
+		return
+	}
+	tooLarge := func() {
+		refuseBody(w)
+		p := newProblem(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("an import body is at most %d bytes (256 MiB), as sent and decoded", jobs.MaxUploadBytes))
+		p.Field = "body"
+		s.sendProblem(w, p)
+	}
+	if r.ContentLength > jobs.MaxUploadBytes {
+		tooLarge()
+		return
+	}
+	// The server's read and write timeouts bound a whole request; an
+	// upload of 256 MiB may take longer: as long as bytes keep coming, the
+	// deadlines are pushed back (a client silent for uploadIdle is cut).
+	var body io.Reader = &liveReader{r: http.MaxBytesReader(w, r.Body, jobs.MaxUploadBytes), rc: http.NewResponseController(w)}
+	switch e := strings.ToLower(strings.TrimSpace(strings.Join(r.Header.Values("Content-Encoding"), ","))); e {
+	case "", "identity":
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(body)
+		if err != nil {
+			refuseBody(w)
+			s.sendProblem(w, newProblem(r, http.StatusBadRequest, "could not read the gzip request body: "+err.Error()))
+			return
+		}
+		body = zr
+	default:
+		refuseBody(w)
+		p := newProblem(r, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Encoding %q is not accepted; send the body as is (identity) or gzip", e))
+		p.Field = "Content-Encoding"
+		s.sendProblem(w, p)
+		return
+	}
+	ctx := r.Context()
+	up, err := svc.NewUpload(ctx)
+	if err != nil {
+		refuseBody(w)
+		s.writeProblem(w, r, err)
+		return
+	}
+	fail := func(err error) {
+		up.Abort(ctx)
+		refuseBody(w)
+		var mbe *http.MaxBytesError
+		switch {
+		case errors.Is(err, jobs.ErrTooLarge) || errors.As(err, &mbe):
+			tooLarge()
+		case errors.Is(err, jobs.ErrTooManyFiles):
+			p := newProblem(r, http.StatusRequestEntityTooLarge, err.Error())
+			p.Field = "body"
+			s.sendProblem(w, p)
+		case fault.KindOf(err) == fault.Internal && !isStoreError(err):
+			p := newProblem(r, http.StatusBadRequest, "could not read the request body: "+err.Error())
+			p.Field = "body"
+			s.sendProblem(w, p)
+		default:
+			s.writeProblem(w, r, err)
+		}
+	}
+	ct := r.Header.Get("Content-Type")
+	mt, params, _ := mime.ParseMediaType(ct)
+	if mt == "multipart/form-data" {
+		mr := multipart.NewReader(body, params["boundary"])
+		files := 0
+		for {
+			part, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				fail(err)
+				return
+			}
+			name := part.FileName()
+			if name == "" {
+				name = part.FormName()
+			}
+			if err := up.AddFile(ctx, name, part.Header.Get("Content-Type"), part); err != nil {
+				fail(err)
+				return
+			}
+			files++
+		}
+		if files == 0 {
+			up.Abort(ctx)
+			p := newProblem(r, http.StatusBadRequest, "the multipart body holds no file")
+			p.Field = "body"
+			s.sendProblem(w, p)
+			return
+		}
+	} else if err := up.AddFile(ctx, uploadName(r), ct, body); err != nil {
+		fail(err)
+		return
+	}
+	if err := up.Commit(ctx); err != nil {
+		fail(err)
+		return
+	}
+	im, err := svc.Import(ctx, up.ID())
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/v1/imports/"+im.PublicID)
+	s.writeJSON(w, r, http.StatusAccepted, viewImport(im, time.Now()))
+}
+
+// isStoreError reports whether err is the store's (a *fault.Error), not
+// a failure to read the request.
+func isStoreError(err error) bool {
+	var f *fault.Error
+	return errors.As(err, &f)
+}
+
+// uploadName is the file name a single-file body gives in its
+// Content-Disposition, else "upload".
+func uploadName(r *http.Request) string {
+	if _, p, err := mime.ParseMediaType(r.Header.Get("Content-Disposition")); err == nil && p["filename"] != "" {
+		return p["filename"]
+	}
+	return "upload"
+}
+
+// getImport answers GET /v1/imports/{id}.
+func (s *Server) getImport(w http.ResponseWriter, r *http.Request) {
+	svc, ok := s.imports(w, r)
+	if !ok {
+		return
+	}
+	im, err := svc.Import(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, viewImport(im, time.Now()))
+}
+
+// cancelImport answers DELETE /v1/imports/{id}.
+func (s *Server) cancelImport(w http.ResponseWriter, r *http.Request) {
+	svc, ok := s.imports(w, r)
+	if !ok {
+		return
+	}
+	im, err := svc.Cancel(r.Context(), chi.URLParam(r, "id"))
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, viewImport(im, time.Now()))
+}
+
+// listImports answers GET /v1/imports: newest first, keyset pages.
+func (s *Server) listImports(w http.ResponseWriter, r *http.Request) {
+	svc, ok := s.imports(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	limit := 0
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxImportsPage {
+			s.writeProblem(w, r, fault.Field(fault.Invalid, "limit", "want 1 to %d, got %q", maxImportsPage, v))
+			return
+		}
+		limit = n
+	} else {
+		limit = defaultImportsPage
+	}
+	page, next, err := svc.Imports(r.Context(), q.Get("cursor"), limit)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	out := struct {
+		Imports []importView `json:"imports"`
+		Next    *string      `json:"next_cursor"`
+	}{Imports: make([]importView, len(page))}
+	now := time.Now()
+	for i, im := range page {
+		out.Imports[i] = viewImport(im, now)
+	}
+	if next != "" {
+		out.Next = &next
+	}
+	s.writeJSON(w, r, http.StatusOK, out)
+}
+
+// Pages of GET /v1/imports.
+const (
+	defaultImportsPage = 20
+	maxImportsPage     = 100
+)
+
+// uploadIdle is how long an upload may send nothing before it is cut; its
+// answer may be written within uploadIdle of its last byte.
+var uploadIdle = 60 * time.Second
+
+// liveReader pushes the connection's read and write deadlines back to
+// uploadIdle from now as the body is read (at most once a second).
+type liveReader struct {
+	r    io.Reader
+	rc   *http.ResponseController
+	last time.Time
+}
+
+func (l *liveReader) Read(p []byte) (int, error) {
+	if now := time.Now(); now.Sub(l.last) >= time.Second {
+		l.last = now
+		l.rc.SetReadDeadline(now.Add(uploadIdle))
+		l.rc.SetWriteDeadline(now.Add(uploadIdle))
+	}
+	return l.r.Read(p)
+}

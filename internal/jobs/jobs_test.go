@@ -1,0 +1,411 @@
+package jobs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"maps"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/jobs/jobstest"
+	"github.com/scoophq/scoop/internal/store"
+	"github.com/scoophq/scoop/internal/store/postgres"
+	"github.com/scoophq/scoop/internal/store/sqlite"
+	"github.com/scoophq/scoop/internal/store/storetest"
+)
+
+// testConfig is a Service configuration for tests: small chunks, quick
+// retries and polls.
+func testConfig(workers int) Config {
+	return Config{Workers: workers, ChunkHands: 10, JobTimeout: 20 * time.Second, MaxAttempts: 3,
+		RetryBase: 10 * time.Millisecond, PollInterval: 50 * time.Millisecond}
+}
+
+// quickConfig is testConfig without the analyses, for tests that do not
+// count them (the analysis is most of a chunk's CPU).
+func quickConfig(workers int) Config {
+	c := testConfig(workers)
+	c.NoAnalysis = true
+	return c
+}
+
+// each runs fn on a fresh PostgreSQL schema and on a fresh SQLite file.
+func each(t *testing.T, fn func(t *testing.T, st store.Store, second func() store.Store)) {
+	t.Run("postgres", func(t *testing.T) {
+		schema := storetest.NewSchema(t)
+		open := func() store.Store {
+			s, err := postgres.Open(context.Background(), postgres.Config{URL: storetest.PostgresURL(), Schema: schema, MaxConns: 6})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			if _, err := s.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		fn(t, open(), open)
+	})
+	t.Run("sqlite", func(t *testing.T) {
+		path := t.TempDir() + "/scoop.db"
+		open := func() store.Store {
+			s, err := sqlite.Open(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { s.Close() })
+			if _, err := s.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			return s
+		}
+		fn(t, open(), open)
+	})
+}
+
+func start(t *testing.T, st store.Store, cfg Config) *Service {
+	t.Helper()
+	svc, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Open(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		svc.Stop(ctx)
+	})
+	return svc
+}
+
+func upload(t *testing.T, svc *Service, files ...[]byte) string {
+	t.Helper()
+	ctx := context.Background()
+	u, err := svc.NewUpload(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range files {
+		if err := u.AddFile(ctx, "f"+string(rune('a'+i))+".txt", "text/plain", bytes.NewReader(f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := u.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return u.ID()
+}
+
+func wait(t *testing.T, svc *Service, id string) store.Import {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		im, err := svc.Import(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if im.State == store.ImportDone || im.State == store.ImportFailed || (im.State == store.ImportCancelled && im.FinishedAt != nil) {
+			return im
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("import %s still %s after 60s: %+v", id, im.State, im)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func countHands(t *testing.T, st store.Store) int {
+	t.Helper()
+	n, cursor := 0, ""
+	for {
+		p, err := st.Hands(context.Background(), store.Query{Limit: store.MaxLimit, Cursor: cursor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(p.Hands)
+		if p.Next == "" {
+			return n
+		}
+		cursor = p.Next
+	}
+}
+
+// TestImportTwiceStoresOnce: the same file uploaded twice stores every
+// hand once; the second import counts them all as duplicates.
+func TestImportTwiceStoresOnce(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		svc := start(t, st, testConfig(2))
+		file := jobstest.Hands(t, 45, 9_100_000_000)
+		first := wait(t, svc, upload(t, svc, file))
+		if first.State != store.ImportDone || first.Chunks != 5 || first.Counts.Read != 45 || first.Counts.Stored != 45 ||
+			first.Counts.Duplicates != 0 || first.Counts.Legal != 45 || first.Counts.Analysed != 45 {
+			t.Fatalf("first import: %+v", first)
+		}
+		second := wait(t, svc, upload(t, svc, file))
+		if second.State != store.ImportDone || second.Counts.Stored != 0 || second.Counts.Duplicates != 45 {
+			t.Fatalf("second import: %+v", second)
+		}
+		if n := countHands(t, st); n != 45 {
+			t.Fatalf("%d hands stored, want 45", n)
+		}
+	})
+}
+
+// TestRetriedChunkStoresNothingTwice: a chunk job that dies after storing
+// its hands is retried by River; nothing is stored twice and the counts
+// are those of a clean run.
+func TestRetriedChunkStoresNothingTwice(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var failed atomic.Int32
+		testHookStored = func(w store.ChunkWork) error {
+			if w.Chunk == 1 && w.Attempts == 1 {
+				failed.Add(1)
+				return errors.New("worker died after storing")
+			}
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		cfg := testConfig(2)
+		reg := prometheus.NewRegistry()
+		cfg.Registerer = reg
+		svc := start(t, st, cfg)
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_200_000_000)))
+		if failed.Load() != 1 {
+			t.Fatalf("the hook failed %d attempts, want 1", failed.Load())
+		}
+		if im.State != store.ImportDone || im.Counts.Stored != 30 || im.Counts.Duplicates != 0 || im.Counts.Analysed != 30 {
+			t.Fatalf("import after a retry: %+v", im)
+		}
+		if n := countHands(t, st); n != 30 {
+			t.Fatalf("%d hands stored, want 30", n)
+		}
+		// The job metrics: River reports completions and failures
+		// asynchronously; the queue's gauges are read at scrape.
+		want := map[string]float64{"scoop_jobs_completed_total": 3, "scoop_jobs_retried_total": 1, "scoop_jobs_failed_total": 0,
+			"scoop_import_hands_total": 30, "scoop_jobs_queued": 0, "scoop_jobs_running": 0}
+		var got map[string]float64
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			got = map[string]float64{}
+			mfs, err := reg.Gather()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mf := range mfs {
+				for _, m := range mf.GetMetric() {
+					got[mf.GetName()] = m.GetCounter().GetValue() + m.GetGauge().GetValue()
+				}
+			}
+			if maps.Equal(filter(got, want), want) || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		if !maps.Equal(filter(got, want), want) {
+			t.Fatalf("metrics %v, want %v", filter(got, want), want)
+		}
+	})
+}
+
+// filter keeps the keys of m that are in keys.
+func filter(m, keys map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for k := range keys {
+		if v, ok := m[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// TestPoisonedChunk: a chunk whose reading panics fails after River's
+// retries, with the error on the import; the other chunks finish.
+func TestPoisonedChunk(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var panics atomic.Int32
+		testHookRead = func(data []byte) {
+			if bytes.Contains(data, []byte("#9300000015:")) {
+				panics.Add(1)
+				panic("poisoned hand")
+			}
+		}
+		t.Cleanup(func() { testHookRead = nil })
+		svc := start(t, st, quickConfig(2))
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_300_000_000)))
+		if panics.Load() != 3 {
+			t.Errorf("the poisoned chunk ran %d times, want 3 (MaxAttempts)", panics.Load())
+		}
+		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 20 || !strings.Contains(im.Reason, "poisoned hand") {
+			t.Fatalf("import with a poisoned chunk: %+v", im)
+		}
+		if len(im.Errors) == 0 || !strings.Contains(im.Errors[0].Message, "chunk 1 failed after 3 attempts") {
+			t.Fatalf("errors: %+v", im.Errors)
+		}
+		if n := countHands(t, st); n != 20 {
+			t.Fatalf("%d hands stored, want 20", n)
+		}
+	})
+}
+
+// TestTwoWorkersShare: two services, each on its own connection pool,
+// each with one worker, share the chunks of one import.
+func TestTwoWorkersShare(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, second func() store.Store) {
+		// Each chunk takes a little while, so that one worker cannot run
+		// them all before the other looks.
+		testHookStored = func(store.ChunkWork) error { time.Sleep(30 * time.Millisecond); return nil }
+		t.Cleanup(func() { testHookStored = nil })
+		a := start(t, st, quickConfig(1))
+		b := start(t, second(), quickConfig(1))
+		im := wait(t, a, upload(t, a, jobstest.Hands(t, 120, 9_400_000_000)))
+		if im.State != store.ImportDone || im.Counts.Stored != 120 {
+			t.Fatalf("import: %+v", im)
+		}
+		na, nb := counter(a.metrics.handsTotal), counter(b.metrics.handsTotal)
+		if na == 0 || nb == 0 || na+nb != 120 {
+			t.Fatalf("worker a read %v hands, b %v: want both some, 120 in all", na, nb)
+		}
+	})
+}
+
+// TestImportsBelongToTheirAccount: another account's import is NotFound
+// to read, list and cancel, exactly like a missing one; the job stores
+// for the import's account.
+func TestImportsBelongToTheirAccount(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var stored atomic.Int64
+		testHookStored = func(w store.ChunkWork) error {
+			stored.Store(int64(w.Account))
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		svc := start(t, st, quickConfig(1))
+		ctx7 := account.With(context.Background(), 7)
+		u, err := svc.NewUpload(ctx7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := u.AddFile(ctx7, "a.txt", "text/plain", bytes.NewReader(jobstest.Hands(t, 5, 9_700_000_000))); err != nil {
+			t.Fatal(err)
+		}
+		if err := u.Commit(ctx7); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			im, err := svc.Import(ctx7, u.ID())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if im.State == store.ImportDone {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("still %s", im.State)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if stored.Load() != 7 {
+			t.Errorf("the job stored for account %d, want 7", stored.Load())
+		}
+		other := context.Background() // the default account
+		if _, err := svc.Import(other, u.ID()); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("another account reads it: %v", err)
+		}
+		if _, err := svc.Cancel(other, u.ID()); fault.KindOf(err) != fault.NotFound {
+			t.Errorf("another account cancels it: %v", err)
+		}
+		if page, _, err := svc.Imports(other, "", 10); err != nil || len(page) != 0 {
+			t.Errorf("another account lists %d imports (%v)", len(page), err)
+		}
+		if page, _, err := svc.Imports(ctx7, "", 10); err != nil || len(page) != 1 {
+			t.Errorf("its account lists %d imports (%v)", len(page), err)
+		}
+	})
+}
+
+// TestWholeFileTooLarge: a file read only whole (a JSON document) over
+// MaxWholeFile is refused with the reason; alone, the import fails.
+func TestWholeFileTooLarge(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		defer func(n int64) { MaxWholeFile = n }(MaxWholeFile)
+		MaxWholeFile = 100
+		svc := start(t, st, quickConfig(1))
+		doc := []byte("[\n" + strings.Repeat(" ", 200) + "]\n")
+		alone := wait(t, svc, upload(t, svc, doc))
+		if alone.State != store.ImportFailed || !strings.Contains(alone.Reason, "read whole") {
+			t.Fatalf("a JSON document over the bound, alone: %+v", alone)
+		}
+		mixed := wait(t, svc, upload(t, svc, doc, jobstest.Hands(t, 3, 9_750_000_000)))
+		if mixed.State != store.ImportDone || mixed.Counts.Stored != 3 || len(mixed.Errors) != 1 || !strings.Contains(mixed.Errors[0].Message, "read whole") {
+			t.Fatalf("with another file: %+v", mixed)
+		}
+	})
+}
+
+// TestDiscardedJobFailsItsChunk: a chunk whose job River discarded
+// without its result (its worker died in its last attempt) is failed by
+// the reconciliation, and its import ends failed rather than running for
+// ever.
+func TestDiscardedJobFailsItsChunk(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		idle := start(t, st, quickConfig(0))
+		id := upload(t, idle, jobstest.Hands(t, 20, 9_760_000_000))
+		ctx := context.Background()
+		var err error
+		switch s := st.(type) {
+		case *postgres.Store:
+			_, err = s.Pool().Exec(ctx, `UPDATE river_job SET state = 'discarded', finalized_at = now() WHERE kind = $1 AND args->>'chunk' = '0'`, ChunkKind)
+		case *sqlite.Store:
+			_, err = s.Writer().ExecContext(ctx, `UPDATE river_job SET state = 'discarded', finalized_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE kind = ? AND json_extract(args, '$.chunk') = 0`, ChunkKind)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		im := wait(t, start(t, st, quickConfig(1)), id)
+		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 10 || im.Reason != discardedMessage {
+			t.Fatalf("import with a discarded job: %+v", im)
+		}
+	})
+}
+
+// TestCancelWhileRunning: DELETE during an import cancels the chunks not
+// started; the running one finishes and its hands stay stored.
+func TestCancelWhileRunning(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		inside, release := make(chan struct{}), make(chan struct{})
+		var once sync.Once
+		testHookStored = func(w store.ChunkWork) error {
+			if w.Chunk == 0 {
+				once.Do(func() { close(inside) })
+				<-release
+			}
+			return nil
+		}
+		t.Cleanup(func() { testHookStored = nil })
+		svc := start(t, st, quickConfig(1))
+		id := upload(t, svc, jobstest.Hands(t, 30, 9_770_000_000))
+		<-inside
+		im, err := svc.Cancel(context.Background(), id)
+		if err != nil || im.State != store.ImportCancelled || im.FinishedAt != nil {
+			t.Fatalf("cancel while chunk 0 runs: %+v, %v", im, err)
+		}
+		close(release)
+		im = wait(t, svc, id)
+		if im.State != store.ImportCancelled || im.FinishedAt == nil || im.Counts.Stored != 10 || im.ChunksFinished != 3 {
+			t.Fatalf("after the running chunk: %+v", im)
+		}
+		if n := countHands(t, st); n != 10 {
+			t.Fatalf("%d hands stored, want the running chunk's 10", n)
+		}
+	})
+}

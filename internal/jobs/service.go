@@ -1,0 +1,418 @@
+// Package jobs runs Scoop's long work as durable jobs on River
+// (github.com/riverqueue/river), in PostgreSQL or in the embedded SQLite
+// file: uploads of hand histories (POST /v1/imports, `scoop import
+// --server`) are stored in chunks of hands, one River job per chunk (see
+// ChunkKind), worked by `scoop worker` processes and by `scoop serve`
+// itself (--workers). Any number of workers on any number of machines
+// share one database; a job survives the death of its worker (River
+// rescues it after Config.RescueAfter) and its import's progress is
+// readable from any replica.
+//
+// It imports store (and its two implementations, for River's drivers),
+// handhistory and analysis; never api.
+package jobs
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+// Config configures a Service. Zero fields take the defaults.
+type Config struct {
+	// Workers is how many chunk jobs this process works at once (0: none;
+	// the process only enqueues and reads imports).
+	Workers int
+	// ChunkHands is how many hands a chunk holds (default
+	// DefaultChunkHands).
+	ChunkHands int
+	// JobTimeout bounds one chunk job (default 5m).
+	JobTimeout time.Duration
+	// RescueAfter is how long a job may stay running before River deems
+	// its worker dead and runs it again (default JobTimeout + 1m; it must
+	// exceed JobTimeout).
+	RescueAfter time.Duration
+	// MaxAttempts is how many times a chunk job runs before it fails for
+	// good (default 5).
+	MaxAttempts int
+	// RetryBase is the wait before the first retry, doubled at each
+	// (default 1s, at most a minute).
+	RetryBase time.Duration
+	// PollInterval is how often a worker looks for jobs when not told of
+	// new ones (PostgreSQL notifies; SQLite only polls; default 500ms).
+	PollInterval time.Duration
+	// NoAnalysis stores the hands without their analyses, left to the
+	// analysis backfill (scoop serve's, or scoop reverify). The analysis is
+	// most of a chunk's CPU (some 2 to 15 ms a hand against under 0.2 ms for
+	// reading, replaying, settling and storing it): benchmarks use it to
+	// measure the rest.
+	NoAnalysis bool
+	// Logger receives River's warnings and the jobs' errors.
+	Logger *slog.Logger
+	// Registerer, when set, receives the job metrics.
+	Registerer prometheus.Registerer
+}
+
+func (c Config) withDefaults() Config {
+	if c.ChunkHands <= 0 {
+		c.ChunkHands = DefaultChunkHands
+	}
+	if c.JobTimeout <= 0 {
+		c.JobTimeout = 5 * time.Minute
+	}
+	if c.RescueAfter <= c.JobTimeout {
+		c.RescueAfter = c.JobTimeout + time.Minute
+	}
+	if c.MaxAttempts <= 0 {
+		c.MaxAttempts = 5
+	}
+	if c.RetryBase <= 0 {
+		c.RetryBase = time.Second
+	}
+	if c.PollInterval <= 0 {
+		c.PollInterval = 500 * time.Millisecond
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return c
+}
+
+// Service is the imports' side of a process: uploads, reads and
+// cancellation for the API, and the River client with its workers. It is
+// made before the store is connected (Open gives it the store), and
+// answers Unavailable until then. Safe for concurrent use.
+type Service struct {
+	cfg     Config
+	log     *slog.Logger
+	metrics *metrics
+
+	mu      sync.RWMutex
+	st      store.Store
+	imp     store.Imports
+	q       queue
+	started bool
+	stopSub func()
+	subDone chan struct{}
+	stopRec chan struct{}
+	recDone chan struct{}
+}
+
+// reconcileEvery is how often a process with workers fails the chunks
+// whose jobs River discarded unrecorded (see store's ReconcileImportChunks).
+var reconcileEvery = 30 * time.Second
+
+// discardedMessage is the error of a chunk failed by the reconciliation.
+const discardedMessage = "the chunk's job was discarded: its worker died during its last attempt"
+
+func (s *Service) reconcile(imp store.Imports) {
+	defer close(s.recDone)
+	t := time.NewTicker(reconcileEvery)
+	defer t.Stop()
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		if n, err := imp.ReconcileImportChunks(ctx, ChunkKind, discardedMessage); err != nil {
+			s.log.Warn("reconcile import chunks", "err", err)
+		} else if n > 0 {
+			s.log.Warn("failed chunks whose jobs were discarded", "chunks", n)
+		}
+		cancel()
+		select {
+		case <-s.stopRec:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// New returns a Service; Open connects it.
+func New(cfg Config) (*Service, error) {
+	cfg = cfg.withDefaults()
+	s := &Service{cfg: cfg, log: cfg.Logger}
+	m, err := newMetrics(cfg.Registerer, s)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics = m
+	return s, nil
+}
+
+// Open gives the Service its (connected, migrated) store and starts the
+// River client, with its workers when Config.Workers > 0. ctx bounds the
+// start only.
+func (s *Service) Open(ctx context.Context, st store.Store) error {
+	imp, ok := st.(store.Imports)
+	if !ok {
+		return fault.New(fault.Internal, "jobs: a %T store keeps no imports", st)
+	}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &chunkWorker{svc: s}); err != nil {
+		return err
+	}
+	q, err := newQueue(st, s.cfg, workers, s.log.With("component", "river"))
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.st, s.imp, s.q = st, imp, q
+	if s.cfg.Workers > 0 {
+		if err := q.start(ctx); err != nil {
+			return err
+		}
+		s.started = true
+		events, stop := q.subscribe()
+		s.stopSub, s.subDone = stop, make(chan struct{})
+		go func() {
+			defer close(s.subDone)
+			for ev := range events {
+				s.metrics.event(ev)
+			}
+		}()
+		s.stopRec, s.recDone = make(chan struct{}), make(chan struct{})
+		go s.reconcile(imp)
+	}
+	return nil
+}
+
+// Stop stops the workers: no new job starts, running ones get until
+// ctx's end to finish (then they are cancelled; River runs them again).
+func (s *Service) Stop(ctx context.Context) error {
+	s.mu.Lock()
+	q, started := s.q, s.started
+	s.started = false
+	s.mu.Unlock()
+	if q == nil || !started {
+		return nil
+	}
+	err := q.stop(ctx)
+	if s.stopSub != nil {
+		s.stopSub()
+		<-s.subDone
+	}
+	if s.stopRec != nil {
+		close(s.stopRec)
+		<-s.recDone
+	}
+	return err
+}
+
+// parts returns the store, or Unavailable before Open.
+func (s *Service) parts() (store.Store, store.Imports, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.imp == nil {
+		return nil, nil, fault.New(fault.Unavailable, "the database is not connected yet")
+	}
+	return s.st, s.imp, nil
+}
+
+func (s *Service) queue() queue {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.q
+}
+
+// Import returns the context's account's import id.
+func (s *Service) Import(ctx context.Context, id string) (store.Import, error) {
+	_, imp, err := s.parts()
+	if err != nil {
+		return store.Import{}, err
+	}
+	return imp.Import(ctx, account.From(ctx), id)
+}
+
+// Imports returns a page of the context's account's imports.
+func (s *Service) Imports(ctx context.Context, cursor string, limit int) ([]store.Import, string, error) {
+	_, imp, err := s.parts()
+	if err != nil {
+		return nil, "", err
+	}
+	return imp.ImportsPage(ctx, account.From(ctx), cursor, limit)
+}
+
+// Cancel cancels the context's account's import id (see
+// store.Imports.CancelImport).
+func (s *Service) Cancel(ctx context.Context, id string) (store.Import, error) {
+	_, imp, err := s.parts()
+	if err != nil {
+		return store.Import{}, err
+	}
+	return imp.CancelImport(ctx, account.From(ctx), id)
+}
+
+// Ready reports whether the queue can take and run jobs: the store is
+// connected, River's tables answer, and the workers (when configured)
+// are running.
+func (s *Service) Ready(ctx context.Context) error {
+	_, imp, err := s.parts()
+	if err != nil {
+		return err
+	}
+	s.mu.RLock()
+	stopped := s.cfg.Workers > 0 && !s.started
+	s.mu.RUnlock()
+	if stopped {
+		return fault.New(fault.Unavailable, "the job workers are not running")
+	}
+	if _, err := imp.ImportJobCounts(ctx, ChunkKind); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Progress is an import's progress: the fraction of its hands done (by
+// the hands counted while splitting the upload), the rate over its
+// running time, and the estimated time left (nil when unknown).
+type Progress struct {
+	Fraction    float64
+	HandsPerSec float64
+	ETA         *time.Duration
+}
+
+// ProgressOf computes im's progress at now.
+func ProgressOf(im store.Import, now time.Time) Progress {
+	var p Progress
+	switch {
+	case im.State == store.ImportDone || im.State == store.ImportFailed || (im.State == store.ImportCancelled && im.FinishedAt != nil):
+		p.Fraction = 1
+	case im.HandsExpected > 0:
+		p.Fraction = min(float64(im.HandsFinished)/float64(im.HandsExpected), 1)
+	case im.Chunks > 0:
+		p.Fraction = float64(im.ChunksFinished) / float64(im.Chunks)
+	}
+	if im.StartedAt != nil {
+		end := now
+		if im.FinishedAt != nil {
+			end = *im.FinishedAt
+		}
+		if el := end.Sub(*im.StartedAt).Seconds(); el > 0 {
+			p.HandsPerSec = float64(im.Counts.Read) / el
+		}
+		if p.Fraction >= 1 {
+			zero := time.Duration(0)
+			p.ETA = &zero
+		} else if p.Fraction > 0 {
+			el := now.Sub(*im.StartedAt)
+			eta := time.Duration(float64(el) * (1 - p.Fraction) / p.Fraction).Round(time.Second)
+			p.ETA = &eta
+		}
+	}
+	return p
+}
+
+// metrics are the job counters (this process's workers) and the queue's
+// gauges (read from the database at scrape).
+type metrics struct {
+	completed, failed, retried, cancelled prometheus.Counter
+	handsTotal                            prometheus.Counter
+
+	mu     sync.Mutex
+	window [10]int64 // hands finished in each of the last 10 seconds
+	at     int64     // the second window's last slot is
+}
+
+func newMetrics(reg prometheus.Registerer, s *Service) (*metrics, error) {
+	c := func(name, help string) prometheus.Counter {
+		return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+	}
+	m := &metrics{
+		completed:  c("scoop_jobs_completed_total", "Import chunk jobs this process completed."),
+		failed:     c("scoop_jobs_failed_total", "Import chunk jobs this process failed for good (discarded after their last attempt)."),
+		retried:    c("scoop_jobs_retried_total", "Import chunk job attempts this process failed that River will retry."),
+		cancelled:  c("scoop_jobs_cancelled_total", "Import chunk jobs this process found cancelled."),
+		handsTotal: c("scoop_import_hands_total", "Hands this process's chunk jobs read (rate() is hands/s)."),
+	}
+	if reg == nil {
+		return m, nil
+	}
+	rate := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "scoop_import_hands_per_second",
+		Help: "Hands this process's chunk jobs read per second, over the last 10 seconds."}, m.rate)
+	for _, col := range []prometheus.Collector{m.completed, m.failed, m.retried, m.cancelled, m.handsTotal, rate, queueCollector{s}} {
+		if err := reg.Register(col); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func (m *metrics) event(ev *river.Event) {
+	switch {
+	case ev.Kind == river.EventKindJobCompleted:
+		m.completed.Inc()
+	case ev.Kind == river.EventKindJobCancelled:
+		m.cancelled.Inc()
+	case ev.Kind == river.EventKindJobFailed && ev.Job != nil && ev.Job.State == rivertype.JobStateDiscarded:
+		m.failed.Inc()
+	case ev.Kind == river.EventKindJobFailed:
+		m.retried.Inc()
+	}
+}
+
+func (m *metrics) slide(now int64) {
+	if now-m.at >= int64(len(m.window)) {
+		m.window = [10]int64{}
+	} else {
+		for t := m.at + 1; t <= now; t++ {
+			m.window[t%int64(len(m.window))] = 0
+		}
+	}
+	m.at = max(m.at, now)
+}
+
+func (m *metrics) hands(n int64) {
+	m.handsTotal.Add(float64(n))
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := time.Now().Unix()
+	m.slide(now)
+	m.window[now%int64(len(m.window))] += n
+}
+
+func (m *metrics) rate() float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.slide(time.Now().Unix())
+	var sum int64
+	for _, v := range m.window {
+		sum += v
+	}
+	return float64(sum) / float64(len(m.window))
+}
+
+// queueCollector reads the queue's jobs by state at scrape, within a
+// second (nothing when the database is not connected or slow).
+type queueCollector struct{ s *Service }
+
+var (
+	queuedDesc  = prometheus.NewDesc("scoop_jobs_queued", "Import chunk jobs waiting to run (available, scheduled, retryable, pending), all workers.", nil, nil)
+	runningDesc = prometheus.NewDesc("scoop_jobs_running", "Import chunk jobs running, all workers.", nil, nil)
+)
+
+func (queueCollector) Describe(ch chan<- *prometheus.Desc) { ch <- queuedDesc; ch <- runningDesc }
+
+func (c queueCollector) Collect(ch chan<- prometheus.Metric) {
+	_, imp, err := c.s.parts()
+	if err != nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	n, err := imp.ImportJobCounts(ctx, ChunkKind)
+	if err != nil {
+		return
+	}
+	queued := n["available"] + n["scheduled"] + n["retryable"] + n["pending"]
+	ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, float64(queued))
+	ch <- prometheus.MustNewConstMetric(runningDesc, prometheus.GaugeValue, float64(n["running"]))
+}

@@ -1,0 +1,454 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/store"
+)
+
+var _ store.Imports = (*Store)(nil)
+
+// Writer returns the one writer connection (River's SQLite driver shares
+// it, so that this process's job bookkeeping and its writes queue in Go
+// rather than meet SQLITE_BUSY).
+func (s *Store) Writer() *sql.DB { return s.w }
+
+const nowSQL = `strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`
+
+// write runs fn in a transaction on the writer, retried while the file is
+// busy, under the store's deadline.
+func (s *Store) write(ctx context.Context, doing string, fn func(ctx context.Context, tx *sql.Tx) error) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	err := store.Retry(ctx, busy, func() error {
+		return s.tx(ctx, func(tx *sql.Tx) error { return fn(ctx, tx) })
+	})
+	if err != nil {
+		return wrap(ctx, err, doing)
+	}
+	return nil
+}
+
+// CreateImport implements store.Imports. It also drops uploads abandoned
+// for a day.
+func (s *Store) CreateImport(ctx context.Context, acct account.ID, publicID string) (int64, error) {
+	var id int64
+	err := s.write(ctx, "create import", func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM imports WHERE state = 'uploading' AND created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 day')`); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, `INSERT INTO imports (public_id, account_id) VALUES (?, ?) RETURNING id`, publicID, int64(acct)).Scan(&id)
+	})
+	return id, err
+}
+
+// AddImportPart implements store.Imports.
+func (s *Store) AddImportPart(ctx context.Context, id int64, chunk, part int, data []byte) error {
+	return s.write(ctx, "store upload part", func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO import_parts (import_id, chunk, part, data) VALUES (?, ?, ?, ?)`, id, chunk, part, data)
+		return err
+	})
+}
+
+// AddImportChunk implements store.Imports.
+func (s *Store) AddImportChunk(ctx context.Context, id int64, c store.ImportChunk) error {
+	return s.write(ctx, "store upload chunk", func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `
+INSERT INTO import_chunks (import_id, chunk, file_name, format, first_line, first_hand, hands, bytes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.FirstHand, c.Hands, c.Bytes)
+		return err
+	})
+}
+
+// QueueImport implements store.Imports; enqueue gets a *sql.Tx.
+func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []store.ImportError, reason string, enqueue func(tx any) error) error {
+	errs, _ := json.Marshal(nonNil(fileErrors))
+	return s.write(ctx, "queue import", func(ctx context.Context, tx *sql.Tx) error {
+		var chunks int
+		var expected int64
+		var readable int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE format <> ''), coalesce(sum(hands), 0) FROM import_chunks WHERE import_id = ?`, id).Scan(&chunks, &readable, &expected); err != nil {
+			return err
+		}
+		if readable == 0 && chunks > 0 {
+			// Only files refused while stored (too large to read whole).
+			if _, err := tx.ExecContext(ctx, `DELETE FROM import_chunks WHERE import_id = ?`, id); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `DELETE FROM import_parts WHERE import_id = ?`, id); err != nil {
+				return err
+			}
+			chunks = 0
+		}
+		state, finished := store.ImportQueued, sql.NullString{}
+		why := ""
+		if chunks == 0 {
+			why = reason
+			state, finished = store.ImportFailed, sql.NullString{String: time.Now().UTC().Format(time.RFC3339Nano), Valid: true}
+			if why == "" {
+				why = "the upload holds no hand"
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `
+UPDATE imports SET state = ?, reason = ?, files = ?, bytes = ?, chunks = ?, hands_expected = ?, file_errors = ?, finished_at = ?
+WHERE id = ?`, state, why, files, bytes, chunks, expected, string(errs), finished, id); err != nil {
+			return err
+		}
+		if chunks == 0 {
+			return nil
+		}
+		return enqueue(tx)
+	})
+}
+
+// DeleteImport implements store.Imports.
+func (s *Store) DeleteImport(ctx context.Context, id int64) error {
+	return s.write(ctx, "delete import", func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM imports WHERE id = ?`, id)
+		return err
+	})
+}
+
+const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors, created_at, started_at, finished_at`
+
+type scanner interface{ Scan(...any) error }
+
+func scanImport(row scanner) (store.Import, error) {
+	var im store.Import
+	var acct int64
+	var fileErrs, created string
+	var started, finished sql.NullString
+	if err := row.Scan(&im.ID, &im.PublicID, &acct, &im.State, &im.Reason, &im.Files, &im.Bytes, &im.Chunks, &im.HandsExpected, &fileErrs, &created, &started, &finished); err != nil {
+		return im, err
+	}
+	im.Account = account.ID(acct)
+	json.Unmarshal([]byte(fileErrs), &im.Errors)
+	var err error
+	if im.CreatedAt, err = parseTime(created); err != nil {
+		return im, err
+	}
+	for _, t := range []struct {
+		s   sql.NullString
+		dst **time.Time
+	}{{started, &im.StartedAt}, {finished, &im.FinishedAt}} {
+		if t.s.Valid {
+			v, err := parseTime(t.s.String)
+			if err != nil {
+				return im, err
+			}
+			*t.dst = &v
+		}
+	}
+	return im, nil
+}
+
+type querier interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}
+
+// sums fills im's sums over its chunks and its first errors.
+func sums(ctx context.Context, q querier, im *store.Import) error {
+	rows, err := q.QueryContext(ctx, `
+SELECT state, hands, read, stored, duplicates, conflicts, legal, illegal, unreadable, analysed, skipped, errors
+FROM import_chunks WHERE import_id = ? ORDER BY chunk`, im.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var state, skipped, errs string
+		var hands int64
+		var c store.ImportCounts
+		if err := rows.Scan(&state, &hands, &c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed, &skipped, &errs); err != nil {
+			return err
+		}
+		addChunk(im, state, hands, c, skipped, errs)
+	}
+	return rows.Err()
+}
+
+// addChunk adds one chunk row to im's sums.
+func addChunk(im *store.Import, state string, hands int64, c store.ImportCounts, skipped, errs string) {
+	if store.ChunkFinished(state) {
+		im.ChunksFinished++
+		im.HandsFinished += hands
+	}
+	if state == store.ChunkFailed {
+		im.ChunksFailed++
+	}
+	if skipped != "{}" && skipped != "" {
+		json.Unmarshal([]byte(skipped), &c.Skipped)
+	}
+	im.Counts.Add(c)
+	if errs != "[]" && errs != "" && len(im.Errors) < store.MaxImportErrors {
+		var es []store.ImportError
+		json.Unmarshal([]byte(errs), &es)
+		im.Errors = append(im.Errors, es[:min(len(es), store.MaxImportErrors-len(im.Errors))]...)
+	}
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// Import implements store.Imports.
+func (s *Store) Import(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
+	if !store.ValidImportID(publicID) {
+		return store.Import{}, store.ImportNotFound(publicID)
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	im, err := scanImport(s.db.QueryRowContext(ctx, `SELECT `+importColumns+` FROM imports WHERE public_id = ? AND account_id = ? AND state <> 'uploading'`, publicID, int64(acct)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Import{}, store.ImportNotFound(publicID)
+	}
+	if err == nil {
+		err = sums(ctx, s.db, &im)
+	}
+	if err != nil {
+		return store.Import{}, wrap(ctx, err, "read import")
+	}
+	return im, nil
+}
+
+// ImportsPage implements store.Imports.
+func (s *Store) ImportsPage(ctx context.Context, acct account.ID, cursor string, limit int) ([]store.Import, string, error) {
+	after, err := store.DecodeImportCursor(cursor)
+	if err != nil {
+		return nil, "", err
+	}
+	limit = store.PageLimit(limit)
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	if after == 0 {
+		after = 1<<63 - 1
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+importColumns+` FROM imports
+WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT ?`, int64(acct), after, limit+1)
+	if err != nil {
+		return nil, "", wrap(ctx, err, "list imports")
+	}
+	var out []store.Import
+	for rows.Next() {
+		im, err := scanImport(rows)
+		if err != nil {
+			rows.Close()
+			return nil, "", wrap(ctx, err, "list imports")
+		}
+		out = append(out, im)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, "", wrap(ctx, err, "list imports")
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		next = store.ImportCursor(out[limit-1].ID)
+	}
+	for i := range out {
+		if err := sums(ctx, s.db, &out[i]); err != nil {
+			return nil, "", wrap(ctx, err, "list imports")
+		}
+	}
+	return out, next, nil
+}
+
+// CancelImport implements store.Imports.
+func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
+	if !store.ValidImportID(publicID) {
+		return store.Import{}, store.ImportNotFound(publicID)
+	}
+	err := s.write(ctx, "cancel import", func(ctx context.Context, tx *sql.Tx) error {
+		var id int64
+		var state string
+		err := tx.QueryRowContext(ctx, `SELECT id, state FROM imports WHERE public_id = ? AND account_id = ? AND state <> 'uploading'`, publicID, int64(acct)).Scan(&id, &state)
+		if err != nil {
+			return err
+		}
+		if state != store.ImportQueued && state != store.ImportRunning {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE import_chunks SET state = 'cancelled', finished_at = `+nowSQL+` WHERE import_id = ? AND state = 'queued'`, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM import_parts WHERE import_id = ? AND chunk IN (SELECT chunk FROM import_chunks WHERE import_id = ? AND state = 'cancelled')`, id, id); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE imports SET state = 'cancelled',
+  finished_at = CASE WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = ? AND state = 'running') THEN NULL ELSE `+nowSQL+` END
+WHERE id = ?`, id, id)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Import{}, store.ImportNotFound(publicID)
+	}
+	if err != nil {
+		return store.Import{}, err
+	}
+	return s.Import(ctx, acct, publicID)
+}
+
+// StartImportChunk implements store.Imports.
+func (s *Store) StartImportChunk(ctx context.Context, id int64, chunk int) (store.ChunkWork, error) {
+	var w store.ChunkWork
+	err := s.write(ctx, "start import chunk", func(ctx context.Context, tx *sql.Tx) error {
+		w = store.ChunkWork{}
+		var acct int64
+		var started sql.NullString
+		err := tx.QueryRowContext(ctx, `
+SELECT i.account_id, i.state, c.state, c.attempts, c.started_at, c.file_name, c.format, c.first_line, c.first_hand, c.hands, c.bytes
+FROM import_chunks c JOIN imports i ON i.id = c.import_id
+WHERE c.import_id = ? AND c.chunk = ?`, id, chunk).Scan(
+			&acct, &w.ImportState, &w.State, &w.Attempts, &started, &w.File, &w.Format, &w.FirstLine, &w.FirstHand, &w.Hands, &w.Bytes)
+		if err != nil {
+			return err
+		}
+		w.Chunk, w.Account = chunk, account.ID(acct)
+		if store.ChunkFinished(w.State) || w.ImportState == store.ImportCancelled {
+			return nil
+		}
+		var at string
+		if err := tx.QueryRowContext(ctx, `UPDATE import_chunks SET state = 'running', attempts = attempts + 1, started_at = coalesce(started_at, `+nowSQL+`)
+WHERE import_id = ? AND chunk = ? RETURNING attempts, started_at`, id, chunk).Scan(&w.Attempts, &at); err != nil {
+			return err
+		}
+		if w.StartedAt, err = parseTime(at); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE imports SET state = 'running', started_at = coalesce(started_at, `+nowSQL+`) WHERE id = ? AND state = 'queued'`, id); err != nil {
+			return err
+		}
+		rows, err := tx.QueryContext(ctx, `SELECT data FROM import_parts WHERE import_id = ? AND chunk = ? ORDER BY part`, id, chunk)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		w.Data = make([]byte, 0, w.Bytes)
+		for rows.Next() {
+			var part []byte
+			if err := rows.Scan(&part); err != nil {
+				return err
+			}
+			w.Data = append(w.Data, part...)
+		}
+		return rows.Err()
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ChunkWork{}, store.ImportNotFound("chunk")
+	}
+	return w, err
+}
+
+// FinishImportChunk implements store.Imports.
+func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r store.ChunkResult) error {
+	skipped, _ := json.Marshal(r.Counts.Skipped)
+	if r.Counts.Skipped == nil {
+		skipped = []byte("{}")
+	}
+	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
+	c := r.Counts
+	return s.write(ctx, "finish import chunk", func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `
+UPDATE import_chunks SET state = ?, read = ?, stored = ?, duplicates = ?, conflicts = ?, legal = ?, illegal = ?,
+  unreadable = ?, analysed = ?, skipped = ?, errors = ?, finished_at = `+nowSQL+`
+WHERE import_id = ? AND chunk = ? AND state NOT IN ('done', 'failed', 'cancelled')`,
+			r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs), id, chunk)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM import_parts WHERE import_id = ? AND chunk = ?`, id, chunk); err != nil {
+			return err
+		}
+		return finishImport(ctx, tx, id)
+	})
+}
+
+// ImportJobCounts implements store.Imports.
+func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT state, count(*) FROM river_job WHERE kind = ? GROUP BY state`, kind)
+	if err != nil {
+		return nil, wrap(ctx, err, "count jobs")
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var st string
+		var n int64
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, wrap(ctx, err, "count jobs")
+		}
+		out[st] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, err, "count jobs")
+	}
+	return out, nil
+}
+
+// finishImport ends import id when none of its chunks is queued or
+// running (see the PostgreSQL store's).
+func finishImport(ctx context.Context, tx *sql.Tx, id int64) error {
+	_, err := tx.ExecContext(ctx, `
+UPDATE imports SET
+  state = CASE WHEN state = 'cancelled' THEN 'cancelled'
+               WHEN EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state = 'failed') THEN 'failed'
+               ELSE 'done' END,
+  reason = CASE WHEN reason = '' THEN coalesce((SELECT json_extract(errors, '$[#-1].message') FROM import_chunks
+               WHERE import_id = imports.id AND state = 'failed' ORDER BY chunk LIMIT 1), '') ELSE reason END,
+  finished_at = `+nowSQL+`
+WHERE id = ? AND finished_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = imports.id AND state IN ('queued', 'running'))`, id)
+	return err
+}
+
+// ReconcileImportChunks implements store.Imports.
+func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
+	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	n := 0
+	err := s.write(ctx, "reconcile import chunks", func(ctx context.Context, tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `
+UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
+WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
+  WHERE j.kind = ? AND j.state = 'discarded'
+    AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
+RETURNING import_id`, string(errs), kind)
+		if err != nil {
+			return err
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		n = len(ids)
+		for _, id := range ids {
+			if err := finishImport(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return n, err
+}
