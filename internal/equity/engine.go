@@ -145,6 +145,10 @@ type setup struct {
 	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
 	// rank triple {a, b, c}.
 	triples *[13 * 13 * 13]uint16
+	// flushTab[su], when built (see buildFlushTables), holds at
+	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
+	// a board whose suit su has rank mask lane.
+	flushTab [4][]eval.HighValue
 }
 
 // board is a (partial) board in the forms the evaluation needs.
@@ -270,6 +274,19 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 func (e *evalState) flushHighs(su int, lane uint16) {
 	n := len(e.s.players)
 	copy(e.hv[:n], e.nf[:n])
+	if tab := e.s.flushTab[su]; tab != nil {
+		sp := e.s.suitPlayers[su]
+		np := bitsCount(sp)
+		row := tab[int(lane)*np : int(lane)*np+np]
+		for m := sp; m != 0; m &= m - 1 {
+			i := trailingZeros(m)
+			if v := row[0]; v > e.hv[i] {
+				e.hv[i] = v
+			}
+			row = row[1:]
+		}
+		return
+	}
 	for m := e.s.suitPlayers[su]; m != 0; m &= m - 1 {
 		i := trailingZeros(m)
 		if v := eval.FlushHigh(e.s.players[i].suit[su], lane); v > e.hv[i] {
