@@ -149,6 +149,9 @@ type setup struct {
 	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
 	// a board whose suit su has rank mask lane.
 	flushTab [4][]eval.HighValue
+	// flushWin[su][lane], built with flushTab[su], is the set of players
+	// with the best of those flushes.
+	flushWin [4][]uint16
 }
 
 // board is a (partial) board in the forms the evaluation needs.
@@ -260,9 +263,7 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 		p := &e.s.players[i]
 		best := p.tri[e.tri[0]]
 		for _, q := range e.tri[1:] {
-			if v := p.tri[q]; v > best {
-				best = v
-			}
+			best = max(best, p.tri[q])
 		}
 		e.nf[i] = best
 		e.lv[i] = p.low[low]

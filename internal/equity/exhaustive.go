@@ -113,22 +113,37 @@ func (s *setup) buildFlushTables() {
 		known := uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF
 		np := bitsCount(sp)
 		tab := make([]eval.HighValue, (1<<13)*np)
+		win := make([]uint16, 1<<13)
 		for t := availSu; ; t = (t - 1) & availSu {
 			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
 				lane := t | known
 				j := int(lane) * np
+				var best eval.HighValue
 				for m := sp; m != 0; m &= m - 1 {
-					tab[j] = eval.FlushHigh(s.players[trailingZeros(m)].suit[su], lane)
+					i := trailingZeros(m)
+					v := eval.FlushHigh(s.players[i].suit[su], lane)
+					tab[j] = v
 					j++
+					switch {
+					case v > best:
+						best, win[lane] = v, 1<<i
+					case v == best:
+						win[lane] |= 1 << i
+					}
 				}
 			}
 			if t == 0 {
 				break
 			}
 		}
-		s.flushTab[su] = tab
+		s.flushTab[su], s.flushWin[su] = tab, win
 	}
 }
+
+// minFlush is the least flush:
+// a player's high without a flush is below it unless he has a full house
+// or four of a kind.
+const minFlush = eval.HighValue(eval.Flush) << 20
 
 // pattern settles every board of the rank pattern pat.
 func (e *evalState) pattern(pat *[5]cards.Rank) {
@@ -156,6 +171,17 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	}
 	e.rankPattern(&rk, low)
 	n := len(s.players)
+	// Without a full house or four of a kind for anyone (always so on a
+	// board of five ranks), the best flush wins: its players are tabled
+	// by lane when the flush tables are built.
+	flushWins := false
+	if s.flushWin[0] != nil || s.flushWin[1] != nil || s.flushWin[2] != nil || s.flushWin[3] != nil {
+		top := e.nf[0]
+		for _, v := range e.nf[1:n] {
+			top = max(top, v)
+		}
+		flushWins = top < minFlush
+	}
 	rest := total
 	for su := range 4 {
 		if s.suitPlayers[su] == 0 {
@@ -178,6 +204,7 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 			cand |= 1 << g
 			in[g], out[g] = binom[na-1][gm[g]-1], binom[na-1][gm[g]]
 		}
+		win := s.flushWin[su]
 		if bits.OnesCount8(cand) < need {
 			continue
 		}
@@ -194,7 +221,12 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 						w *= out[g]
 					}
 				}
-				if w != 0 {
+				switch {
+				case w == 0:
+				case flushWins && win != nil:
+					e.tally(win[lane], w)
+					rest -= w
+				default:
 					e.flushHighs(su, lane)
 					e.tally(winners(e.hv[:n]), w)
 					rest -= w
