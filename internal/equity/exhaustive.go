@@ -42,6 +42,21 @@ var binom = func() (t [5][6]int64) {
 	return t
 }()
 
+// atLeast[m][c] lists the subsets of c elements (as c-bit masks) of m
+// elements or more.
+var atLeast = func() (t [4][6][]uint8) {
+	for m := range 4 {
+		for c := range 6 {
+			for j := range 1 << c {
+				if bits.OnesCount8(uint8(j)) >= m {
+					t[m][c] = append(t[m][c], uint8(j))
+				}
+			}
+		}
+	}
+	return t
+}()
+
 // rankLow[r] is the low-rank mask of a card of rank r.
 var rankLow = func() (t [13]uint8) {
 	for r := range cards.Rank(13) {
@@ -204,37 +219,39 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 			cand |= 1 << g
 			in[g], out[g] = binom[na-1][gm[g]-1], binom[na-1][gm[g]]
 		}
-		win := s.flushWin[su]
-		if bits.OnesCount8(cand) < need {
+		nc := bits.OnesCount8(cand)
+		if nc < need {
 			continue
 		}
-		known := uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF
-		for t := cand; ; t = (t - 1) & cand {
-			if bits.OnesCount8(t) >= need {
-				w, lane := base, known
-				for c := cand; c != 0; c &= c - 1 {
-					g := bits.TrailingZeros8(c)
-					if t&(1<<g) != 0 {
-						w *= in[g]
-						lane |= 1 << gr[g]
-					} else {
-						w *= out[g]
-					}
-				}
-				switch {
-				case w == 0:
-				case flushWins && win != nil:
-					e.tally(win[lane], w)
-					rest -= w
-				default:
-					e.flushHighs(su, lane)
-					e.tally(winners(e.hv[:n]), w)
-					rest -= w
-				}
+		// The weight and lane of every subset T of the candidate ranks,
+		// subset j taking the i-th candidate when bit i of j is set.
+		var sw [32]int64
+		var sl [32]uint16
+		sw[0], sl[0] = base, uint16(s.known.lanes>>(16*uint(su)))&0x1FFF
+		cnt := 1
+		for c := cand; c != 0; c &= c - 1 {
+			g := bits.TrailingZeros8(c)
+			bit := uint16(1) << gr[g]
+			for j := range cnt {
+				sw[cnt+j] = sw[j] * in[g]
+				sl[cnt+j] = sl[j] | bit
+				sw[j] *= out[g]
 			}
-			if t == 0 {
-				break
+			cnt <<= 1
+		}
+		win := s.flushWin[su]
+		for _, j := range atLeast[max(need, 0)][nc] {
+			w, lane := sw[j], sl[j]
+			switch {
+			case w == 0:
+				continue
+			case flushWins && win != nil:
+				e.tally(win[lane], w)
+			default:
+				e.flushHighs(su, lane)
+				e.tally(winners(e.hv[:n]), w)
 			}
+			rest -= w
 		}
 	}
 	if rest > 0 {
