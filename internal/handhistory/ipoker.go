@@ -1,8 +1,6 @@
 package handhistory
 
 import (
-	"encoding/xml"
-	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -318,14 +316,6 @@ func ipkScan(s string, line int) error {
 	return nil
 }
 
-// ipkDecoder returns a strict XML decoder of s, already UTF-8 (Decode
-// ran): a declared encoding is not converted again.
-func ipkDecoder(s string) *xml.Decoder {
-	d := xml.NewDecoder(strings.NewReader(s))
-	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	return d
-}
-
 // ipkHeader reads the last session <general> of a header part; ok is false
 // when the part has none.
 func ipkHeader(p ipkPart) (ipkSession, bool, error) {
@@ -341,63 +331,36 @@ func ipkHeader(p ipkPart) (ipkSession, bool, error) {
 	if err := ipkScan(s, line); err != nil {
 		return ipkSession{}, false, err
 	}
-	sess := ipkSession{line: line}
-	d := ipkDecoder(s)
-	var field string
-	var val strings.Builder
-	for {
-		t, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l, _ := d.InputPos()
-			return ipkSession{}, false, siteErr(line+l-1, "bad XML in the session's <general>: %v", ipkXMLErr(err))
-		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			field = t.Name.Local
-			val.Reset()
-		case xml.CharData:
-			if field != "" {
-				val.Write(t)
+	var sess ipkSession
+	err := ipkTokens(s, line, func(src ipkSource) error {
+		sess = ipkSession{line: line}
+		var field, val string
+		for {
+			t, err := src.next()
+			if err == io.EOF {
+				return nil
 			}
-		case xml.EndElement:
-			v := strings.TrimSpace(val.String())
-			switch t.Name.Local {
-			case "gametype":
-				sess.gametype = v
-			case "tablename":
-				sess.table = v
-			case "tablecurrency", "tournamentcurrency":
-				sess.currency = v
-			case "currency":
-				if sess.currency == "" {
-					sess.currency = v
-				}
-			case "mode":
-				sess.mode = v
-			case "nickname":
-				sess.nickname = v
-			case "tournamentcode", "tourcode", "tournamentname":
-				sess.tournament = sess.tournament || v != ""
-			case "client_version":
-				if major, _, _ := strings.Cut(v, "."); major != "" {
-					if n, err := strconv.Atoi(major); err == nil && n >= 20 {
-						sess.winsLeaveReturned = true
-					}
-				}
-			case "uncalled_bet_enabled":
-				if v == "true" {
-					sess.winsLeaveReturned = true
-				}
-			case "tablesize":
-				if n, err := strconv.Atoi(v); err == nil && n >= 2 && n <= 10 {
-					sess.maxSeats = n
-				}
+			if xe, ok := err.(*ipkXMLError); ok {
+				return siteErr(xe.line, "bad XML in the session's <general>: %v", xe.msg)
 			}
-			field = ""
+			if err != nil {
+				return err
+			}
+			switch t.kind {
+			case ipkStart:
+				field, val = t.name, ""
+			case ipkText:
+				if field != "" {
+					val += t.text
+				}
+			case ipkEnd:
+				ipkSessionField(&sess, t.name, strings.TrimSpace(val))
+				field = ""
+			}
 		}
+	})
+	if err != nil {
+		return ipkSession{}, false, err
 	}
 	if sess.gametype == "" {
 		return ipkSession{}, false, siteErr(line, "the session's <general> has no <gametype>")
@@ -405,14 +368,40 @@ func ipkHeader(p ipkPart) (ipkSession, bool, error) {
 	return sess, true, nil
 }
 
-// ipkXMLErr is an XML error's message without the decoder's line (the
-// caller names the line).
-func ipkXMLErr(err error) string {
-	var se *xml.SyntaxError
-	if errors.As(err, &se) {
-		return se.Msg
+// ipkSessionField sets what the session element name, of text v, says.
+func ipkSessionField(sess *ipkSession, name, v string) {
+	switch name {
+	case "gametype":
+		sess.gametype = v
+	case "tablename":
+		sess.table = v
+	case "tablecurrency", "tournamentcurrency":
+		sess.currency = v
+	case "currency":
+		if sess.currency == "" {
+			sess.currency = v
+		}
+	case "mode":
+		sess.mode = v
+	case "nickname":
+		sess.nickname = v
+	case "tournamentcode", "tourcode", "tournamentname":
+		sess.tournament = sess.tournament || v != ""
+	case "client_version":
+		if major, _, _ := strings.Cut(v, "."); major != "" {
+			if n, err := strconv.Atoi(major); err == nil && n >= 20 {
+				sess.winsLeaveReturned = true
+			}
+		}
+	case "uncalled_bet_enabled":
+		if v == "true" {
+			sess.winsLeaveReturned = true
+		}
+	case "tablesize":
+		if n, err := strconv.Atoi(v); err == nil && n >= 2 && n <= 10 {
+			sess.maxSeats = n
+		}
 	}
-	return err.Error()
 }
 
 // ipkAction is one <action> of a game.
@@ -470,89 +459,88 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) 
 
 // ipkDecode decodes a game's elements.
 func ipkDecode(p ipkPart, h *Hand) (*ipkRaw, error) {
-	raw := &ipkRaw{}
-	d := ipkDecoder(p.text)
+	var raw *ipkRaw
 	var path []string
-	var text strings.Builder
-	round := -1
-	var last int64
-	attr := func(t xml.StartElement, name string) string {
-		for _, a := range t.Attr {
-			if a.Name.Local == name {
-				return a.Value
-			}
-		}
-		return ""
-	}
-	for {
-		last = d.InputOffset()
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l, _ := d.InputPos()
-			// A game cut off after a complete element: read as recorded.
-			if len(path) > 0 && path[0] == "game" && strings.TrimSpace(p.text[last:]) == "" && raw.code != "" {
+	err := ipkTokens(p.text, p.line, func(src ipkSource) error {
+		raw = &ipkRaw{}
+		h.SiteHandID = ""
+		path = path[:0]
+		text := ""
+		round := -1
+		for {
+			t, err := src.next()
+			if err == io.EOF {
 				break
 			}
-			return nil, siteErr(p.line+l-1, "bad XML: %s", ipkXMLErr(err))
+			if xe, ok := err.(*ipkXMLError); ok {
+				// A game cut off after a complete element: read as recorded.
+				if len(path) > 0 && path[0] == "game" && xe.restBlank && raw.code != "" {
+					break
+				}
+				return siteErr(xe.line, "bad XML: %s", xe.msg)
+			}
+			if err != nil {
+				return err
+			}
+			line := t.line
+			switch t.kind {
+			case ipkStart:
+				name := t.name
+				path = append(path, name)
+				text = ""
+				switch {
+				case len(path) == 1 && name != "game":
+					return siteErr(line, "want a <game> element, got <%s>", clipped(name))
+				case len(path) == 1:
+					raw.code = t.attr("gamecode")
+					h.SiteHandID = raw.code
+					if !ippID(raw.code) {
+						return siteErr(line, "bad gamecode %s", siteQuote(raw.code))
+					}
+				case name == "player" && len(path) == 4 && path[2] == "players":
+					seat, err := strconv.Atoi(t.attr("seat"))
+					if err != nil {
+						return siteErr(line, "bad seat %s of player %s", siteQuote(t.attr("seat")), siteQuote(t.attr("name")))
+					}
+					raw.players = append(raw.players, ipkPlayer{seat: seat, name: t.attr("name"), chips: t.attr("chips"),
+						win: t.attr("win"), bet: t.attr("bet"), dealer: t.attr("dealer"), line: line})
+				case name == "round" && len(path) == 2:
+					n, err := strconv.Atoi(t.attr("no"))
+					if err != nil || n < 0 || n > 4 {
+						return siteErr(line, "bad round number %s", siteQuote(t.attr("no")))
+					}
+					round = n
+				case name == "action" && len(path) == 3 && path[1] == "round":
+					no, err := strconv.Atoi(t.attr("no"))
+					if err != nil {
+						return siteErr(line, "bad action number %s", siteQuote(t.attr("no")))
+					}
+					raw.rounds[round] = append(raw.rounds[round], ipkAction{no: no, player: t.attr("player"), ty: t.attr("type"), sum: t.attr("sum"), line: line})
+				case name == "cards" && len(path) == 3 && path[1] == "round":
+					raw.cards[round] = append(raw.cards[round], ipkCards{ty: t.attr("type"), player: t.attr("player"), line: line})
+				}
+			case ipkText:
+				if len(text)+len(t.text) <= MaxLineBytes {
+					text += t.text
+				}
+			case ipkEnd:
+				switch {
+				case len(path) == 3 && path[1] == "general" && path[2] == "startdate":
+					raw.start = strings.TrimSpace(text)
+				case len(path) == 3 && path[2] == "cards" && path[1] == "round":
+					cs := raw.cards[round]
+					cs[len(cs)-1].text = strings.TrimSpace(text)
+				case len(path) == 2 && path[1] == "round":
+					round = -1
+				}
+				path = path[:len(path)-1]
+				text = ""
+			}
 		}
-		l, _ := d.InputPos()
-		line := p.line + l - 1
-		switch t := tok.(type) {
-		case xml.StartElement:
-			name := t.Name.Local
-			path = append(path, name)
-			text.Reset()
-			switch {
-			case len(path) == 1 && name != "game":
-				return nil, siteErr(line, "want a <game> element, got <%s>", clipped(name))
-			case len(path) == 1:
-				raw.code = attr(t, "gamecode")
-				h.SiteHandID = raw.code
-				if !ippID(raw.code) {
-					return nil, siteErr(line, "bad gamecode %s", siteQuote(raw.code))
-				}
-			case name == "player" && len(path) == 4 && path[2] == "players":
-				seat, err := strconv.Atoi(attr(t, "seat"))
-				if err != nil {
-					return nil, siteErr(line, "bad seat %s of player %s", siteQuote(attr(t, "seat")), siteQuote(attr(t, "name")))
-				}
-				raw.players = append(raw.players, ipkPlayer{seat: seat, name: attr(t, "name"), chips: attr(t, "chips"),
-					win: attr(t, "win"), bet: attr(t, "bet"), dealer: attr(t, "dealer"), line: line})
-			case name == "round" && len(path) == 2:
-				n, err := strconv.Atoi(attr(t, "no"))
-				if err != nil || n < 0 || n > 4 {
-					return nil, siteErr(line, "bad round number %s", siteQuote(attr(t, "no")))
-				}
-				round = n
-			case name == "action" && len(path) == 3 && path[1] == "round":
-				no, err := strconv.Atoi(attr(t, "no"))
-				if err != nil {
-					return nil, siteErr(line, "bad action number %s", siteQuote(attr(t, "no")))
-				}
-				raw.rounds[round] = append(raw.rounds[round], ipkAction{no: no, player: attr(t, "player"), ty: attr(t, "type"), sum: attr(t, "sum"), line: line})
-			case name == "cards" && len(path) == 3 && path[1] == "round":
-				raw.cards[round] = append(raw.cards[round], ipkCards{ty: attr(t, "type"), player: attr(t, "player"), line: line})
-			}
-		case xml.CharData:
-			if text.Len()+len(t) <= MaxLineBytes {
-				text.Write(t)
-			}
-		case xml.EndElement:
-			switch {
-			case len(path) == 3 && path[1] == "general" && path[2] == "startdate":
-				raw.start = strings.TrimSpace(text.String())
-			case len(path) == 3 && path[2] == "cards" && path[1] == "round":
-				cs := raw.cards[round]
-				cs[len(cs)-1].text = strings.TrimSpace(text.String())
-			case len(path) == 2 && path[1] == "round":
-				round = -1
-			}
-			path = path[:len(path)-1]
-			text.Reset()
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if raw.code == "" {
 		return nil, siteErr(p.line, "a <game> without its gamecode")
