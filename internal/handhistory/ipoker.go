@@ -1,9 +1,10 @@
 package handhistory
 
 import (
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -683,10 +684,14 @@ func ipkAmount(h *Hand, g *ipkGameSpec, s string, line int, what string) (int64,
 func ipkParseCards(s string) (cards.List, int, error) {
 	var out cards.List
 	unknown := 0
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		switch f {
 		case "X", "x", "XX", "xx":
 			unknown++
+			continue
+		}
+		if c, ok := ipkSuitFirst(f); ok {
+			out = append(out, c)
 			continue
 		}
 		if len(f) >= 2 && strings.IndexByte("SHDCshdc", f[0]) >= 0 {
@@ -702,6 +707,52 @@ func ipkParseCards(s string) (cards.List, int, error) {
 		out = append(out, c[0])
 	}
 	return out, unknown, nil
+}
+
+// ipkSuitFirst reads the usual suit-first card ("D8", "c10", "SA"): a
+// suit letter then a rank (one character, or "10"), as cards.Parse reads
+// the rank then the suit.
+func ipkSuitFirst(f string) (cards.Card, bool) {
+	if len(f) < 2 || len(f) > 3 {
+		return 0, false
+	}
+	var su cards.Suit
+	switch f[0] {
+	case 'c', 'C':
+		su = cards.Clubs
+	case 'd', 'D':
+		su = cards.Diamonds
+	case 'h', 'H':
+		su = cards.Hearts
+	case 's', 'S':
+		su = cards.Spades
+	default:
+		return 0, false
+	}
+	if len(f) == 3 {
+		if f[1:] != "10" {
+			return 0, false
+		}
+		return cards.New(cards.Ten, su), true
+	}
+	var r cards.Rank
+	switch b := f[1]; {
+	case b >= '2' && b <= '9':
+		r = cards.Rank(b - '2')
+	case b == 't' || b == 'T':
+		r = cards.Ten
+	case b == 'j' || b == 'J':
+		r = cards.Jack
+	case b == 'q' || b == 'Q':
+		r = cards.Queen
+	case b == 'k' || b == 'K':
+		r = cards.King
+	case b == 'a' || b == 'A':
+		r = cards.Ace
+	default:
+		return 0, false
+	}
+	return cards.New(r, su), true
 }
 
 // ipkBuild turns a decoded game into a Hand.
@@ -777,7 +828,13 @@ func ipkBuild(b *ippBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSp
 					return nil, "", siteErr(c.line, "%d known and %d unseen hole cards for %s; Omaha deals 4", len(known), unknown, siteQuote(c.player))
 				}
 			case "Flop", "Turn", "River":
-				want := map[string]int{"Flop": 2, "Turn": 3, "River": 4}[c.ty]
+				want := 4 // River
+				switch c.ty {
+				case "Flop":
+					want = 2
+				case "Turn":
+					want = 3
+				}
 				if r != want || unknown > 0 {
 					return nil, "", siteErr(c.line, "%s cards %s in round %d", c.ty, siteQuote(c.text), r)
 				}
@@ -789,7 +846,7 @@ func ipkBuild(b *ippBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSp
 			}
 		}
 		acts := raw.rounds[r]
-		sort.SliceStable(acts, func(x, y int) bool { return acts[x].no < acts[y].no })
+		slices.SortStableFunc(acts, func(x, y ipkAction) int { return cmp.Compare(x.no, y.no) })
 		for _, a := range acts {
 			if err := ipkAct(b, h, &g, r, a); err != nil {
 				return nil, "", err

@@ -1,12 +1,15 @@
 package handhistory
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/scoophq/scoop/internal/cards"
 )
 
 // ipkTokenString is a token as the tests compare it.
@@ -157,4 +160,33 @@ func FuzzIPokerLexer(f *testing.F) {
 		}
 		ipkCompareSources(t, text)
 	})
+}
+
+// TestIPokerSuitFirstCards: the suit-first card reader reads every token
+// of two or three printable characters as cards.Parse reads its rank then
+// its suit, when that is one card; it declines the others (left to
+// cards.Parse).
+func TestIPokerSuitFirstCards(t *testing.T) {
+	t.Parallel()
+	check := func(f string) {
+		c, ok := ipkSuitFirst(f)
+		want, err := cards.Parse(f[1:] + f[:1])
+		if strings.IndexByte("SHDCshdc", f[0]) < 0 {
+			err = errors.New("not suit first")
+		}
+		switch {
+		case ok && (err != nil || len(want) != 1 || want[0] != c):
+			t.Fatalf("%q: %v, cards.Parse %v %v", f, c, want, err)
+		case !ok && err == nil && len(want) == 1 && f[1] != ',' && f[1] != ' ' && f[1] != '\t':
+			t.Fatalf("%q: declined, cards.Parse %v", f, want)
+		}
+	}
+	for a := byte(' '); a <= '~'; a++ {
+		for b := byte(' '); b <= '~'; b++ {
+			check(string([]byte{a, b}))
+			for c := byte(' '); c <= '~'; c++ {
+				check(string([]byte{a, b, c}))
+			}
+		}
+	}
 }
