@@ -117,10 +117,11 @@ func readIPoker(data []byte) ([]Entry, error) {
 		hasSess bool
 		sessErr error
 		b       ippBuilder
+		lx      ipkLexer // its buffers serve every game
 	)
 	for _, p := range parts {
 		if p.hdr {
-			s, ok, err := ipkHeader(p)
+			s, ok, err := ipkHeader(p, &lx)
 			if ok || err != nil {
 				sess, hasSess, sessErr = s, ok, err
 			}
@@ -140,7 +141,7 @@ func readIPoker(data []byte) ([]Entry, error) {
 		case !hasSess:
 			err = siteErr(p.line, "a <game> without its session's <general> (game type, table, currency)")
 		default:
-			h, skip, err = ipkGame(&b, &sess, p)
+			h, skip, err = ipkGame(&b, &sess, p, &lx)
 		}
 		if h == nil && b.h != nil {
 			h = &Hand{SiteHandID: b.h.SiteHandID}
@@ -319,7 +320,7 @@ func ipkScan(s string, line int) error {
 
 // ipkHeader reads the last session <general> of a header part; ok is false
 // when the part has none.
-func ipkHeader(p ipkPart) (ipkSession, bool, error) {
+func ipkHeader(p ipkPart, lx *ipkLexer) (ipkSession, bool, error) {
 	k := strings.LastIndex(p.text, "<general")
 	if k < 0 {
 		return ipkSession{}, false, nil
@@ -333,7 +334,7 @@ func ipkHeader(p ipkPart) (ipkSession, bool, error) {
 		return ipkSession{}, false, err
 	}
 	var sess ipkSession
-	err := ipkTokens(s, line, func(src ipkSource) error {
+	err := ipkTokens(s, line, lx, func(src ipkSource) error {
 		sess = ipkSession{line: line}
 		var field, val string
 		for {
@@ -436,7 +437,7 @@ type ipkRaw struct {
 }
 
 // ipkGame reads one <game> part.
-func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) {
+func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, lx *ipkLexer) (*Hand, string, error) {
 	h := &Hand{Site: "ipoker", Format: string(FormatIPoker), TableName: sess.table, Tournament: sess.tournament}
 	b.reset(h)
 	if err := ipkScan(p.text, p.line); err != nil {
@@ -447,7 +448,7 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) 
 		}
 		return nil, "", err
 	}
-	raw, err := ipkDecode(p, h)
+	raw, err := ipkDecode(p, h, lx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -459,10 +460,10 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) 
 }
 
 // ipkDecode decodes a game's elements.
-func ipkDecode(p ipkPart, h *Hand) (*ipkRaw, error) {
+func ipkDecode(p ipkPart, h *Hand, lx *ipkLexer) (*ipkRaw, error) {
 	var raw *ipkRaw
 	var path []string
-	err := ipkTokens(p.text, p.line, func(src ipkSource) error {
+	err := ipkTokens(p.text, p.line, lx, func(src ipkSource) error {
 		raw = &ipkRaw{}
 		h.SiteHandID = ""
 		path = path[:0]

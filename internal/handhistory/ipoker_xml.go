@@ -138,10 +138,20 @@ type ipkLexer struct {
 }
 
 // newIpkLexer returns a lexer of text starting on line, or nil when the
-// text has a character the lexer leaves to the Decoder: an entity or
-// character reference, a "]]>", a character XML does not allow (which
-// the Decoder reports), or invalid UTF-8.
+// text is not for the lexer (see reset).
 func newIpkLexer(text string, line int) *ipkLexer {
+	l := &ipkLexer{}
+	if !l.reset(text, line) {
+		return nil
+	}
+	return l
+}
+
+// reset readies l for text starting on line, keeping its buffers; false
+// when the text has a character the lexer leaves to the Decoder: an entity
+// or character reference, a "]]>", a character XML does not allow (which
+// the Decoder reports), or invalid UTF-8.
+func (l *ipkLexer) reset(text string, line int) bool {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -150,19 +160,20 @@ func newIpkLexer(text string, line int) *ipkLexer {
 		case c == '\n' || c == '\t' || c == '\r':
 			i++
 		case c < utf8.RuneSelf: // '&' or a control character
-			return nil
+			return false
 		default:
 			r, n := utf8.DecodeRuneInString(text[i:])
 			if r == utf8.RuneError && n == 1 || r == 0xFFFE || r == 0xFFFF {
-				return nil
+				return false
 			}
 			i += n
 		}
 	}
 	if strings.Contains(text, "]]>") {
-		return nil
+		return false
 	}
-	return &ipkLexer{s: text, line: line}
+	*l = ipkLexer{s: text, line: line, open: l.open[:0], tok: ipkToken{attrs: l.tok.attrs[:0]}}
+	return true
 }
 
 func (l *ipkLexer) next() (*ipkToken, error) {
@@ -291,19 +302,26 @@ func ipkSpace(s string, i int) int {
 }
 
 // ipkNewlines returns s with \r\n and \r read as \n, as XML reads text
-// and attribute values (s itself when it has no \r).
+// and attribute values: s itself when it has no \r, and without
+// allocating for the white space between the tags of a file with \r\n
+// line ends (one \r\n, first).
 func ipkNewlines(s string) string {
-	if strings.IndexByte(s, '\r') < 0 {
+	k := strings.IndexByte(s, '\r')
+	switch {
+	case k < 0:
 		return s
+	case k == 0 && len(s) > 1 && s[1] == '\n' && strings.IndexByte(s[2:], '\r') < 0:
+		return s[1:]
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
 
 // ipkTokens runs read over the tokens of text (starting on line): first
-// from the lexer, and again from the start with the Decoder when the
-// lexer hands over. read must start afresh on each call.
-func ipkTokens(text string, line int, read func(src ipkSource) error) error {
-	if lx := newIpkLexer(text, line); lx != nil {
+// from the lexer lx (reset for the text), and again from the start with
+// the Decoder when the lexer hands over. read must start afresh on each
+// call.
+func ipkTokens(text string, line int, lx *ipkLexer, read func(src ipkSource) error) error {
+	if lx.reset(text, line) {
 		if err := read(lx); err != errIpkHandOver {
 			return err
 		}

@@ -113,6 +113,7 @@ func TestIPokerLexerReadsTheCorpus(t *testing.T) {
 		lexer      bool // read by the lexer alone
 	}{
 		{"self-closing and white space", "<a x = '1'\r\n y=\"2\"/><b\t>t\r\nu\rv</b >", true},
+		{"CRLF line ends", "<a>\r\n  <b/>\r\n\r\n<c>\r\r\n</c>\r</a>\r\n", true},
 		{"no space between attributes", `<a x="1"y="2"></a>`, true},
 		{"attribute values with > and quotes", `<a x="1>2" y='"'></a>`, true},
 		{"entity", `<a x="&amp;">&lt;</a>`, false},
