@@ -149,9 +149,10 @@ type setup struct {
 	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
 	// a board whose suit su has rank mask lane.
 	flushTab [4][]eval.HighValue
-	// flushWin[su][lane], built with flushTab[su], is the set of players
-	// with the best of those flushes.
+	// flushWin[su][lane] and flushTop[su][lane], built with flushTab[su],
+	// are the set of players with the best of those flushes and its value.
 	flushWin [4][]uint16
+	flushTop [4][]eval.HighValue
 }
 
 // board is a (partial) board in the forms the evaluation needs.

@@ -26,8 +26,8 @@ import (
 // distinct set is settled once per pattern.
 
 // patternChunk is the number of rank patterns a worker takes at a time:
-// about a thousand boards preflop, between two cancellation checks.
-const patternChunk = 8
+// a few thousand boards preflop, between two cancellation checks.
+const patternChunk = 32
 
 // binom[n][m] is the number of m-subsets of n suits (0 when m > n).
 var binom = func() (t [5][6]int64) {
@@ -129,6 +129,7 @@ func (s *setup) buildFlushTables() {
 		np := bitsCount(sp)
 		tab := make([]eval.HighValue, (1<<13)*np)
 		win := make([]uint16, 1<<13)
+		top := make([]eval.HighValue, 1<<13)
 		for t := availSu; ; t = (t - 1) & availSu {
 			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
 				lane := t | known
@@ -146,19 +147,15 @@ func (s *setup) buildFlushTables() {
 						win[lane] |= 1 << i
 					}
 				}
+				top[lane] = best
 			}
 			if t == 0 {
 				break
 			}
 		}
-		s.flushTab[su], s.flushWin[su] = tab, win
+		s.flushTab[su], s.flushWin[su], s.flushTop[su] = tab, win, top
 	}
 }
-
-// minFlush is the least flush:
-// a player's high without a flush is below it unless he has a full house
-// or four of a kind.
-const minFlush = eval.HighValue(eval.Flush) << 20
 
 // pattern settles every board of the rank pattern pat.
 func (e *evalState) pattern(pat *[5]cards.Rank) {
@@ -186,16 +183,14 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	}
 	e.rankPattern(&rk, low)
 	n := len(s.players)
-	// Without a full house or four of a kind for anyone (always so on a
-	// board of five ranks), the best flush wins: its players are tabled
-	// by lane when the flush tables are built.
-	flushWins := false
-	if s.flushWin[0] != nil || s.flushWin[1] != nil || s.flushWin[2] != nil || s.flushWin[3] != nil {
-		top := e.nf[0]
-		for _, v := range e.nf[1:n] {
-			top = max(top, v)
-		}
-		flushWins = top < minFlush
+	// With the flush tables, a lane whose best flush beats every high
+	// without a flush (always so when nobody has a full house or better)
+	// is won by the players tabled for it; one whose best flush loses to
+	// the best high without a flush leaves the winners those of the
+	// boards without a flush: its boards are among the rest.
+	top := e.nf[0]
+	for _, v := range e.nf[1:n] {
+		top = max(top, v)
 	}
 	rest := total
 	for su := range 4 {
@@ -239,13 +234,13 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 			}
 			cnt <<= 1
 		}
-		win := s.flushWin[su]
+		win, ftop := s.flushWin[su], s.flushTop[su]
 		for _, j := range atLeast[max(need, 0)][nc] {
 			w, lane := sw[j], sl[j]
 			switch {
-			case w == 0:
+			case w == 0, ftop != nil && ftop[lane] < top:
 				continue
-			case flushWins && win != nil:
+			case ftop != nil && ftop[lane] > top:
 				e.tally(win[lane], w)
 			default:
 				e.flushHighs(su, lane)
