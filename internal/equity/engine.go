@@ -241,6 +241,10 @@ type evalState struct {
 	// Exhaustive: boards of the current pattern by set of high winners.
 	byWinners []int64 // 1<<players entries, made on first use
 	touched   []uint16
+	// Exhaustive: the weight and lane of each subset of a pattern's ranks
+	// of one suit (see pattern).
+	subW [32]int64
+	subL [32]uint16
 }
 
 // rankPattern computes the non-flush highs and the lows of every player for

@@ -177,9 +177,18 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 		gr[ng], gm[ng] = r, 1
 		ng++
 	}
+	// Per rank: its suits left, the ways to suit its cards (all), and for
+	// a suit it can take, the ways when one card is of that suit (in) and
+	// when none is (out).
+	var ga [5]uint8
+	var all, in, out [5]int64
 	total := int64(1)
 	for g := range ng {
-		total *= binom[bitsCount(uint16(s.avail[gr[g]]))][gm[g]]
+		a := s.avail[gr[g]]
+		na := bitsCount(uint16(a))
+		ga[g] = a
+		all[g], in[g], out[g] = binom[na][gm[g]], binom[na-1][gm[g]-1], binom[na-1][gm[g]]
+		total *= all[g]
 	}
 	e.rankPattern(&rk, low)
 	n := len(s.players)
@@ -198,21 +207,16 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 			continue
 		}
 		need := 3 - int(s.known.count>>(4*uint(su))&0xF)
-		// Per rank of the pattern that can be of suit su: the ways to suit
-		// its cards when one of them is of su (in) and when none is (out);
-		// the ranks that cannot be of su multiply base.
-		var in, out [5]int64
+		// The ranks that can be of suit su are the candidates; the others
+		// multiply base.
 		var cand uint8
 		base := int64(1)
 		for g := range ng {
-			a := s.avail[gr[g]]
-			na := bitsCount(uint16(a))
-			if a&(1<<su) == 0 {
-				base *= binom[na][gm[g]]
-				continue
+			if ga[g]&(1<<su) == 0 {
+				base *= all[g]
+			} else {
+				cand |= 1 << g
 			}
-			cand |= 1 << g
-			in[g], out[g] = binom[na-1][gm[g]-1], binom[na-1][gm[g]]
 		}
 		nc := bits.OnesCount8(cand)
 		if nc < need {
@@ -220,8 +224,7 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 		}
 		// The weight and lane of every subset T of the candidate ranks,
 		// subset j taking the i-th candidate when bit i of j is set.
-		var sw [32]int64
-		var sl [32]uint16
+		sw, sl := &e.subW, &e.subL
 		sw[0], sl[0] = base, uint16(s.known.lanes>>(16*uint(su)))&0x1FFF
 		cnt := 1
 		for c := cand; c != 0; c &= c - 1 {
