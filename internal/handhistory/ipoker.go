@@ -68,11 +68,12 @@ import (
 // closing tags missing, as in exports copied while the client wrote them)
 // is read as recorded so far; the replay says whether it is complete.
 //
-// Bounds, checked by a linear scan of each game's text before the XML
-// decoder sees it (so nothing is allocated for hostile input beyond the
-// bound): elements nest at most ipkMaxDepth deep, an element has at most
-// ipkMaxAttrs attributes, a tag, a text or a comment is at most
-// MaxLineBytes bytes, a game has at most MaxActions actions
+// Bounds, checked by a linear scan of each game's text before its XML is
+// read (by the lexer of ipoker_xml.go, or encoding/xml's strict Decoder
+// for what the lexer leaves to it), so nothing is allocated for hostile
+// input beyond the bound: elements nest at most ipkMaxDepth deep, an
+// element has at most ipkMaxAttrs attributes, a tag, a text or a comment
+// is at most MaxLineBytes bytes, a game has at most MaxActions actions
 // (*fault.Error of kind Impossible) and ipkMaxElements elements, and DTDs
 // (<!DOCTYPE, entities) are refused. A game breaking a bound, or
 // malformed, is an Entry with a *fault.Error naming its line; the other
@@ -290,7 +291,7 @@ func ipkScan(s string, line int) error {
 			return siteErr(start, "an element with %d attributes; at most %d", attrs, ipkMaxAttrs)
 		}
 		switch {
-		case j >= len(s): // cut off: the decoder reports it
+		case j >= len(s): // cut off: the reading reports it
 		case i+1 < len(s) && s[i+1] == '/':
 			if depth > 0 {
 				depth--
