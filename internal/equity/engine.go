@@ -151,8 +151,9 @@ type setup struct {
 	flushTab [4][]eval.HighValue
 	// flushWin[su][lane] and flushTop[su][lane], built with flushTab[su],
 	// are the set of players with the best of those flushes and its value.
-	flushWin [4][]uint16
-	flushTop [4][]eval.HighValue
+	flushWin    [4][]uint16
+	flushTop    [4][]eval.HighValue
+	flushTables [4]*flushTables // what they are slices of, from the pool
 }
 
 // board is a (partial) board in the forms the evaluation needs.

@@ -3,6 +3,7 @@ package equity
 import (
 	"context"
 	"math/bits"
+	"sync"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -97,6 +98,7 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 	pats := s.patterns()
 	if s.k >= 3 {
 		s.buildFlushTables()
+		defer s.releaseFlushTables()
 	}
 	chunks := (len(pats) + patternChunk - 1) / patternChunk
 	inline := s.req.inline(s.req.Completions())
@@ -106,6 +108,30 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 			e.pattern(&pats[i])
 		}
 	})
+}
+
+// flushTables are one suit's flush tables (see buildFlushTables). They
+// are pooled without clearing: the enumeration reads only the lanes the
+// build writes.
+type flushTables struct {
+	tab []eval.HighValue
+	win []uint16
+	top []eval.HighValue
+}
+
+var flushPool = sync.Pool{New: func() any {
+	return &flushTables{win: make([]uint16, 1<<13), top: make([]eval.HighValue, 1<<13)}
+}}
+
+// releaseFlushTables returns the flush tables to the pool once every
+// worker is done.
+func (s *setup) releaseFlushTables() {
+	for su, ft := range s.flushTables {
+		if ft != nil {
+			flushPool.Put(ft)
+		}
+		s.flushTables[su], s.flushTab[su], s.flushWin[su], s.flushTop[su] = nil, nil, nil, nil
+	}
 }
 
 // buildFlushTables fills flushTab: for each suit some player holds twice,
@@ -127,9 +153,12 @@ func (s *setup) buildFlushTables() {
 		}
 		known := uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF
 		np := bitsCount(sp)
-		tab := make([]eval.HighValue, (1<<13)*np)
-		win := make([]uint16, 1<<13)
-		top := make([]eval.HighValue, 1<<13)
+		ft := flushPool.Get().(*flushTables)
+		if cap(ft.tab) < (1<<13)*np {
+			ft.tab = make([]eval.HighValue, (1<<13)*np)
+		}
+		tab, win, top := ft.tab[:(1<<13)*np], ft.win, ft.top
+		s.flushTables[su] = ft
 		for t := availSu; ; t = (t - 1) & availSu {
 			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
 				lane := t | known
