@@ -110,18 +110,13 @@ func preparePlayer(p *player, hole cards.List) {
 			}
 		}
 	}
-	rows := make([][]eval.HighValue, np)
-	for i := range rows {
-		rows[i] = eval.PairTripleRow(pairs[i])
-	}
-	for q := range p.tri {
-		var best eval.HighValue
-		for _, row := range rows {
-			if row[q] > best {
-				best = row[q]
-			}
+	// The best of the pairs' rows, row by row (branch-free).
+	p.tri = [eval.NumTriples]eval.HighValue{}
+	for _, q := range pairs[:np] {
+		row := (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
+		for t := range p.tri {
+			p.tri[t] = max(p.tri[t], row[t])
 		}
-		p.tri[q] = best
 	}
 	var lowMask uint8
 	p.suit = [4]uint16{}
