@@ -89,12 +89,17 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 
 // player is one hand prepared for fast evaluation against many boards.
 type player struct {
-	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple
-	low  *[256]uint8                     // best low for each board low-rank mask
-	suit [4]uint16                       // hole rank mask of each suit
+	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple (unless byRows)
+	rows [6]*[eval.NumTriples]eval.HighValue
+	nrow int         // rows[:nrow] are the rows of his distinct hole rank pairs
+	low  *[256]uint8 // best low for each board low-rank mask
+	suit [4]uint16   // hole rank mask of each suit
 }
 
-func preparePlayer(p *player, hole cards.List) {
+// preparePlayer prepares hole for evaluation: with tri, his best high for
+// each board triple (worth it when many boards are evaluated), else only
+// his pairs' rows (for a board of one rank pattern or a few).
+func preparePlayer(p *player, hole cards.List, tri bool) {
 	var pairs [6]int
 	np := 0
 	for i := 0; i < len(hole); i++ {
@@ -110,12 +115,17 @@ func preparePlayer(p *player, hole cards.List) {
 			}
 		}
 	}
-	// The best of the pairs' rows, row by row (branch-free).
-	p.tri = [eval.NumTriples]eval.HighValue{}
-	for _, q := range pairs[:np] {
-		row := (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
-		for t := range p.tri {
-			p.tri[t] = max(p.tri[t], row[t])
+	p.nrow = np
+	for k, q := range pairs[:np] {
+		p.rows[k] = (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
+	}
+	if tri {
+		// The best of the pairs' rows, row by row (branch-free).
+		p.tri = [eval.NumTriples]eval.HighValue{}
+		for _, row := range p.rows[:np] {
+			for t := range p.tri {
+				p.tri[t] = max(p.tri[t], row[t])
+			}
 		}
 	}
 	var lowMask uint8
@@ -140,6 +150,9 @@ type setup struct {
 	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
 	// rank triple {a, b, c}.
 	triples *[13 * 13 * 13]uint16
+	// byRows: the players' highs come from their pairs' rows, not from
+	// player.tri (see newSetup).
+	byRows bool
 	// flushTab[su], when built (see buildFlushTables), holds at
 	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
 	// a board whose suit su has rank mask lane.
@@ -178,9 +191,12 @@ var cardLow = func() (t [64]uint8) {
 
 func newSetup(r Request) *setup {
 	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable()}
+	// A turn has at most 13 rank patterns to its river, a river one: the
+	// pairs' rows serve them better than a table of every triple.
+	s.byRows = s.k <= 1
 	s.players = make([]player, len(r.Hands))
 	for i, h := range r.Hands {
-		preparePlayer(&s.players[i], h)
+		preparePlayer(&s.players[i], h, !s.byRows)
 		for su := range 4 {
 			if bitsCount(s.players[i].suit[su]) >= 2 {
 				s.suitPlayers[su] |= 1 << i
@@ -260,6 +276,20 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 		int(t[a0+b3+r[4]]), int(t[a1+b2+r[3]]), int(t[a1+b2+r[4]]), int(t[a1+b3+r[4]]), int(t[a2+b3+r[4]]),
 	}
 	n := len(e.s.players)
+	if e.s.byRows {
+		for i := 0; i < n; i++ {
+			p := &e.s.players[i]
+			var best eval.HighValue
+			for _, row := range p.rows[:p.nrow] {
+				for _, q := range e.tri {
+					best = max(best, row[q])
+				}
+			}
+			e.nf[i] = best
+			e.lv[i] = p.low[low]
+		}
+		return
+	}
 	for i := 0; i < n; i++ {
 		p := &e.s.players[i]
 		best := p.tri[e.tri[0]]

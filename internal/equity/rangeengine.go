@@ -89,7 +89,7 @@ func multiTriTable() *[numMultisets][eval.NumTriples]eval.HighValue {
 				for b := cards.Rank(0); b <= c; b++ {
 					for a := cards.Rank(0); a <= b; a++ {
 						var p player
-						preparePlayer(&p, cards.List{cards.New(a, 0), cards.New(b, 1), cards.New(c, 2), cards.New(d, 3)})
+						preparePlayer(&p, cards.List{cards.New(a, 0), cards.New(b, 1), cards.New(c, 2), cards.New(d, 3)}, true)
 						t[multisetIndex([4]cards.Rank{a, b, c, d})] = p.tri
 					}
 				}

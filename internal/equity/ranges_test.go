@@ -347,7 +347,7 @@ func TestMultisetTable(t *testing.T) {
 					}
 					rng.Shuffle(4, func(i, j int) { r[i], r[j] = r[j], r[i] })
 					var p player
-					preparePlayer(&p, cards.List{cards.New(r[0], 3), cards.New(r[1], 2), cards.New(r[2], 1), cards.New(r[3], 0)})
+					preparePlayer(&p, cards.List{cards.New(r[0], 3), cards.New(r[1], 2), cards.New(r[2], 1), cards.New(r[3], 0)}, true)
 					if p.tri != tab[m] {
 						t.Fatalf("ranks %v: shared table differs from preparePlayer's", r)
 					}
