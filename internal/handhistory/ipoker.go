@@ -218,13 +218,13 @@ func ipkScan(s string, line int) error {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c != '<' {
-			j := i
-			for j < len(s) && s[j] != '<' {
-				if s[j] == '\n' {
-					line++
-				}
-				j++
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				j = len(s)
+			} else {
+				j += i
 			}
+			line += strings.Count(s[i:j], "\n")
 			if j-i > MaxLineBytes && strings.TrimSpace(s[i:j]) != "" {
 				return siteErr(line, "a text of %d bytes; at most %d (MaxLineBytes)", j-i, MaxLineBytes)
 			}

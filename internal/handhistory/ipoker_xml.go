@@ -153,6 +153,20 @@ func newIpkLexer(text string, line int) *ipkLexer {
 // the Decoder reports), or invalid UTF-8.
 func (l *ipkLexer) reset(text string, line int) bool {
 	for i := 0; i < len(text); {
+		// Eight bytes at a time while they are printable ASCII other
+		// than '&' (most of a file).
+		for ; i+8 <= len(text); i += 8 {
+			w := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+				uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			amp := w ^ ('&' * ones)
+			if (w|(w-0x20*ones)|(amp-ones)&^amp)&highs != 0 {
+				break // a byte >= 0x80, < 0x20 or '&' in this word
+			}
+		}
+		if i >= len(text) {
+			break
+		}
 		c := text[i]
 		switch {
 		case c >= 0x20 && c < utf8.RuneSelf && c != '&':

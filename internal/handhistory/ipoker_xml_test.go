@@ -134,6 +134,17 @@ func TestIPokerLexerReadsTheCorpus(t *testing.T) {
 			t.Errorf("%s: read by the lexer %v, want %v", tt.name, got, tt.lexer)
 		}
 	}
+	// A character left to the Decoder is seen wherever it falls in the
+	// eight bytes the lexer checks at a time.
+	for pad := range 17 {
+		for _, c := range []string{"&amp;", "\x01", "\x7f", "\xff", "é", "\t"} {
+			text := "<abc x=\"" + strings.Repeat("y", pad) + c + "\">" + strings.Repeat("z", pad) + c + "</abc>"
+			want := c == "\x7f" || c == "é" || c == "\t" // allowed in XML, the others are not the lexer's
+			if got := ipkCompareSources(t, text); got != want {
+				t.Errorf("%q: read by the lexer %v, want %v", text, got, want)
+			}
+		}
+	}
 }
 
 // FuzzIPokerLexer: on any text, the lexer's tokens are the Decoder's.
