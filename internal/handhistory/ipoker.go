@@ -118,11 +118,11 @@ func readIPoker(data []byte) ([]Entry, error) {
 		hasSess bool
 		sessErr error
 		b       ippBuilder
-		lx      ipkLexer // its buffers serve every game
+		sc      ipkScratch // its buffers serve every game
 	)
 	for _, p := range parts {
 		if p.hdr {
-			s, ok, err := ipkHeader(p, &lx)
+			s, ok, err := ipkHeader(p, &sc.lx)
 			if ok || err != nil {
 				sess, hasSess, sessErr = s, ok, err
 			}
@@ -142,7 +142,7 @@ func readIPoker(data []byte) ([]Entry, error) {
 		case !hasSess:
 			err = siteErr(p.line, "a <game> without its session's <general> (game type, table, currency)")
 		default:
-			h, skip, err = ipkGame(&b, &sess, p, &lx)
+			h, skip, err = ipkGame(&b, &sess, p, &sc)
 		}
 		if h == nil && b.h != nil {
 			h = &Hand{SiteHandID: b.h.SiteHandID}
@@ -437,8 +437,16 @@ type ipkRaw struct {
 	cards       [5][]ipkCards
 }
 
+// reset empties r, keeping its slices' room.
+func (r *ipkRaw) reset() {
+	*r = ipkRaw{players: r.players[:0], rounds: r.rounds, cards: r.cards}
+	for k := range r.rounds {
+		r.rounds[k], r.cards[k] = r.rounds[k][:0], r.cards[k][:0]
+	}
+}
+
 // ipkGame reads one <game> part.
-func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, lx *ipkLexer) (*Hand, string, error) {
+func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, sc *ipkScratch) (*Hand, string, error) {
 	h := &Hand{Site: "ipoker", Format: string(FormatIPoker), TableName: sess.table, Tournament: sess.tournament}
 	b.reset(h)
 	if err := ipkScan(p.text, p.line); err != nil {
@@ -449,7 +457,7 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, lx *ipkLexer) (*Hand, s
 		}
 		return nil, "", err
 	}
-	raw, err := ipkDecode(p, h, lx)
+	raw, err := ipkDecode(p, h, sc)
 	if err != nil {
 		return nil, "", err
 	}
@@ -460,12 +468,22 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, lx *ipkLexer) (*Hand, s
 	return ipkBuild(b, sess, h, raw, g, p.line)
 }
 
-// ipkDecode decodes a game's elements.
-func ipkDecode(p ipkPart, h *Hand, lx *ipkLexer) (*ipkRaw, error) {
-	var raw *ipkRaw
-	var path []string
-	err := ipkTokens(p.text, p.line, lx, func(src ipkSource) error {
-		raw = &ipkRaw{}
+// ipkScratch is what reading a file's games reuses from one game to the
+// next: the lexer and the decoded game with their buffers.
+type ipkScratch struct {
+	lx   ipkLexer
+	raw  ipkRaw
+	path []string
+}
+
+// ipkDecode decodes a game's elements into sc.raw, valid until the next
+// game.
+func ipkDecode(p ipkPart, h *Hand, sc *ipkScratch) (*ipkRaw, error) {
+	raw := &sc.raw
+	path := sc.path[:0]
+	defer func() { sc.path = path[:0] }()
+	err := ipkTokens(p.text, p.line, &sc.lx, func(src ipkSource) error {
+		raw.reset()
 		h.SiteHandID = ""
 		path = path[:0]
 		text := ""

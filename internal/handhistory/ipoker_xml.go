@@ -186,6 +186,9 @@ func (l *ipkLexer) reset(text string, line int) bool {
 	if strings.Contains(text, "]]>") {
 		return false
 	}
+	if l.open == nil {
+		l.open, l.tok.attrs = make([]string, 0, 8), make([]ipkAttr, 0, 16)
+	}
 	*l = ipkLexer{s: text, line: line, open: l.open[:0], tok: ipkToken{attrs: l.tok.attrs[:0]}}
 	return true
 }
