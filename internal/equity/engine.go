@@ -89,12 +89,17 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 
 // player is one hand prepared for fast evaluation against many boards.
 type player struct {
-	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple
-	low  *[256]uint8                     // best low for each board low-rank mask
-	suit [4]uint16                       // hole rank mask of each suit
+	tri  [eval.NumTriples]eval.HighValue // best non-flush high for each board rank triple (unless byRows)
+	rows [6]*[eval.NumTriples]eval.HighValue
+	nrow int         // rows[:nrow] are the rows of his distinct hole rank pairs
+	low  *[256]uint8 // best low for each board low-rank mask
+	suit [4]uint16   // hole rank mask of each suit
 }
 
-func preparePlayer(p *player, hole cards.List) {
+// preparePlayer prepares hole for evaluation: with tri, his best high for
+// each board triple (worth it when many boards are evaluated), else only
+// his pairs' rows (for a board of one rank pattern or a few).
+func preparePlayer(p *player, hole cards.List, tri bool) {
 	var pairs [6]int
 	np := 0
 	for i := 0; i < len(hole); i++ {
@@ -110,18 +115,18 @@ func preparePlayer(p *player, hole cards.List) {
 			}
 		}
 	}
-	rows := make([][]eval.HighValue, np)
-	for i := range rows {
-		rows[i] = eval.PairTripleRow(pairs[i])
+	p.nrow = np
+	for k, q := range pairs[:np] {
+		p.rows[k] = (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
 	}
-	for q := range p.tri {
-		var best eval.HighValue
-		for _, row := range rows {
-			if row[q] > best {
-				best = row[q]
+	if tri {
+		// The best of the pairs' rows, row by row (branch-free).
+		p.tri = [eval.NumTriples]eval.HighValue{}
+		for _, row := range p.rows[:np] {
+			for t := range p.tri {
+				p.tri[t] = max(p.tri[t], row[t])
 			}
 		}
-		p.tri[q] = best
 	}
 	var lowMask uint8
 	p.suit = [4]uint16{}
@@ -145,6 +150,18 @@ type setup struct {
 	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
 	// rank triple {a, b, c}.
 	triples *[13 * 13 * 13]uint16
+	// byRows: the players' highs come from their pairs' rows, not from
+	// player.tri (see newSetup).
+	byRows bool
+	// flushTab[su], when built (see buildFlushTables), holds at
+	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
+	// a board whose suit su has rank mask lane.
+	flushTab [4][]eval.HighValue
+	// flushWin[su][lane] and flushTop[su][lane], built with flushTab[su],
+	// are the set of players with the best of those flushes and its value.
+	flushWin    [4][]uint16
+	flushTop    [4][]eval.HighValue
+	flushTables [4]*flushTables // what they are slices of, from the pool
 }
 
 // board is a (partial) board in the forms the evaluation needs.
@@ -174,9 +191,12 @@ var cardLow = func() (t [64]uint8) {
 
 func newSetup(r Request) *setup {
 	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable()}
+	// A turn has at most 13 rank patterns to its river, a river one: the
+	// pairs' rows serve them better than a table of every triple.
+	s.byRows = s.k <= 1
 	s.players = make([]player, len(r.Hands))
 	for i, h := range r.Hands {
-		preparePlayer(&s.players[i], h)
+		preparePlayer(&s.players[i], h, !s.byRows)
 		for su := range 4 {
 			if bitsCount(s.players[i].suit[su]) >= 2 {
 				s.suitPlayers[su] |= 1 << i
@@ -233,6 +253,10 @@ type evalState struct {
 	// Exhaustive: boards of the current pattern by set of high winners.
 	byWinners []int64 // 1<<players entries, made on first use
 	touched   []uint16
+	// Exhaustive: the weight and lane of each subset of a pattern's ranks
+	// of one suit (see pattern).
+	subW [32]int64
+	subL [32]uint16
 }
 
 // rankPattern computes the non-flush highs and the lows of every player for
@@ -252,13 +276,25 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 		int(t[a0+b3+r[4]]), int(t[a1+b2+r[3]]), int(t[a1+b2+r[4]]), int(t[a1+b3+r[4]]), int(t[a2+b3+r[4]]),
 	}
 	n := len(e.s.players)
+	if e.s.byRows {
+		for i := 0; i < n; i++ {
+			p := &e.s.players[i]
+			var best eval.HighValue
+			for _, row := range p.rows[:p.nrow] {
+				for _, q := range e.tri {
+					best = max(best, row[q])
+				}
+			}
+			e.nf[i] = best
+			e.lv[i] = p.low[low]
+		}
+		return
+	}
 	for i := 0; i < n; i++ {
 		p := &e.s.players[i]
 		best := p.tri[e.tri[0]]
 		for _, q := range e.tri[1:] {
-			if v := p.tri[q]; v > best {
-				best = v
-			}
+			best = max(best, p.tri[q])
 		}
 		e.nf[i] = best
 		e.lv[i] = p.low[low]
@@ -270,6 +306,19 @@ func (e *evalState) rankPattern(rk *[5]cards.Rank, low uint8) {
 func (e *evalState) flushHighs(su int, lane uint16) {
 	n := len(e.s.players)
 	copy(e.hv[:n], e.nf[:n])
+	if tab := e.s.flushTab[su]; tab != nil {
+		sp := e.s.suitPlayers[su]
+		np := bitsCount(sp)
+		row := tab[int(lane)*np : int(lane)*np+np]
+		for m := sp; m != 0; m &= m - 1 {
+			i := trailingZeros(m)
+			if v := row[0]; v > e.hv[i] {
+				e.hv[i] = v
+			}
+			row = row[1:]
+		}
+		return
+	}
 	for m := e.s.suitPlayers[su]; m != 0; m &= m - 1 {
 		i := trailingZeros(m)
 		if v := eval.FlushHigh(e.s.players[i].suit[su], lane); v > e.hv[i] {

@@ -2,6 +2,8 @@ package equity
 
 import (
 	"context"
+	"math/bits"
+	"sync"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -11,42 +13,58 @@ import (
 // board cards are dealt first as a non-decreasing run of ranks, then as every
 // choice of suits for those ranks. Without a flush, every player's high and
 // low depend on the ranks alone, so they are computed once per pattern (ten
-// table lookups per player) and every suit choice that makes no flush
-// possible only adds one to a counter. Only boards with three or more cards
-// of a suit held twice by some player are evaluated one by one, and even
-// they are only tallied by the set of high winners: each distinct set is
-// settled once per pattern.
+// table lookups per player). The suit choices are then counted, not walked:
+// a five-card board has at most one suit of three or more cards, so the
+// boards of a pattern with a flush in suit s are those giving s to a set T
+// of the pattern's distinct ranks with |T| (plus the board's known cards of
+// s) at least three, and the boards with such a T number the product, over
+// the pattern's ranks, of the ways to suit the rest of each rank's cards
+// (a binomial of the suits left). Each such T is one board rank mask of s
+// (a "lane"): it is settled once, weighted by its number of boards, and
+// only for the suits some player holds twice. Every other suit choice makes
+// no flush: those boards share the pattern's highs and are tallied at once.
+// Every board of a pattern is tallied by its set of high winners; each
+// distinct set is settled once per pattern.
 
 // patternChunk is the number of rank patterns a worker takes at a time:
-// about a thousand boards preflop, between two cancellation checks.
-const patternChunk = 8
+// a few thousand boards preflop, between two cancellation checks.
+const patternChunk = 32
 
-// subsets[avail][m] lists the m-card subsets of the 4-bit suit mask avail.
-var subsets [16][5][]uint8
-
-// spread[S] has bit 16s set for each suit s in S; suitCount[S] adds one to
-// the 4-bit counter of each suit s in S.
-var spread [16]uint64
-var suitCount [16]uint32
-
-func init() {
-	for s := 0; s < 16; s++ {
-		for su := 0; su < 4; su++ {
-			if s&(1<<su) != 0 {
-				spread[s] |= 1 << (16 * su)
-				suitCount[s] += 1 << (4 * su)
+// binom[n][m] is the number of m-subsets of n suits (0 when m > n).
+var binom = func() (t [5][6]int64) {
+	for n := 0; n <= 4; n++ {
+		t[n][0] = 1
+		for m := 1; m <= 5; m++ {
+			if m <= n {
+				t[n][m] = t[n][m-1] * int64(n-m+1) / int64(m)
 			}
 		}
 	}
-	for avail := 0; avail < 16; avail++ {
-		for sub := 0; sub < 16; sub++ {
-			if sub&^avail == 0 {
-				m := bitsCount(uint16(sub))
-				subsets[avail][m] = append(subsets[avail][m], uint8(sub))
+	return t
+}()
+
+// atLeast[m][c] lists the subsets of c elements (as c-bit masks) of m
+// elements or more.
+var atLeast = func() (t [4][6][]uint8) {
+	for m := range 4 {
+		for c := range 6 {
+			for j := range 1 << c {
+				if bits.OnesCount8(uint8(j)) >= m {
+					t[m][c] = append(t[m][c], uint8(j))
+				}
 			}
 		}
 	}
-}
+	return t
+}()
+
+// rankLow[r] is the low-rank mask of a card of rank r.
+var rankLow = func() (t [13]uint8) {
+	for r := range cards.Rank(13) {
+		t[r] = eval.LowMask(cards.New(r, 0))
+	}
+	return t
+}()
 
 // patterns lists every non-decreasing run of k ranks that the deck can
 // still deal.
@@ -78,6 +96,10 @@ func (s *setup) patterns() [][5]cards.Rank {
 // exhaustive enumerates every completion of the board.
 func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 	pats := s.patterns()
+	if s.k >= 3 {
+		s.buildFlushTables()
+		defer s.releaseFlushTables()
+	}
 	chunks := (len(pats) + patternChunk - 1) / patternChunk
 	inline := s.req.inline(s.req.Completions())
 	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
@@ -88,18 +110,80 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 	})
 }
 
-// group is one distinct rank of a pattern and its suit choices.
-type group struct {
-	shift uint
-	subs  []uint8
+// flushTables are one suit's flush tables (see buildFlushTables). They
+// are pooled without clearing: the enumeration reads only the lanes the
+// build writes.
+type flushTables struct {
+	tab []eval.HighValue
+	win []uint16
+	top []eval.HighValue
 }
 
-// enumState walks the suit choices of one pattern.
-type enumState struct {
-	e        *evalState
-	groups   [5]group
-	ng       int
-	nonFlush int64
+var flushPool = sync.Pool{New: func() any {
+	return &flushTables{win: make([]uint16, 1<<13), top: make([]eval.HighValue, 1<<13)}
+}}
+
+// releaseFlushTables returns the flush tables to the pool once every
+// worker is done.
+func (s *setup) releaseFlushTables() {
+	for su, ft := range s.flushTables {
+		if ft != nil {
+			flushPool.Put(ft)
+		}
+		s.flushTables[su], s.flushTab[su], s.flushWin[su], s.flushTop[su] = nil, nil, nil, nil
+	}
+}
+
+// buildFlushTables fills flushTab: for each suit some player holds twice,
+// the flush of each such player on every board lane of that suit the
+// enumeration can deal (the known cards of the suit and 3 to 5 in all).
+// Worth it when many patterns share each lane (preflop: a lane of three
+// ranks comes back in some ninety patterns).
+func (s *setup) buildFlushTables() {
+	for su := range 4 {
+		sp := s.suitPlayers[su]
+		if sp == 0 {
+			continue
+		}
+		var availSu uint16
+		for r, a := range s.avail {
+			if a&(1<<su) != 0 {
+				availSu |= 1 << r
+			}
+		}
+		known := uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF
+		np := bitsCount(sp)
+		ft := flushPool.Get().(*flushTables)
+		if cap(ft.tab) < (1<<13)*np {
+			ft.tab = make([]eval.HighValue, (1<<13)*np)
+		}
+		tab, win, top := ft.tab[:(1<<13)*np], ft.win, ft.top
+		s.flushTables[su] = ft
+		for t := availSu; ; t = (t - 1) & availSu {
+			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
+				lane := t | known
+				j := int(lane) * np
+				var best eval.HighValue
+				for m := sp; m != 0; m &= m - 1 {
+					i := trailingZeros(m)
+					v := eval.FlushHigh(s.players[i].suit[su], lane)
+					tab[j] = v
+					j++
+					switch {
+					case v > best:
+						best, win[lane] = v, 1<<i
+					case v == best:
+						win[lane] |= 1 << i
+					}
+				}
+				top[lane] = best
+			}
+			if t == 0 {
+				break
+			}
+		}
+		s.flushTab[su], s.flushWin[su], s.flushTop[su] = tab, win, top
+	}
 }
 
 // pattern settles every board of the rank pattern pat.
@@ -107,27 +191,98 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	s := e.s
 	rk := s.known.ranks
 	low := s.known.low
-	var es enumState
-	es.e = e
+	// The pattern's distinct ranks and their numbers of cards.
+	var gr [5]cards.Rank
+	var gm [5]int
+	ng := 0
 	for i := 0; i < s.k; i++ {
 		r := pat[i]
 		rk[s.known.n+i] = r
-		low |= eval.LowMask(cards.New(r, 0))
+		low |= rankLow[r]
 		if i > 0 && pat[i-1] == r {
+			gm[ng-1]++
 			continue
 		}
-		m := 1
-		for j := i + 1; j < s.k && pat[j] == r; j++ {
-			m++
-		}
-		es.groups[es.ng] = group{shift: uint(r), subs: subsets[s.avail[r]][m]}
-		es.ng++
+		gr[ng], gm[ng] = r, 1
+		ng++
+	}
+	// Per rank: its suits left, the ways to suit its cards (all), and for
+	// a suit it can take, the ways when one card is of that suit (in) and
+	// when none is (out).
+	var ga [5]uint8
+	var all, in, out [5]int64
+	total := int64(1)
+	for g := range ng {
+		a := s.avail[gr[g]]
+		na := bitsCount(uint16(a))
+		ga[g] = a
+		all[g], in[g], out[g] = binom[na][gm[g]], binom[na-1][gm[g]-1], binom[na-1][gm[g]]
+		total *= all[g]
 	}
 	e.rankPattern(&rk, low)
-	es.walk(0, s.known.lanes, s.known.count)
 	n := len(s.players)
-	if es.nonFlush > 0 {
-		e.tally(winners(e.nf[:n]), es.nonFlush)
+	// With the flush tables, a lane whose best flush beats every high
+	// without a flush (always so when nobody has a full house or better)
+	// is won by the players tabled for it; one whose best flush loses to
+	// the best high without a flush leaves the winners those of the
+	// boards without a flush: its boards are among the rest.
+	top := e.nf[0]
+	for _, v := range e.nf[1:n] {
+		top = max(top, v)
+	}
+	rest := total
+	for su := range 4 {
+		if s.suitPlayers[su] == 0 {
+			continue
+		}
+		need := 3 - int(s.known.count>>(4*uint(su))&0xF)
+		// The ranks that can be of suit su are the candidates; the others
+		// multiply base.
+		var cand uint8
+		base := int64(1)
+		for g := range ng {
+			if ga[g]&(1<<su) == 0 {
+				base *= all[g]
+			} else {
+				cand |= 1 << g
+			}
+		}
+		nc := bits.OnesCount8(cand)
+		if nc < need {
+			continue
+		}
+		// The weight and lane of every subset T of the candidate ranks,
+		// subset j taking the i-th candidate when bit i of j is set.
+		sw, sl := &e.subW, &e.subL
+		sw[0], sl[0] = base, uint16(s.known.lanes>>(16*uint(su)))&0x1FFF
+		cnt := 1
+		for c := cand; c != 0; c &= c - 1 {
+			g := bits.TrailingZeros8(c)
+			bit := uint16(1) << gr[g]
+			for j := range cnt {
+				sw[cnt+j] = sw[j] * in[g]
+				sl[cnt+j] = sl[j] | bit
+				sw[j] *= out[g]
+			}
+			cnt <<= 1
+		}
+		win, ftop := s.flushWin[su], s.flushTop[su]
+		for _, j := range atLeast[max(need, 0)][nc] {
+			w, lane := sw[j], sl[j]
+			switch {
+			case w == 0, ftop != nil && ftop[lane] < top:
+				continue
+			case ftop != nil && ftop[lane] > top:
+				e.tally(win[lane], w)
+			default:
+				e.flushHighs(su, lane)
+				e.tally(winners(e.hv[:n]), w)
+			}
+			rest -= w
+		}
+	}
+	if rest > 0 {
+		e.tally(winners(e.nf[:n]), rest)
 	}
 	lo := uint16(0)
 	if s.hilo {
@@ -138,41 +293,6 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 		e.byWinners[m] = 0
 	}
 	e.touched = e.touched[:0]
-}
-
-func (es *enumState) walk(g int, lanes uint64, count uint32) {
-	if g == es.ng {
-		es.leaf(lanes, count)
-		return
-	}
-	gr := &es.groups[g]
-	if g < es.ng-1 {
-		for _, sub := range gr.subs {
-			es.walk(g+1, lanes|spread[sub]<<gr.shift, count+suitCount[sub])
-		}
-		return
-	}
-	// The last rank: the common no-flush leaf is counted without a call.
-	sp := es.e.s.suitPlayers
-	for _, sub := range gr.subs {
-		c := count + suitCount[sub]
-		if su := flushSuit(c); su < 0 || sp[su] == 0 {
-			es.nonFlush++
-			continue
-		}
-		es.leaf(lanes|spread[sub]<<gr.shift, c)
-	}
-}
-
-func (es *enumState) leaf(lanes uint64, count uint32) {
-	su := flushSuit(count)
-	if su < 0 || es.e.s.suitPlayers[su] == 0 {
-		es.nonFlush++
-		return
-	}
-	e := es.e
-	e.flushHighs(su, uint16(lanes>>(16*uint(su)))&0x1FFF)
-	e.tally(winners(e.hv[:len(e.s.players)]), 1)
 }
 
 // tally adds w boards whose high winners are the players of mask m.

@@ -46,27 +46,32 @@ func prepCombo(c ranges.Combo) rcombo {
 // numMultisets is the number of multisets of four ranks, C(16, 4).
 const numMultisets = 1820
 
-// multisetIndex returns the index of the multiset of ranks r (any order).
+// multisetIndex returns the index of the multiset of ranks r (any order):
+// a + C(b+1, 2) + C(c+2, 3) + C(d+3, 4) for the ranks sorted a <= b <= c
+// <= d. The sort is a network of min and max, without branches: the
+// ranks of a drawn hand are random, so branches would mispredict.
 func multisetIndex(r [4]cards.Rank) int {
-	// Sort the four ranks ascending (a tiny network).
-	if r[0] > r[1] {
-		r[0], r[1] = r[1], r[0]
-	}
-	if r[2] > r[3] {
-		r[2], r[3] = r[3], r[2]
-	}
-	if r[0] > r[2] {
-		r[0], r[2] = r[2], r[0]
-	}
-	if r[1] > r[3] {
-		r[1], r[3] = r[3], r[1]
-	}
-	if r[1] > r[2] {
-		r[1], r[2] = r[2], r[1]
-	}
-	a, b, c, d := int(r[0]), int(r[1])+1, int(r[2])+2, int(r[3])+3
-	return a + b*(b-1)/2 + c*(c-1)*(c-2)/6 + d*(d-1)*(d-2)*(d-3)/24
+	// As ints: amd64 has no conditional move of bytes.
+	r0, r1, r2, r3 := int(r[0]&15), int(r[1]&15), int(r[2]&15), int(r[3]&15)
+	a, b := min(r0, r1), max(r0, r1)
+	c, d := min(r2, r3), max(r2, r3)
+	lo, x := min(a, c), max(a, c)
+	y, hi := min(b, d), max(b, d)
+	m1, m2 := min(x, y), max(x, y)
+	return lo + int(choose2[m1]) + int(choose3[m2]) + int(choose4[hi])
 }
+
+// choose2[r], choose3[r] and choose4[r] are C(r+1, 2), C(r+2, 3) and
+// C(r+3, 4): multisetIndex's terms for the second, third and fourth rank.
+var choose2, choose3, choose4 = func() (t2, t3, t4 [16]uint16) {
+	for r := range 16 {
+		b, c, d := r+1, r+2, r+3
+		t2[r] = uint16(b * (b - 1) / 2)
+		t3[r] = uint16(c * (c - 1) * (c - 2) / 6)
+		t4[r] = uint16(d * (d - 1) * (d - 2) * (d - 3) / 24)
+	}
+	return
+}()
 
 // multiTri[m] is, for a hand of rank multiset m, the best non-flush high
 // for each board rank triple: preparePlayer's table, shared by every hand
@@ -84,7 +89,7 @@ func multiTriTable() *[numMultisets][eval.NumTriples]eval.HighValue {
 				for b := cards.Rank(0); b <= c; b++ {
 					for a := cards.Rank(0); a <= b; a++ {
 						var p player
-						preparePlayer(&p, cards.List{cards.New(a, 0), cards.New(b, 1), cards.New(c, 2), cards.New(d, 3)})
+						preparePlayer(&p, cards.List{cards.New(a, 0), cards.New(b, 1), cards.New(c, 2), cards.New(d, 3)}, true)
 						t[multisetIndex([4]cards.Rank{a, b, c, d})] = p.tri
 					}
 				}
@@ -175,9 +180,7 @@ func (e *rangeState) settleBoard(b *board, squares bool) {
 		p := e.tri[i]
 		best := p[tri[0]]
 		for _, q := range tri[1:] {
-			if v := p[q]; v > best {
-				best = v
-			}
+			best = max(best, p[q])
 		}
 		e.nf[i] = best
 		e.lv[i] = e.low[i][b.low]

@@ -331,14 +331,23 @@ func TestMultisetTable(t *testing.T) {
 			for b := cards.Rank(0); b <= c; b++ {
 				for a := cards.Rank(0); a <= b; a++ {
 					r := [4]cards.Rank{a, b, c, d}
-					rng.Shuffle(4, func(i, j int) { r[i], r[j] = r[j], r[i] })
 					m := multisetIndex(r)
 					if m < 0 || m >= numMultisets || seen[m] {
 						t.Fatalf("ranks %v: index %d out of range or taken", r, m)
 					}
 					seen[m] = true
+					for p := range 256 { // every order of the four ranks
+						i, j, k, l := p&3, p>>2&3, p>>4&3, p>>6
+						if i == j || i == k || i == l || j == k || j == l || k == l {
+							continue
+						}
+						if q := [4]cards.Rank{r[i], r[j], r[k], r[l]}; multisetIndex(q) != m {
+							t.Fatalf("ranks %v: index %d, in the order %v %d", r, m, q, multisetIndex(q))
+						}
+					}
+					rng.Shuffle(4, func(i, j int) { r[i], r[j] = r[j], r[i] })
 					var p player
-					preparePlayer(&p, cards.List{cards.New(r[0], 3), cards.New(r[1], 2), cards.New(r[2], 1), cards.New(r[3], 0)})
+					preparePlayer(&p, cards.List{cards.New(r[0], 3), cards.New(r[1], 2), cards.New(r[2], 1), cards.New(r[3], 0)}, true)
 					if p.tri != tab[m] {
 						t.Fatalf("ranks %v: shared table differs from preparePlayer's", r)
 					}

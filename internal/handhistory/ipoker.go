@@ -1,11 +1,10 @@
 package handhistory
 
 import (
-	"encoding/xml"
-	"errors"
+	"cmp"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -69,11 +68,12 @@ import (
 // closing tags missing, as in exports copied while the client wrote them)
 // is read as recorded so far; the replay says whether it is complete.
 //
-// Bounds, checked by a linear scan of each game's text before the XML
-// decoder sees it (so nothing is allocated for hostile input beyond the
-// bound): elements nest at most ipkMaxDepth deep, an element has at most
-// ipkMaxAttrs attributes, a tag, a text or a comment is at most
-// MaxLineBytes bytes, a game has at most MaxActions actions
+// Bounds, checked by a linear scan of each game's text before its XML is
+// read (by the lexer of ipoker_xml.go, or encoding/xml's strict Decoder
+// for what the lexer leaves to it), so nothing is allocated for hostile
+// input beyond the bound: elements nest at most ipkMaxDepth deep, an
+// element has at most ipkMaxAttrs attributes, a tag, a text or a comment
+// is at most MaxLineBytes bytes, a game has at most MaxActions actions
 // (*fault.Error of kind Impossible) and ipkMaxElements elements, and DTDs
 // (<!DOCTYPE, entities) are refused. A game breaking a bound, or
 // malformed, is an Entry with a *fault.Error naming its line; the other
@@ -118,10 +118,11 @@ func readIPoker(data []byte) ([]Entry, error) {
 		hasSess bool
 		sessErr error
 		b       ippBuilder
+		sc      ipkScratch // its buffers serve every game
 	)
 	for _, p := range parts {
 		if p.hdr {
-			s, ok, err := ipkHeader(p)
+			s, ok, err := ipkHeader(p, &sc.lx)
 			if ok || err != nil {
 				sess, hasSess, sessErr = s, ok, err
 			}
@@ -141,7 +142,7 @@ func readIPoker(data []byte) ([]Entry, error) {
 		case !hasSess:
 			err = siteErr(p.line, "a <game> without its session's <general> (game type, table, currency)")
 		default:
-			h, skip, err = ipkGame(&b, &sess, p)
+			h, skip, err = ipkGame(&b, &sess, p, &sc)
 		}
 		if h == nil && b.h != nil {
 			h = &Hand{SiteHandID: b.h.SiteHandID}
@@ -217,13 +218,13 @@ func ipkScan(s string, line int) error {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c != '<' {
-			j := i
-			for j < len(s) && s[j] != '<' {
-				if s[j] == '\n' {
-					line++
-				}
-				j++
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				j = len(s)
+			} else {
+				j += i
 			}
+			line += strings.Count(s[i:j], "\n")
 			if j-i > MaxLineBytes && strings.TrimSpace(s[i:j]) != "" {
 				return siteErr(line, "a text of %d bytes; at most %d (MaxLineBytes)", j-i, MaxLineBytes)
 			}
@@ -290,7 +291,7 @@ func ipkScan(s string, line int) error {
 			return siteErr(start, "an element with %d attributes; at most %d", attrs, ipkMaxAttrs)
 		}
 		switch {
-		case j >= len(s): // cut off: the decoder reports it
+		case j >= len(s): // cut off: the reading reports it
 		case i+1 < len(s) && s[i+1] == '/':
 			if depth > 0 {
 				depth--
@@ -318,17 +319,9 @@ func ipkScan(s string, line int) error {
 	return nil
 }
 
-// ipkDecoder returns a strict XML decoder of s, already UTF-8 (Decode
-// ran): a declared encoding is not converted again.
-func ipkDecoder(s string) *xml.Decoder {
-	d := xml.NewDecoder(strings.NewReader(s))
-	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	return d
-}
-
 // ipkHeader reads the last session <general> of a header part; ok is false
 // when the part has none.
-func ipkHeader(p ipkPart) (ipkSession, bool, error) {
+func ipkHeader(p ipkPart, lx *ipkLexer) (ipkSession, bool, error) {
 	k := strings.LastIndex(p.text, "<general")
 	if k < 0 {
 		return ipkSession{}, false, nil
@@ -341,63 +334,36 @@ func ipkHeader(p ipkPart) (ipkSession, bool, error) {
 	if err := ipkScan(s, line); err != nil {
 		return ipkSession{}, false, err
 	}
-	sess := ipkSession{line: line}
-	d := ipkDecoder(s)
-	var field string
-	var val strings.Builder
-	for {
-		t, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l, _ := d.InputPos()
-			return ipkSession{}, false, siteErr(line+l-1, "bad XML in the session's <general>: %v", ipkXMLErr(err))
-		}
-		switch t := t.(type) {
-		case xml.StartElement:
-			field = t.Name.Local
-			val.Reset()
-		case xml.CharData:
-			if field != "" {
-				val.Write(t)
+	var sess ipkSession
+	err := ipkTokens(s, line, lx, func(src ipkSource) error {
+		sess = ipkSession{line: line}
+		var field, val string
+		for {
+			t, err := src.next()
+			if err == io.EOF {
+				return nil
 			}
-		case xml.EndElement:
-			v := strings.TrimSpace(val.String())
-			switch t.Name.Local {
-			case "gametype":
-				sess.gametype = v
-			case "tablename":
-				sess.table = v
-			case "tablecurrency", "tournamentcurrency":
-				sess.currency = v
-			case "currency":
-				if sess.currency == "" {
-					sess.currency = v
-				}
-			case "mode":
-				sess.mode = v
-			case "nickname":
-				sess.nickname = v
-			case "tournamentcode", "tourcode", "tournamentname":
-				sess.tournament = sess.tournament || v != ""
-			case "client_version":
-				if major, _, _ := strings.Cut(v, "."); major != "" {
-					if n, err := strconv.Atoi(major); err == nil && n >= 20 {
-						sess.winsLeaveReturned = true
-					}
-				}
-			case "uncalled_bet_enabled":
-				if v == "true" {
-					sess.winsLeaveReturned = true
-				}
-			case "tablesize":
-				if n, err := strconv.Atoi(v); err == nil && n >= 2 && n <= 10 {
-					sess.maxSeats = n
-				}
+			if xe, ok := err.(*ipkXMLError); ok {
+				return siteErr(xe.line, "bad XML in the session's <general>: %v", xe.msg)
 			}
-			field = ""
+			if err != nil {
+				return err
+			}
+			switch t.kind {
+			case ipkStart:
+				field, val = t.name, ""
+			case ipkText:
+				if field != "" {
+					val += t.text
+				}
+			case ipkEnd:
+				ipkSessionField(&sess, t.name, strings.TrimSpace(val))
+				field = ""
+			}
 		}
+	})
+	if err != nil {
+		return ipkSession{}, false, err
 	}
 	if sess.gametype == "" {
 		return ipkSession{}, false, siteErr(line, "the session's <general> has no <gametype>")
@@ -405,14 +371,40 @@ func ipkHeader(p ipkPart) (ipkSession, bool, error) {
 	return sess, true, nil
 }
 
-// ipkXMLErr is an XML error's message without the decoder's line (the
-// caller names the line).
-func ipkXMLErr(err error) string {
-	var se *xml.SyntaxError
-	if errors.As(err, &se) {
-		return se.Msg
+// ipkSessionField sets what the session element name, of text v, says.
+func ipkSessionField(sess *ipkSession, name, v string) {
+	switch name {
+	case "gametype":
+		sess.gametype = v
+	case "tablename":
+		sess.table = v
+	case "tablecurrency", "tournamentcurrency":
+		sess.currency = v
+	case "currency":
+		if sess.currency == "" {
+			sess.currency = v
+		}
+	case "mode":
+		sess.mode = v
+	case "nickname":
+		sess.nickname = v
+	case "tournamentcode", "tourcode", "tournamentname":
+		sess.tournament = sess.tournament || v != ""
+	case "client_version":
+		if major, _, _ := strings.Cut(v, "."); major != "" {
+			if n, err := strconv.Atoi(major); err == nil && n >= 20 {
+				sess.winsLeaveReturned = true
+			}
+		}
+	case "uncalled_bet_enabled":
+		if v == "true" {
+			sess.winsLeaveReturned = true
+		}
+	case "tablesize":
+		if n, err := strconv.Atoi(v); err == nil && n >= 2 && n <= 10 {
+			sess.maxSeats = n
+		}
 	}
-	return err.Error()
 }
 
 // ipkAction is one <action> of a game.
@@ -445,8 +437,16 @@ type ipkRaw struct {
 	cards       [5][]ipkCards
 }
 
+// reset empties r, keeping its slices' room.
+func (r *ipkRaw) reset() {
+	*r = ipkRaw{players: r.players[:0], rounds: r.rounds, cards: r.cards}
+	for k := range r.rounds {
+		r.rounds[k], r.cards[k] = r.rounds[k][:0], r.cards[k][:0]
+	}
+}
+
 // ipkGame reads one <game> part.
-func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) {
+func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart, sc *ipkScratch) (*Hand, string, error) {
 	h := &Hand{Site: "ipoker", Format: string(FormatIPoker), TableName: sess.table, Tournament: sess.tournament}
 	b.reset(h)
 	if err := ipkScan(p.text, p.line); err != nil {
@@ -457,7 +457,7 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) 
 		}
 		return nil, "", err
 	}
-	raw, err := ipkDecode(p, h)
+	raw, err := ipkDecode(p, h, sc)
 	if err != nil {
 		return nil, "", err
 	}
@@ -468,91 +468,100 @@ func ipkGame(b *ippBuilder, sess *ipkSession, p ipkPart) (*Hand, string, error) 
 	return ipkBuild(b, sess, h, raw, g, p.line)
 }
 
-// ipkDecode decodes a game's elements.
-func ipkDecode(p ipkPart, h *Hand) (*ipkRaw, error) {
-	raw := &ipkRaw{}
-	d := ipkDecoder(p.text)
-	var path []string
-	var text strings.Builder
-	round := -1
-	var last int64
-	attr := func(t xml.StartElement, name string) string {
-		for _, a := range t.Attr {
-			if a.Name.Local == name {
-				return a.Value
-			}
-		}
-		return ""
-	}
-	for {
-		last = d.InputOffset()
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l, _ := d.InputPos()
-			// A game cut off after a complete element: read as recorded.
-			if len(path) > 0 && path[0] == "game" && strings.TrimSpace(p.text[last:]) == "" && raw.code != "" {
+// ipkScratch is what reading a file's games reuses from one game to the
+// next: the lexer and the decoded game with their buffers.
+type ipkScratch struct {
+	lx   ipkLexer
+	raw  ipkRaw
+	path []string
+}
+
+// ipkDecode decodes a game's elements into sc.raw, valid until the next
+// game.
+func ipkDecode(p ipkPart, h *Hand, sc *ipkScratch) (*ipkRaw, error) {
+	raw := &sc.raw
+	path := sc.path[:0]
+	defer func() { sc.path = path[:0] }()
+	err := ipkTokens(p.text, p.line, &sc.lx, func(src ipkSource) error {
+		raw.reset()
+		h.SiteHandID = ""
+		path = path[:0]
+		text := ""
+		round := -1
+		for {
+			t, err := src.next()
+			if err == io.EOF {
 				break
 			}
-			return nil, siteErr(p.line+l-1, "bad XML: %s", ipkXMLErr(err))
+			if xe, ok := err.(*ipkXMLError); ok {
+				// A game cut off after a complete element: read as recorded.
+				if len(path) > 0 && path[0] == "game" && xe.restBlank && raw.code != "" {
+					break
+				}
+				return siteErr(xe.line, "bad XML: %s", xe.msg)
+			}
+			if err != nil {
+				return err
+			}
+			line := t.line
+			switch t.kind {
+			case ipkStart:
+				name := t.name
+				path = append(path, name)
+				text = ""
+				switch {
+				case len(path) == 1 && name != "game":
+					return siteErr(line, "want a <game> element, got <%s>", clipped(name))
+				case len(path) == 1:
+					raw.code = t.attr("gamecode")
+					h.SiteHandID = raw.code
+					if !ippID(raw.code) {
+						return siteErr(line, "bad gamecode %s", siteQuote(raw.code))
+					}
+				case name == "player" && len(path) == 4 && path[2] == "players":
+					seat, err := strconv.Atoi(t.attr("seat"))
+					if err != nil {
+						return siteErr(line, "bad seat %s of player %s", siteQuote(t.attr("seat")), siteQuote(t.attr("name")))
+					}
+					raw.players = append(raw.players, ipkPlayer{seat: seat, name: t.attr("name"), chips: t.attr("chips"),
+						win: t.attr("win"), bet: t.attr("bet"), dealer: t.attr("dealer"), line: line})
+				case name == "round" && len(path) == 2:
+					n, err := strconv.Atoi(t.attr("no"))
+					if err != nil || n < 0 || n > 4 {
+						return siteErr(line, "bad round number %s", siteQuote(t.attr("no")))
+					}
+					round = n
+				case name == "action" && len(path) == 3 && path[1] == "round":
+					no, err := strconv.Atoi(t.attr("no"))
+					if err != nil {
+						return siteErr(line, "bad action number %s", siteQuote(t.attr("no")))
+					}
+					raw.rounds[round] = append(raw.rounds[round], ipkAction{no: no, player: t.attr("player"), ty: t.attr("type"), sum: t.attr("sum"), line: line})
+				case name == "cards" && len(path) == 3 && path[1] == "round":
+					raw.cards[round] = append(raw.cards[round], ipkCards{ty: t.attr("type"), player: t.attr("player"), line: line})
+				}
+			case ipkText:
+				if len(text)+len(t.text) <= MaxLineBytes {
+					text += t.text
+				}
+			case ipkEnd:
+				switch {
+				case len(path) == 3 && path[1] == "general" && path[2] == "startdate":
+					raw.start = strings.TrimSpace(text)
+				case len(path) == 3 && path[2] == "cards" && path[1] == "round":
+					cs := raw.cards[round]
+					cs[len(cs)-1].text = strings.TrimSpace(text)
+				case len(path) == 2 && path[1] == "round":
+					round = -1
+				}
+				path = path[:len(path)-1]
+				text = ""
+			}
 		}
-		l, _ := d.InputPos()
-		line := p.line + l - 1
-		switch t := tok.(type) {
-		case xml.StartElement:
-			name := t.Name.Local
-			path = append(path, name)
-			text.Reset()
-			switch {
-			case len(path) == 1 && name != "game":
-				return nil, siteErr(line, "want a <game> element, got <%s>", clipped(name))
-			case len(path) == 1:
-				raw.code = attr(t, "gamecode")
-				h.SiteHandID = raw.code
-				if !ippID(raw.code) {
-					return nil, siteErr(line, "bad gamecode %s", siteQuote(raw.code))
-				}
-			case name == "player" && len(path) == 4 && path[2] == "players":
-				seat, err := strconv.Atoi(attr(t, "seat"))
-				if err != nil {
-					return nil, siteErr(line, "bad seat %s of player %s", siteQuote(attr(t, "seat")), siteQuote(attr(t, "name")))
-				}
-				raw.players = append(raw.players, ipkPlayer{seat: seat, name: attr(t, "name"), chips: attr(t, "chips"),
-					win: attr(t, "win"), bet: attr(t, "bet"), dealer: attr(t, "dealer"), line: line})
-			case name == "round" && len(path) == 2:
-				n, err := strconv.Atoi(attr(t, "no"))
-				if err != nil || n < 0 || n > 4 {
-					return nil, siteErr(line, "bad round number %s", siteQuote(attr(t, "no")))
-				}
-				round = n
-			case name == "action" && len(path) == 3 && path[1] == "round":
-				no, err := strconv.Atoi(attr(t, "no"))
-				if err != nil {
-					return nil, siteErr(line, "bad action number %s", siteQuote(attr(t, "no")))
-				}
-				raw.rounds[round] = append(raw.rounds[round], ipkAction{no: no, player: attr(t, "player"), ty: attr(t, "type"), sum: attr(t, "sum"), line: line})
-			case name == "cards" && len(path) == 3 && path[1] == "round":
-				raw.cards[round] = append(raw.cards[round], ipkCards{ty: attr(t, "type"), player: attr(t, "player"), line: line})
-			}
-		case xml.CharData:
-			if text.Len()+len(t) <= MaxLineBytes {
-				text.Write(t)
-			}
-		case xml.EndElement:
-			switch {
-			case len(path) == 3 && path[1] == "general" && path[2] == "startdate":
-				raw.start = strings.TrimSpace(text.String())
-			case len(path) == 3 && path[2] == "cards" && path[1] == "round":
-				cs := raw.cards[round]
-				cs[len(cs)-1].text = strings.TrimSpace(text.String())
-			case len(path) == 2 && path[1] == "round":
-				round = -1
-			}
-			path = path[:len(path)-1]
-			text.Reset()
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if raw.code == "" {
 		return nil, siteErr(p.line, "a <game> without its gamecode")
@@ -695,10 +704,14 @@ func ipkAmount(h *Hand, g *ipkGameSpec, s string, line int, what string) (int64,
 func ipkParseCards(s string) (cards.List, int, error) {
 	var out cards.List
 	unknown := 0
-	for _, f := range strings.Fields(s) {
+	for f := range strings.FieldsSeq(s) {
 		switch f {
 		case "X", "x", "XX", "xx":
 			unknown++
+			continue
+		}
+		if c, ok := ipkSuitFirst(f); ok {
+			out = append(out, c)
 			continue
 		}
 		if len(f) >= 2 && strings.IndexByte("SHDCshdc", f[0]) >= 0 {
@@ -714,6 +727,52 @@ func ipkParseCards(s string) (cards.List, int, error) {
 		out = append(out, c[0])
 	}
 	return out, unknown, nil
+}
+
+// ipkSuitFirst reads the usual suit-first card ("D8", "c10", "SA"): a
+// suit letter then a rank (one character, or "10"), as cards.Parse reads
+// the rank then the suit.
+func ipkSuitFirst(f string) (cards.Card, bool) {
+	if len(f) < 2 || len(f) > 3 {
+		return 0, false
+	}
+	var su cards.Suit
+	switch f[0] {
+	case 'c', 'C':
+		su = cards.Clubs
+	case 'd', 'D':
+		su = cards.Diamonds
+	case 'h', 'H':
+		su = cards.Hearts
+	case 's', 'S':
+		su = cards.Spades
+	default:
+		return 0, false
+	}
+	if len(f) == 3 {
+		if f[1:] != "10" {
+			return 0, false
+		}
+		return cards.New(cards.Ten, su), true
+	}
+	var r cards.Rank
+	switch b := f[1]; {
+	case b >= '2' && b <= '9':
+		r = cards.Rank(b - '2')
+	case b == 't' || b == 'T':
+		r = cards.Ten
+	case b == 'j' || b == 'J':
+		r = cards.Jack
+	case b == 'q' || b == 'Q':
+		r = cards.Queen
+	case b == 'k' || b == 'K':
+		r = cards.King
+	case b == 'a' || b == 'A':
+		r = cards.Ace
+	default:
+		return 0, false
+	}
+	return cards.New(r, su), true
 }
 
 // ipkBuild turns a decoded game into a Hand.
@@ -789,7 +848,13 @@ func ipkBuild(b *ippBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSp
 					return nil, "", siteErr(c.line, "%d known and %d unseen hole cards for %s; Omaha deals 4", len(known), unknown, siteQuote(c.player))
 				}
 			case "Flop", "Turn", "River":
-				want := map[string]int{"Flop": 2, "Turn": 3, "River": 4}[c.ty]
+				want := 4 // River
+				switch c.ty {
+				case "Flop":
+					want = 2
+				case "Turn":
+					want = 3
+				}
 				if r != want || unknown > 0 {
 					return nil, "", siteErr(c.line, "%s cards %s in round %d", c.ty, siteQuote(c.text), r)
 				}
@@ -801,7 +866,7 @@ func ipkBuild(b *ippBuilder, sess *ipkSession, h *Hand, raw *ipkRaw, g ipkGameSp
 			}
 		}
 		acts := raw.rounds[r]
-		sort.SliceStable(acts, func(x, y int) bool { return acts[x].no < acts[y].no })
+		slices.SortStableFunc(acts, func(x, y ipkAction) int { return cmp.Compare(x.no, y.no) })
 		for _, a := range acts {
 			if err := ipkAct(b, h, &g, r, a); err != nil {
 				return nil, "", err

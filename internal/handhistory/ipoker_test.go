@@ -314,3 +314,40 @@ func TestIPokerTournament(t *testing.T) {
 		t.Errorf("hand %s", ippHandJSON(t, h))
 	}
 }
+
+// BenchmarkReadIPoker reads the iPoker corpus (testdata/sites/ipoker, 12
+// hands) b.N times, without the replay (BenchmarkSiteIPoker in package
+// analysis reads and replays it: the figure).
+func BenchmarkReadIPoker(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(ippSitesDir, "ipoker", "*"))
+	var datas [][]byte
+	hands := 0
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		es, err := Read(FormatIPoker, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, e := range es {
+			if e.Hand != nil {
+				hands++
+			}
+		}
+		datas = append(datas, data)
+	}
+	if hands != 12 {
+		b.Fatalf("%d hands", hands)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range datas {
+			if _, err := Read(FormatIPoker, data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(hands*b.N)/b.Elapsed().Seconds(), "hands/s")
+}
