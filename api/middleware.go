@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"regexp"
@@ -159,8 +160,9 @@ func markStatus(w http.ResponseWriter, status int) {
 	}
 }
 
-// observe logs every request (log/slog) and counts it in the metrics by
-// route pattern (not path, so ids don't explode the label set) and status.
+// observe logs every request (log/slog; sampled by Config.LogSample) and
+// counts it in the metrics by route pattern (not path, so ids don't
+// explode the label set) and status.
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -176,12 +178,25 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if s.quietRoutes[route] && sw.status < 400 {
 			return
 		}
-		s.log.InfoContext(r.Context(), "request",
-			"request_id", requestID(r.Context()), "client_request_id", clientRequestIDOf(r.Context()),
-			"method", r.Method, "path", r.URL.Path, "route", route,
-			"status", sw.status, "bytes", sw.bytes,
-			"duration_ms", float64(elapsed.Microseconds())/1000,
-			"remote", r.RemoteAddr)
+		sample := 0
+		if n := s.cfg.LogSample; n > 1 && sw.status < 400 && elapsed < s.cfg.LogSlow {
+			// One in n: the first, the n+1st...
+			if (s.logged.Add(1)-1)%uint64(n) != 0 {
+				return
+			}
+			sample = n
+		}
+		attrs := []slog.Attr{
+			slog.String("request_id", requestID(r.Context())), slog.String("client_request_id", clientRequestIDOf(r.Context())),
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
+			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes),
+			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+			slog.String("remote", r.RemoteAddr),
+		}
+		if sample > 0 {
+			attrs = append(attrs, slog.Int("log_sample", sample))
+		}
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
 }
 
