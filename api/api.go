@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
@@ -258,6 +259,8 @@ type Server struct {
 	docs        []byte
 	quietRoutes map[string]bool
 	logged      atomic.Uint64 // successful fast requests seen, for LogSample
+	// fast holds the fastBody of each operation whose JSON body has one.
+	fast map[*openapi3.Operation]*fastBody
 }
 
 // New loads and validates the OpenAPI contract and builds the router.
@@ -328,6 +331,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		compute:     compute,
 		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
+		fast:        fastBodies(spec.Doc),
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
 		return nil, err
