@@ -52,16 +52,27 @@ func withRequestID(next http.Handler) http.Handler {
 		rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
 		h := w.Header()
-		h.Set("X-Request-ID", id)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Cache-Control", "no-store")
+		// Header names in canonical form (X-Request-Id for X-Request-ID):
+		// others are canonicalised into a new string on every call. The
+		// constant values are shared slices: Set replaces them and Add
+		// appends to a copy (their capacity is their length), so no
+		// response changes another's.
+		h.Set("X-Request-Id", id)
+		h["X-Content-Type-Options"] = nosniff
+		h["Cache-Control"] = noStore
 		ctx := context.WithValue(r.Context(), keyRequestID, id)
-		if cid := r.Header.Get("X-Request-ID"); clientRequestID.MatchString(cid) {
+		if cid := r.Header.Get("X-Request-Id"); clientRequestID.MatchString(cid) {
 			ctx = context.WithValue(ctx, keyClientRequestID, cid)
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// The values of the headers every response carries (see withRequestID).
+var (
+	nosniff = []string{"nosniff"}
+	noStore = []string{"no-store"}
+)
 
 // clientRequestIDOf returns the client's own sane request id, or "".
 func clientRequestIDOf(ctx context.Context) string {
@@ -76,7 +87,7 @@ const maxKeyLen = 128
 // when present (not yet authenticated: access control comes later), else
 // its remote address without the port.
 func clientOf(r *http.Request) string {
-	if k := r.Header.Get("X-API-Key"); k != "" {
+	if k := r.Header.Get("X-Api-Key"); k != "" { // X-API-Key, in canonical form
 		if len(k) > maxKeyLen {
 			k = k[:maxKeyLen]
 		}

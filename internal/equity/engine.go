@@ -110,7 +110,8 @@ func preparePlayer(p *player, hole cards.List) {
 			}
 		}
 	}
-	rows := make([][]eval.HighValue, np)
+	var rowsArr [len(pairs)][]eval.HighValue
+	rows := rowsArr[:np]
 	for i := range rows {
 		rows[i] = eval.PairTripleRow(pairs[i])
 	}
