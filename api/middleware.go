@@ -184,7 +184,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		elapsed := time.Since(start)
 		route, method := s.routeLabel(r), methodLabel(r.Method)
-		s.metrics.requests.WithLabelValues(route, method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.requests.WithLabelValues(route, method, statusLabel(sw.status)).Inc()
 		s.metrics.latency.WithLabelValues(route, method).Observe(elapsed.Seconds())
 		if s.quietRoutes[route] && sw.status < 400 {
 			return
@@ -209,6 +209,22 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
+}
+
+// statusLabel is the metrics label of an HTTP status: the common ones
+// without allocating (strconv.Itoa allocates for every number past 99).
+func statusLabel(code int) string {
+	switch code {
+	case 200:
+		return "200"
+	case 400:
+		return "400"
+	case 404:
+		return "404"
+	case 429:
+		return "429"
+	}
+	return strconv.Itoa(code)
 }
 
 // knownMethods are the methods that label metrics as themselves; any other

@@ -479,6 +479,9 @@ func valueText(v any) string {
 // declare (a typo such as ?playr=alice would otherwise be ignored and the
 // answer silently wrong); ok is false when every parameter is declared.
 func unknownQuery(r *http.Request, route *routers.Route) (Problem, bool) {
+	if r.URL.RawQuery == "" {
+		return Problem{}, false // no parameter at all: nothing to look up
+	}
 	declared := map[string]bool{}
 	for _, ps := range []openapi3.Parameters{route.PathItem.Parameters, route.Operation.Parameters} {
 		for _, p := range ps {
