@@ -46,6 +46,15 @@ url="http://127.0.0.1:$port/v1/equity"
 # Warm up (first request, connections), then measure.
 wrk -t"$THREADS" -c"$CONNECTIONS" -d1s -s scripts/post-equity.lua "$url" >/dev/null
 echo "POST /v1/equity heads-up flop: wrk -t$THREADS -c$CONNECTIONS -d$DURATION on $(nproc) cores shared with the server, load $(cut -d' ' -f1-3 /proc/loadavg)"
-wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s scripts/post-equity.lua "$url" | grep -E 'Requests/sec|requests .*p99|Socket errors|Non-2xx'
+# The server's CPU time per request (user+system, from /proc) is less
+# sensitive than the rates to what else the machine runs.
+cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+before=$(cpu)
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s scripts/post-equity.lua "$url" >"$tmp/wrk.txt"
+after=$(cpu)
+grep -E 'Requests/sec|requests .*p99|Socket errors|Non-2xx' "$tmp/wrk.txt"
+n=$(awk '/^requests [0-9]+,/ {sub(",", "", $2); print $2}' "$tmp/wrk.txt")
+awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${n:-0}" \
+  'BEGIN { if (n > 0) printf "server CPU: %.1f us per request\n", t / hz * 1e6 / n }'
 kill "$server"; wait "$server" 2>/dev/null || true; server=""
 echo "server log: $(grep -c '"msg":"request"' "$tmp/server.log" || true) request lines"
