@@ -2,10 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"net/http"
-
 	"github.com/getkin/kin-openapi/openapi3"
-	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/openapi3filter"
 )
 
 // The fast path of request validation. openapi3filter decodes a JSON body
@@ -406,13 +404,14 @@ func fastBodies(doc *openapi3.T) map[*openapi3.Operation]*fastBody {
 	return out
 }
 
-// fastValid reports whether r, routed to route and carrying the JSON body
+// fastValid reports whether the request of in, carrying the JSON body
 // body, is certainly valid: its operation has a fastBody that accepts the
-// body, r has no query string, and the operation takes no parameter that
-// is required or not in the query (so openapi3filter would check no
-// parameter of r). Security requirements are not skipped: with any,
-// fastValid is false.
-func (s *Server) fastValid(r *http.Request, route *routers.Route, body []byte) bool {
+// body, the request has no query string, the operation takes no parameter
+// that is required or not in the query (so openapi3filter would check no
+// parameter), and its security requirements, if any, pass
+// openapi3filter's own check (the one ValidateRequest makes).
+func (s *Server) fastValid(in *openapi3filter.RequestValidationInput, body []byte) bool {
+	r, route := in.Request, in.Route
 	f := s.fast[route.Operation]
 	if f == nil || r.URL.RawQuery != "" {
 		return false
@@ -424,12 +423,12 @@ func (s *Server) fastValid(r *http.Request, route *routers.Route, body []byte) b
 			}
 		}
 	}
+	if !f.valid(body) {
+		return false
+	}
 	sec := route.Spec.Security
 	if route.Operation.Security != nil {
 		sec = *route.Operation.Security
 	}
-	if len(sec) > 0 {
-		return false
-	}
-	return f.valid(body)
+	return len(sec) == 0 || openapi3filter.ValidateSecurityRequirements(r.Context(), in, sec) == nil
 }

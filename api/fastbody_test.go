@@ -316,3 +316,50 @@ func FuzzFastBody(f *testing.F) {
 		}
 	})
 }
+
+// TestFastValidRequestRules: the fast path is taken only for a request
+// with no query string (the slow path checks its parameters), and, when
+// the contract declares security requirements, only when openapi3filter's
+// own security check passes.
+func TestFastValidRequestRules(t *testing.T) {
+	spec, err := LoadSpec(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{fast: fastBodies(spec.Doc)}
+	body := []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`)
+	input := func(target string, auth openapi3filter.AuthenticationFunc, secure bool) *openapi3filter.RequestValidationInput {
+		r := httptest.NewRequest(http.MethodPost, target, bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		route, params, err := spec.Router.FindRoute(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if secure {
+			rc, doc := *route, *route.Spec
+			comps := *doc.Components
+			comps.SecuritySchemes = openapi3.SecuritySchemes{"key": {Value: openapi3.NewSecurityScheme().WithType("apiKey").WithIn("header").WithName("X-Key")}}
+			doc.Components = &comps
+			doc.Security = openapi3.SecurityRequirements{{"key": []string{}}}
+			rc.Spec = &doc
+			route = &rc
+		}
+		return &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: auth}}
+	}
+	refuse := func(context.Context, *openapi3filter.AuthenticationInput) error { return fmt.Errorf("no key") }
+	for _, tc := range []struct {
+		name   string
+		in     *openapi3filter.RequestValidationInput
+		expect bool
+	}{
+		{"plain", input("/v1/equity", openapi3filter.NoopAuthenticationFunc, false), true},
+		{"query string", input("/v1/equity?store=true", openapi3filter.NoopAuthenticationFunc, false), false},
+		{"security passed", input("/v1/equity", openapi3filter.NoopAuthenticationFunc, true), true},
+		{"security refused", input("/v1/equity", refuse, true), false},
+	} {
+		if got := s.fastValid(tc.in, body); got != tc.expect {
+			t.Errorf("%s: fastValid = %v, want %v", tc.name, got, tc.expect)
+		}
+	}
+}

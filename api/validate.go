@@ -138,8 +138,8 @@ func (s *Server) validated(next http.Handler) http.Handler {
 		// The common JSON body is checked by its fastBody when it can be
 		// (fastbody.go); anything else, and every invalid request, by
 		// openapi3filter.
-		if held == nil || opts.ExcludeRequestBody || !s.fastValid(r, route, held.b) {
-			in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route, Options: opts}
+		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route, Options: opts}
+		if held == nil || opts.ExcludeRequestBody || !s.fastValid(in, held.b) {
 			if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
 				s.sendProblem(w, validationProblem(r, err))
 				return
