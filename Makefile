@@ -9,8 +9,12 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-build: ## build the binary at bin/scoop
-	$(GO) build -trimpath -o $(BIN) ./cmd/scoop
+# bin/scoop (cmd/scooplite) runs `scoop equity` itself, linking nothing of
+# the server, and hands every other command to bin/scoop-full (cmd/scoop,
+# the one binary with every command) beside it.
+build: ## build bin/scoop (the command line: equity at once) and bin/scoop-full (every command)
+	$(GO) build -trimpath -o $(BIN)-full ./cmd/scoop
+	$(GO) build -trimpath -o $(BIN) ./cmd/scooplite
 
 run: build ## run the service (embedded SQLite at ./scoop.db unless DATABASE_URL is set)
 	./$(BIN) serve
