@@ -4,13 +4,17 @@ BIN       ?= bin/scoop
 # PostgreSQL for the storage and API tests; .ci/run exports its own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help build run test db/test faults bench lint lint-spec fmt vet generate verify fuzz db/reset clean
+.PHONY: help build run test db/test faults bench bench-compare bench-http lint lint-spec fmt vet generate verify fuzz db/reset clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-build: ## build the binary at bin/scoop
-	$(GO) build -trimpath -o $(BIN) ./cmd/scoop
+# bin/scoop (cmd/scooplite) runs `scoop equity` itself, linking nothing of
+# the server, and hands every other command to bin/scoop-full (cmd/scoop,
+# the one binary with every command) beside it.
+build: ## build bin/scoop (the command line: equity at once) and bin/scoop-full (every command)
+	$(GO) build -trimpath -o $(BIN)-full ./cmd/scoop
+	$(GO) build -trimpath -o $(BIN) ./cmd/scooplite
 
 run: build ## run the service (embedded SQLite at ./scoop.db unless DATABASE_URL is set)
 	./$(BIN) serve
@@ -45,8 +49,14 @@ db/test: ## start a stopped local PostgreSQL and create the test database, when 
 faults: ## run the hostile-client fault suite against the real server, on SQLite and PostgreSQL (a few minutes)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -tags faults -count=1 -timeout 15m -v -run '^TestFaults$$' ./internal/faultsuite
 
-bench: ## run the benchmarks (the storage ones use PostgreSQL at TEST_DATABASE_URL)
+bench: ## run the benchmarks, start-up of the binary included (the storage ones use PostgreSQL at TEST_DATABASE_URL)
 	SCOOP_TEST_DATABASE_URL="$${SCOOP_TEST_DATABASE_URL:-$(TEST_DATABASE_URL)}" $(GO) test -run='^$$' -bench=. -benchmem ./...
+
+bench-compare: build ## time bin/scoop against poker-eval's pokenum on the same equity cases (pokenum skipped when not installed)
+	scripts/bench-compare.sh $(BIN)
+
+bench-http: build ## POST /v1/equity throughput and latency of bin/scoop serve under wrk on this machine (skipped without wrk)
+	scripts/bench-http.sh $(BIN)
 
 fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 	@$(GO) list -f '{{.ImportPath}}' ./... | while read p; do \

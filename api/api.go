@@ -17,8 +17,10 @@ import (
 	"net/http"
 	"runtime"
 	"strconv"
+	"sync/atomic"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/go-chi/httprate"
@@ -215,9 +217,21 @@ func (l Limits) Validate() error {
 type Config struct {
 	// Store keeps hands and equity results. Required.
 	Store store.Store
-	// Logger receives one line per request and every server-side error
-	// (default: slog.Default()).
+	// Logger receives the request lines (see LogSample) and every
+	// server-side error (default: slog.Default()).
 	Logger *slog.Logger
+	// LogSample, above 1, samples the request log: of the requests that
+	// succeed (status below 400) in less than LogSlow, one in LogSample is
+	// logged, its line carrying "log_sample" (how many requests it stands
+	// for); every error (4xx, 5xx, 499) and every slow request is logged.
+	// 0 or 1 logs every request. The metrics count every request either
+	// way. A line per request costs as much as a cheap request's work
+	// when the log goes to a pipe (POST /v1/equity on a flop served half
+	// as many requests a second).
+	LogSample int
+	// LogSlow is the duration from which a request is always logged when
+	// the log is sampled (default DefaultLogSlow).
+	LogSlow time.Duration
 	// Registry receives the server's metrics and is served at /metrics
 	// (default: a new registry with the Go and process collectors). One
 	// registry serves one Server: New fails on a registry already used.
@@ -252,6 +266,9 @@ type Config struct {
 	Web http.Handler
 }
 
+// DefaultLogSlow is Config.LogSlow's default.
+const DefaultLogSlow = 100 * time.Millisecond
+
 // WebRoutes are the paths routed to Config.Web: the calculator (/), the
 // hands list and replayer, the upload page, the player page and the
 // assets. They are not in openapi.yaml, which describes the JSON API.
@@ -273,6 +290,9 @@ type Server struct {
 	auth        *authenticator
 	requests    *httprate.RateLimiter // per client, requests to /v1
 	equityRate  *httprate.RateLimiter // per client, equity work
+	logged      atomic.Uint64 // successful fast requests seen, for LogSample
+	// fast holds the fastBody of each operation whose JSON body has one.
+	fast map[*openapi3.Operation]*fastBody
 }
 
 // New loads and validates the OpenAPI contract and builds the router.
@@ -322,6 +342,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: body limits: %w", err)
 	}
+	if cfg.LogSample < 0 {
+		return nil, fmt.Errorf("api: Config.LogSample must not be negative, got %d", cfg.LogSample)
+	}
+	if cfg.LogSlow <= 0 {
+		cfg.LogSlow = DefaultLogSlow
+	}
 	if cfg.ReadyTimeout <= 0 {
 		cfg.ReadyTimeout = 2 * time.Second
 	}
@@ -346,6 +372,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		auth:        &authenticator{keys: cfg.Store},
 		requests:    newLimiter(lim.RequestsPerMinute),
 		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
+		fast:        fastBodies(spec.Doc),
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/getkin/kin-openapi/openapi3"
 )
@@ -119,10 +120,13 @@ func cspHash(s string) string {
 	return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
 }
 
-var docsTemplate = template.Must(template.New("docs").Funcs(template.FuncMap{
-	"lower": strings.ToLower,
-	"md":    prose,
-}).Parse(`<!doctype html>
+// docsTemplate is parsed on first use, not at package initialisation,
+// which every run of the scoop binary pays (`scoop equity` included).
+var docsTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("docs").Funcs(template.FuncMap{
+		"lower": strings.ToLower,
+		"md":    prose,
+	}).Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}} API {{.Version}} reference</title>
@@ -174,6 +178,7 @@ var docsTemplate = template.Must(template.New("docs").Funcs(template.FuncMap{
 {{if .Children}}{{if .Collapsed}}<details><summary>{{len .Children}} fields</summary>{{end}}<ul class="tree">{{range .Children}}<li>{{template "node" .}}</li>{{end}}</ul>{{if .Collapsed}}</details>{{end}}{{end}}
 {{if .Variants}}<ul class="tree">{{range $i, $v := .Variants}}<li><span class="note">{{if $i}}or{{else}}one of{{end}}</span> {{template "node" $v}}</li>{{end}}</ul>{{end}}{{end}}
 `))
+})
 
 var codeSpan = regexp.MustCompile("`([^`]+)`")
 
@@ -584,7 +589,7 @@ func renderDocs(doc *openapi3.T) ([]byte, error) {
 	}
 	slices.SortFunc(schemas, func(a, b docSchema) int { return strings.Compare(a.Name, b.Name) })
 	var buf bytes.Buffer
-	err := docsTemplate.Execute(&buf, map[string]any{
+	err := docsTemplate().Execute(&buf, map[string]any{
 		"Title": doc.Info.Title, "Version": doc.Info.Version, "Description": doc.Info.Description,
 		"Tags": tags, "Schemas": schemas,
 		"Style": template.CSS(docsStyle), "Script": template.JS(docsScript),

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"regexp"
@@ -52,16 +53,27 @@ func withRequestID(next http.Handler) http.Handler {
 		rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
 		h := w.Header()
-		h.Set("X-Request-ID", id)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Cache-Control", "no-store")
+		// Header names in canonical form (X-Request-Id for X-Request-ID):
+		// others are canonicalised into a new string on every call. The
+		// constant values are shared slices: Set replaces them and Add
+		// appends to a copy (their capacity is their length), so no
+		// response changes another's.
+		h.Set("X-Request-Id", id)
+		h["X-Content-Type-Options"] = nosniff
+		h["Cache-Control"] = noStore
 		ctx := context.WithValue(r.Context(), keyRequestID, id)
-		if cid := r.Header.Get("X-Request-ID"); clientRequestID.MatchString(cid) {
+		if cid := r.Header.Get("X-Request-Id"); clientRequestID.MatchString(cid) {
 			ctx = context.WithValue(ctx, keyClientRequestID, cid)
 		}
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
+
+// The values of the headers every response carries (see withRequestID).
+var (
+	nosniff = []string{"nosniff"}
+	noStore = []string{"no-store"}
+)
 
 // clientRequestIDOf returns the client's own sane request id, or "".
 func clientRequestIDOf(ctx context.Context) string {
@@ -156,8 +168,9 @@ func markStatus(w http.ResponseWriter, status int) {
 	}
 }
 
-// observe logs every request (log/slog) and counts it in the metrics by
-// route pattern (not path, so ids don't explode the label set) and status.
+// observe logs every request (log/slog; sampled by Config.LogSample) and
+// counts it in the metrics by route pattern (not path, so ids don't
+// explode the label set) and status.
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -168,18 +181,47 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		elapsed := time.Since(start)
 		route, method := s.routeLabel(r), methodLabel(r.Method)
-		s.metrics.requests.WithLabelValues(route, method, strconv.Itoa(sw.status)).Inc()
+		s.metrics.requests.WithLabelValues(route, method, statusLabel(sw.status)).Inc()
 		s.metrics.latency.WithLabelValues(route, method).Observe(elapsed.Seconds())
 		if s.quietRoutes[route] && sw.status < 400 {
 			return
 		}
-		s.log.InfoContext(r.Context(), "request",
-			"request_id", requestID(r.Context()), "client_request_id", clientRequestIDOf(r.Context()),
-			"method", r.Method, "path", r.URL.Path, "route", route,
-			"status", sw.status, "bytes", sw.bytes,
-			"duration_ms", float64(elapsed.Microseconds())/1000,
-			"remote", r.RemoteAddr)
+		sample := 0
+		if n := s.cfg.LogSample; n > 1 && sw.status < 400 && elapsed < s.cfg.LogSlow {
+			// One in n: the first, the n+1st...
+			if (s.logged.Add(1)-1)%uint64(n) != 0 {
+				return
+			}
+			sample = n
+		}
+		attrs := []slog.Attr{
+			slog.String("request_id", requestID(r.Context())), slog.String("client_request_id", clientRequestIDOf(r.Context())),
+			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
+			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes),
+			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
+			slog.String("remote", r.RemoteAddr),
+		}
+		if sample > 0 {
+			attrs = append(attrs, slog.Int("log_sample", sample))
+		}
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", attrs...)
 	})
+}
+
+// statusLabel is the metrics label of an HTTP status: the common ones
+// without allocating (strconv.Itoa allocates for every number past 99).
+func statusLabel(code int) string {
+	switch code {
+	case 200:
+		return "200"
+	case 400:
+		return "400"
+	case 404:
+		return "404"
+	case 429:
+		return "429"
+	}
+	return strconv.Itoa(code)
 }
 
 // knownMethods are the methods that label metrics as themselves; any other

@@ -37,6 +37,12 @@ type serveConfig struct {
 	// deadline of every database call, default 5s).
 	storageConfig
 	LogFormat string // SCOOP_LOG, --log: json or text
+	// LogSample (SCOOP_LOG_SAMPLE, --log-sample, default 100) logs one in
+	// LogSample of the requests that succeed faster than LogSlow
+	// (SCOOP_LOG_SLOW, --log-slow, default 100ms); errors and slow
+	// requests are always logged; 1 logs every request (api.Config).
+	LogSample int
+	LogSlow   time.Duration
 	// Backfill (SCOOP_BACKFILL, --backfill, default true) runs the
 	// analysis backfill once the store is connected: every legal stored
 	// hand without an analysis gets one, a core at a time through the
@@ -87,6 +93,8 @@ func defaultServeConfig() serveConfig {
 		Addr:              defaultAddr,
 		storageConfig:     defaultStorageConfig(),
 		LogFormat:         "json",
+		LogSample:         100,
+		LogSlow:           api.DefaultLogSlow,
 		Backfill:          true,
 		Auth:              api.AuthRequired,
 		MetricsAddr:       defaultMetricsAddr,
@@ -116,6 +124,22 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 		c.MetricsAddr = v
 	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
+	if v := getenv("SCOOP_LOG_SAMPLE"); v != "" && c.envErr == nil {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			c.envErr = usagef("SCOOP_LOG_SAMPLE %q: want a whole number of at least 1", v)
+			return
+		}
+		c.LogSample = n
+	}
+	if v := getenv("SCOOP_LOG_SLOW"); v != "" && c.envErr == nil {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			c.envErr = usagef("SCOOP_LOG_SLOW %q: want a positive duration such as 100ms", v)
+			return
+		}
+		c.LogSlow = d
+	}
 	c.Jobs.fromEnv(getenv)
 	for _, b := range []struct {
 		env string
@@ -160,6 +184,12 @@ func (c *serveConfig) Validate() error {
 	if err := c.Jobs.validate(); err != nil {
 		return err
 	}
+	if c.LogSample < 1 {
+		return usagef("--log-sample %d: want at least 1 (1 logs every request)", c.LogSample)
+	}
+	if c.LogSlow <= 0 {
+		return usagef("--log-slow %v: want a positive duration", c.LogSlow)
+	}
 	if err := c.Limits.Validate(); err != nil {
 		return usagef("%s", strings.TrimPrefix(err.Error(), "api: "))
 	}
@@ -175,6 +205,8 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "listen address (env SCOOP_ADDR)")
 	fs.StringVar(&cfg.LogFormat, "log", cfg.LogFormat, "log format, json or text (env SCOOP_LOG)")
+	fs.IntVar(&cfg.LogSample, "log-sample", cfg.LogSample, "log one in N requests that succeed faster than --log-slow; errors and slow requests are always logged; 1 logs every request (env SCOOP_LOG_SAMPLE)")
+	fs.DurationVar(&cfg.LogSlow, "log-slow", cfg.LogSlow, "a request at least this long is always logged (env SCOOP_LOG_SLOW)")
 	fs.BoolVar(&cfg.Backfill, "backfill", cfg.Backfill, "analyse, in the background, every legal stored hand that has no analysis yet, one expensive compute core at a time (env SCOOP_BACKFILL)")
 	fs.Func("auth", "required (API keys: each key sees only its account's hands) or off (no keys; one user, loopback only) (env SCOOP_AUTH; default required)", func(v string) error {
 		cfg.Auth = api.AuthMode(v)
@@ -186,7 +218,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	limitFlags(&cfg.Limits, fs)
 	cfg.Jobs.flags(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
+		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--log-sample N] [--log-slow 100ms] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
 			"(:8080 for every interface, as the container does).\n"+
 			"API keys are required (--auth required): when none exists yet, the first start creates\n"+
@@ -246,7 +278,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New(), Imports: jobSvc})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, LogSample: cfg.LogSample, LogSlow: cfg.LogSlow, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New(), Imports: jobSvc})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
+	"strconv"
 	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -49,10 +49,13 @@ func ParseInput(in Input) (Request, error) {
 	if err != nil {
 		return Request{}, err
 	}
-	r := Request{Game: set.game, Board: set.board, Dead: set.dead, Mode: set.mode, Trials: set.trials, Seed: set.seed}
+	r := Request{Game: set.game, Board: set.board, Dead: set.dead, Mode: set.mode, Trials: set.trials, Seed: set.seed,
+		Hands: make([]cards.List, 0, len(in.Hands))}
 	for i, h := range in.Hands {
-		l, err := parseCards(fmt.Sprintf("hands[%d]", i), h)
+		l, err := cards.Parse(h)
 		if err != nil {
+			// The field is named only when it is wrong.
+			_, err = parseCards(fmt.Sprintf("hands[%d]", i), h)
 			return Request{}, err
 		}
 		r.Hands = append(r.Hands, l)
@@ -167,31 +170,44 @@ func (r Request) Validate() error {
 	if len(r.Board) > 5 {
 		return fault.Field(fault.Invalid, "board", "at most 5 board cards, got %d (%s)", len(r.Board), r.Board)
 	}
-	var where [cards.NumCards]string
-	check := func(field string, l cards.List) error {
+	// where[c] is 1 + the place of card c: hands[i] is i (at most 9,
+	// checked above), the board 10, the dead cards 11; names are made
+	// only for an error.
+	const board, dead = 10, 11
+	name := func(place int) string {
+		switch place {
+		case board:
+			return "board"
+		case dead:
+			return "dead"
+		}
+		return fmt.Sprintf("hands[%d]", place)
+	}
+	var where [cards.NumCards]uint8
+	check := func(place int, l cards.List) error {
 		for _, c := range l {
 			if !c.Valid() {
-				return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+				return fault.Field(fault.Invalid, name(place), "invalid card value %d", uint8(c))
 			}
-			if where[c] != "" {
-				if where[c] == field {
-					return fault.Field(fault.Impossible, field, "duplicate card %s: appears twice in %s", c, field)
+			if w := int(where[c]) - 1; w >= 0 {
+				if w == place {
+					return fault.Field(fault.Impossible, name(place), "duplicate card %s: appears twice in %s", c, name(place))
 				}
-				return fault.Field(fault.Impossible, field, "duplicate card %s: in %s and in %s", c, where[c], field)
+				return fault.Field(fault.Impossible, name(place), "duplicate card %s: in %s and in %s", c, name(w), name(place))
 			}
-			where[c] = field
+			where[c] = uint8(place + 1)
 		}
 		return nil
 	}
 	for i, h := range r.Hands {
-		if err := check(fmt.Sprintf("hands[%d]", i), h); err != nil {
+		if err := check(i, h); err != nil {
 			return err
 		}
 	}
-	if err := check("board", r.Board); err != nil {
+	if err := check(board, r.Board); err != nil {
 		return err
 	}
-	if err := check("dead", r.Dead); err != nil {
+	if err := check(dead, r.Dead); err != nil {
 		return err
 	}
 	used := 4*len(r.Hands) + len(r.Board) + len(r.Dead)
@@ -252,15 +268,31 @@ func Compute(ctx context.Context, r Request) (Result, error) {
 		acc, err = s.monteCarlo(ctx, int64(trials), r.Seed)
 	}
 	if err != nil {
+		s.release()
 		return Result{}, err
 	}
 	res := s.result(acc, mode)
+	s.release()
 	if mode == MonteCarlo {
 		seed := r.Seed
 		res.Seed = &seed
 	}
 	res.Elapsed = float64(time.Since(start).Nanoseconds()) / 1e6
 	return res, nil
+}
+
+// gcd returns the greatest common divisor of a and b (not negative).
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // result turns the merged tallies into a Result.
@@ -276,6 +308,7 @@ func (s *setup) result(a *accum, mode Mode) Result {
 	if a.boards == 0 {
 		return res
 	}
+	res.Players = make([]PlayerResult, 0, len(r.Hands))
 	nb := float64(a.boards)
 	if s.hilo {
 		res.NoLow = float64(a.noLow) / nb
@@ -301,17 +334,20 @@ func (s *setup) result(a *accum, mode Mode) Result {
 		res.Players = append(res.Players, p)
 	}
 	if mode == Exhaustive {
-		den := new(big.Int).SetInt64(a.boards * potUnits)
-		g := new(big.Int).Set(den)
+		// Exact shares in int64: there are at most C(52,5) = 2,598,960
+		// boards, so the denominator is below 1.4*10^10 and every share
+		// is at most it.
+		den := a.boards * potUnits
+		g := den
 		for i := range r.Hands {
-			g.GCD(nil, nil, g, big.NewInt(a.share[i]))
+			g = gcd(g, a.share[i])
 		}
-		if g.Sign() == 0 {
-			g.SetInt64(1)
+		if g == 0 {
+			g = 1
 		}
-		ex := &ExactShares{Denominator: new(big.Int).Quo(den, g).String()}
+		ex := &ExactShares{Denominator: strconv.FormatInt(den/g, 10), Numerators: make([]string, len(r.Hands))}
 		for i := range r.Hands {
-			ex.Numerators = append(ex.Numerators, new(big.Int).Quo(big.NewInt(a.share[i]), g).String())
+			ex.Numerators[i] = strconv.FormatInt(a.share[i]/g, 10)
 		}
 		res.Exact = ex
 	}

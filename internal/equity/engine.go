@@ -138,6 +138,10 @@ func preparePlayer(p *player, hole cards.List, tri bool) {
 }
 
 // setup is what every worker shares: the prepared players and the deck.
+// Setups are recycled (setupPool): a cheap request, such as a flop, would
+// otherwise allocate several kilobytes of players, patterns and worker
+// state per call, and the garbage collector's work grew with the request
+// rate.
 type setup struct {
 	req         Request
 	hilo        bool
@@ -162,7 +166,14 @@ type setup struct {
 	flushWin    [4][]uint16
 	flushTop    [4][]eval.HighValue
 	flushTables [4]*flushTables // what they are slices of, from the pool
+	// Kept for the next request that takes this setup from setupPool.
+	pats   [][5]cards.Rank // exhaustive: the rank patterns
+	states []evalState     // the workers' states
 }
+
+// setupPool recycles setups: newSetup takes one, Compute gives it back
+// (release) once the result is made.
+var setupPool sync.Pool
 
 // board is a (partial) board in the forms the evaluation needs.
 type board struct {
@@ -190,11 +201,19 @@ var cardLow = func() (t [64]uint8) {
 }()
 
 func newSetup(r Request) *setup {
-	s := &setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable()}
+	s, _ := setupPool.Get().(*setup)
+	if s == nil {
+		s = &setup{}
+	}
+	players, pats, states := s.players, s.pats[:0], s.states
+	if cap(players) < len(r.Hands) {
+		players = make([]player, len(r.Hands))
+	}
+	*s = setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable(),
+		players: players[:len(r.Hands)], pats: pats, states: states}
 	// A turn has at most 13 rank patterns to its river, a river one: the
 	// pairs' rows serve them better than a table of every triple.
 	s.byRows = s.k <= 1
-	s.players = make([]player, len(r.Hands))
 	for i, h := range r.Hands {
 		preparePlayer(&s.players[i], h, !s.byRows)
 		for su := range 4 {
@@ -221,6 +240,28 @@ func newSetup(r Request) *setup {
 		s.avail[c.Rank()] |= 1 << c.Suit()
 	}
 	return s
+}
+
+// release gives s back to setupPool; s must not be used after. Nothing
+// of s may be referenced by a Result (result copies what it needs).
+func (s *setup) release() {
+	s.req = Request{}
+	setupPool.Put(s)
+}
+
+// workerStates returns n evalStates for s's workers, reusing s's: each
+// with empty tallies, its scratch buffers kept (byWinners is all zeros
+// between patterns).
+func (s *setup) workerStates(n int) []evalState {
+	if cap(s.states) < n {
+		s.states = make([]evalState, n)
+	}
+	st := s.states[:n]
+	for i := range st {
+		e := &st[i]
+		*e = evalState{s: s, byWinners: e.byWinners, touched: e.touched[:0]}
+	}
+	return st
 }
 
 func bitsCount(m uint16) int { return bits.OnesCount16(m) }
@@ -333,7 +374,7 @@ func trailingZeros(m uint16) int { return bits.TrailingZeros16(m) }
 // workers (inline when inline is set), each worker with its own evalState,
 // and returns the merged tallies or ctx.Err().
 func (s *setup) parallel(ctx context.Context, chunks int, inline bool, work func(e *evalState, chunk int)) (*accum, error) {
-	return runChunks(ctx, chunks, inline, func(e *evalState) *accum { e.s = s; return &e.acc }, work)
+	return runChunks(ctx, chunks, inline, s.workerStates, func(e *evalState) *accum { return &e.acc }, work)
 }
 
 // yieldEvery is how much work a worker does between yields to the
@@ -343,22 +384,27 @@ const yieldEvery = time.Millisecond
 
 // runChunks runs work(state, chunk) for chunk 0..chunks-1 on up to
 // GOMAXPROCS workers (one, in the caller's goroutine, when inline), each
-// worker with a state of its own made ready by start, which returns the
-// state's tallies; it merges the tallies at the end and returns them, or
+// worker with a state of its own (newStates(workers) gives them, zeroed
+// tallies) made ready by start, which returns the state's tallies; it
+// merges the tallies into the first worker's at the end and returns them, or
 // ctx.Err() soon after ctx is done (checked between chunks). Workers
 // yield between chunks once yieldEvery has passed: with every core
 // running an equity worker, a cheap request woken from the network would
 // otherwise wait for the scheduler's 10 ms preemption at each step, and
 // its latency would grow with the expensive work beside it.
-func runChunks[S any](ctx context.Context, chunks int, inline bool, start func(*S) *accum, work func(e *S, chunk int)) (*accum, error) {
+func runChunks[S any](ctx context.Context, chunks int, inline bool, newStates func(n int) []S, start func(*S) *accum, work func(e *S, chunk int)) (*accum, error) {
 	done := ctx.Done()
 	workers := runtime.GOMAXPROCS(0)
 	if inline || workers < 1 {
 		workers = 1
 	}
 	workers = max(min(workers, chunks), 1)
-	states := make([]S, workers)
-	tallies := make([]*accum, workers)
+	states := newStates(workers)
+	var one [1]*accum
+	tallies := one[:]
+	if workers > 1 {
+		tallies = make([]*accum, workers)
+	}
 	var next atomic.Int64
 	var canceled atomic.Bool
 	run := func(i int) {
@@ -399,8 +445,10 @@ func runChunks[S any](ctx context.Context, chunks int, inline bool, start func(*
 	if canceled.Load() {
 		return nil, ctx.Err()
 	}
-	total := &accum{}
-	for _, t := range tallies {
+	// The first worker's tallies take the others': the result lives in
+	// its state (which the caller keeps until it has made its Result).
+	total := tallies[0]
+	for _, t := range tallies[1:] {
 		total.add(t)
 	}
 	return total, nil

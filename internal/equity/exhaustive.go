@@ -67,9 +67,9 @@ var rankLow = func() (t [13]uint8) {
 }()
 
 // patterns lists every non-decreasing run of k ranks that the deck can
-// still deal.
+// still deal (in s.pats, whose array the next request reuses).
 func (s *setup) patterns() [][5]cards.Rank {
-	var out [][5]cards.Rank
+	out := s.pats[:0]
 	var cur [5]cards.Rank
 	var rec func(i int, from cards.Rank, used int)
 	rec = func(i int, from cards.Rank, used int) {
@@ -90,6 +90,7 @@ func (s *setup) patterns() [][5]cards.Rank {
 		}
 	}
 	rec(0, 0, 0)
+	s.pats = out
 	return out
 }
 
@@ -297,7 +298,7 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 
 // tally adds w boards whose high winners are the players of mask m.
 func (e *evalState) tally(m uint16, w int64) {
-	if e.byWinners == nil {
+	if len(e.byWinners) != 1<<len(e.s.players) {
 		e.byWinners = make([]int64, 1<<len(e.s.players))
 	}
 	if e.byWinners[m] == 0 {

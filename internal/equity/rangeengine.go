@@ -207,7 +207,8 @@ func (e *rangeState) settleBoard(b *board, squares bool) {
 // parallel runs work(e, chunk) for chunk 0..chunks-1 like
 // setup.parallel (runChunks), each worker with its own rangeState.
 func (s *rangeSetup) parallel(ctx context.Context, chunks int, inline bool, work func(e *rangeState, chunk int)) (*accum, error) {
-	return runChunks(ctx, chunks, inline, func(e *rangeState) *accum { e.s = s; return &e.acc }, work)
+	return runChunks(ctx, chunks, inline, func(n int) []rangeState { return make([]rangeState, n) },
+		func(e *rangeState) *accum { e.s = s; return &e.acc }, work)
 }
 
 // exhaustive settles every completion of every compatible combination of

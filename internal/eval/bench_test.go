@@ -83,11 +83,26 @@ func BenchmarkFlushHigh(b *testing.B) {
 	_ = sink
 }
 
-// BenchmarkBuildTables measures the one-time table construction.
+// BenchmarkBuildTables measures computing every table (what tables.bin
+// spares a process).
 func BenchmarkBuildTables(b *testing.B) {
-	Init()
+	t := new(tableSet)
 	b.ReportAllocs()
 	for b.Loop() {
-		buildTables()
+		t.buildTables()
+	}
+}
+
+// BenchmarkLoadTables measures what Init does once per process: the small
+// tables computed, the large ones decoded from tables.bin.
+func BenchmarkLoadTables(b *testing.B) {
+	t := new(tableSet)
+	b.ReportAllocs()
+	for b.Loop() {
+		t.buildIndices()
+		t.buildFlush()
+		if err := t.decode(tablesBin); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,365 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+)
+
+// fastOps returns the loaded contract and the fastBody of each operation
+// that has one, by operation id.
+func fastOps(t testing.TB) (*Spec, map[string]*fastBody) {
+	t.Helper()
+	spec, err := LoadSpec(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*fastBody{}
+	for op, f := range fastBodies(spec.Doc) {
+		out[op.OperationID] = f
+	}
+	return spec, out
+}
+
+// kinAccepts reports whether openapi3filter accepts body posted as JSON to
+// path: the reference the fast path must never be more lenient than.
+func kinAccepts(t testing.TB, spec *Spec, path string, body []byte) bool {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodPost, path, bytes.NewReader(body))
+	r.Header.Set("Content-Type", "application/json")
+	route, params, err := spec.Router.FindRoute(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	return openapi3filter.ValidateRequest(context.Background(), in) == nil
+}
+
+// TestFastBodyOperations: the contract's equity and ranges bodies have a
+// fast path (a keyword added to their schemas that fastBody does not know
+// turns it off: then extend fastbody.go, or accept the slower path
+// knowingly by changing this test), and the body-of-many-shapes
+// operations have none.
+func TestFastBodyOperations(t *testing.T) {
+	_, ops := fastOps(t)
+	for _, id := range []string{"computeEquity", "parseRanges"} {
+		if ops[id] == nil {
+			t.Errorf("%s has no fast body validation", id)
+		}
+	}
+	for id := range ops {
+		if id != "computeEquity" && id != "parseRanges" {
+			t.Errorf("%s unexpectedly has a fast body validation: check that its schema is what fastBody understands", id)
+		}
+	}
+	f := ops["computeEquity"]
+	for _, body := range []string{
+		`{"game":"omaha-hilo","hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`,
+		` { "hands" : [ "As2s3dKd" , "QhQcJhTc" ] ,` + "\n\t" + `"mode":"montecarlo","trials":10000000,"seed":0,"store":true,"dead":""}` + "\r\n",
+		`{"hands":["AA**","15%","RROO","[A-T]***"],"game":"omaha-hi","mode":"exhaustive"}`,
+	} {
+		if !f.valid([]byte(body)) {
+			t.Errorf("the fast path refuses the common body %s", body)
+		}
+	}
+}
+
+// TestFastBodyRefusesUnknownKeywords: a schema with a keyword fastBody does
+// not check (a pattern, a format, nullable, a default, a oneOf, extra
+// properties allowed) has no fast path.
+func TestFastBodyRefusesUnknownKeywords(t *testing.T) {
+	base := func() *openapi3.Schema {
+		no := false
+		max := uint64(10)
+		return &openapi3.Schema{
+			Type:                 &openapi3.Types{"object"},
+			AdditionalProperties: openapi3.AdditionalProperties{Has: &no},
+			Required:             []string{"a"},
+			Properties: openapi3.Schemas{
+				"a": {Value: &openapi3.Schema{Type: &openapi3.Types{"string"}, MaxLength: &max}},
+				"n": {Value: &openapi3.Schema{Type: &openapi3.Types{"integer"}}},
+			},
+		}
+	}
+	if newFastBody(&openapi3.SchemaRef{Value: base()}) == nil {
+		t.Fatal("the plain schema has no fast path")
+	}
+	yes := true
+	for name, change := range map[string]func(*openapi3.Schema){
+		"pattern":              func(s *openapi3.Schema) { s.Properties["a"].Value.Pattern = "^x$" },
+		"format":               func(s *openapi3.Schema) { s.Properties["a"].Value.Format = "date" },
+		"nullable":             func(s *openapi3.Schema) { s.Properties["a"].Value.Nullable = true },
+		"default":              func(s *openapi3.Schema) { s.Properties["n"].Value.Default = 3 },
+		"multipleOf":           func(s *openapi3.Schema) { m := 2.0; s.Properties["n"].Value.MultipleOf = &m },
+		"exclusiveMinimum":     func(s *openapi3.Schema) { s.Properties["n"].Value.ExclusiveMin = openapi3.ExclusiveBound{Bool: &yes} },
+		"fractional bound":     func(s *openapi3.Schema) { m := 1.5; s.Properties["n"].Value.Min = &m },
+		"number":               func(s *openapi3.Schema) { s.Properties["n"].Value.Type = &openapi3.Types{"number"} },
+		"two types":            func(s *openapi3.Schema) { s.Properties["n"].Value.Type = &openapi3.Types{"integer", "string"} },
+		"object property":      func(s *openapi3.Schema) { s.Properties["a"].Value.Type = &openapi3.Types{"object"} },
+		"oneOf":                func(s *openapi3.Schema) { s.OneOf = openapi3.SchemaRefs{{Value: base()}} },
+		"additionalProperties": func(s *openapi3.Schema) { s.AdditionalProperties.Has = &yes },
+		"minProperties":        func(s *openapi3.Schema) { s.MinProps = 1 },
+		"uniqueItems": func(s *openapi3.Schema) {
+			s.Properties["a"] = &openapi3.SchemaRef{Value: &openapi3.Schema{Type: &openapi3.Types{"array"}, UniqueItems: true,
+				Items: &openapi3.SchemaRef{Value: &openapi3.Schema{Type: &openapi3.Types{"string"}}}}}
+		},
+		"required unknown": func(s *openapi3.Schema) { s.Required = append(s.Required, "zz") },
+		"extension":        func(s *openapi3.Schema) { s.Extensions = map[string]any{"x-check": true} },
+	} {
+		s := base()
+		change(s)
+		if newFastBody(&openapi3.SchemaRef{Value: s}) != nil {
+			t.Errorf("%s: the schema still has a fast path", name)
+		}
+	}
+}
+
+// fastBodyCases returns n request bodies for f's schema, valid and not:
+// every property present or not, with values at and past the schema's
+// bounds, of the wrong JSON type, null, escaped, with fractions and
+// exponents, keys repeated or unknown, odd spacing, and random byte edits
+// of all those.
+func fastBodyCases(f *fastBody, n int, seed uint64) [][]byte {
+	r := rand.New(rand.NewPCG(seed, 1))
+	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
+	ws := []string{"", "", "", " ", "\n", "\t ", "\r\n  "}
+	strs := func(p fastProp) []string {
+		out := []string{`""`, `"As2s3dKd"`, `"QhQcJhTc"`, `"AA**"`, `"4c7hKh"`, `"x"`, `"\u0041s2s3dKd"`, `"As2s3d\\Kd"`, `"é"`, `"Kd\u00e9"`,
+			`null`, `1`, `true`, `[]`, `{}`, `"a\tb"`}
+		for _, e := range p.enum {
+			out = append(out, `"`+e+`"`, `"`+strings.ToUpper(e)+`"`, `"`+e+` "`)
+		}
+		for _, l := range []int{p.maxLen - 1, p.maxLen, p.maxLen + 1, p.minLen - 1, p.minLen} {
+			if l >= 0 && l < 5000 {
+				out = append(out, `"`+strings.Repeat("A", l)+`"`, `"`+strings.Repeat("é", l)+`"`)
+			}
+		}
+		return out
+	}
+	good := func(p fastProp) string {
+		str := func() string {
+			if p.enum != nil {
+				return `"` + pick(p.enum) + `"`
+			}
+			vals := []string{`"As2s3dKd"`, `"QhQcJhTc"`, `"4c7hKh"`, `"AA**"`}
+			if p.maxLen >= 0 && p.maxLen < 5000 {
+				vals = append(vals, `"`+strings.Repeat("A", p.maxLen)+`"`)
+			}
+			if p.minLen == 0 {
+				vals = append(vals, `""`)
+			}
+			return pick(vals)
+		}
+		switch p.kind {
+		case fastString:
+			return str()
+		case fastInteger:
+			lo, hi := int64(-1000), int64(1000)
+			if p.hasMin {
+				lo = p.min
+			}
+			if p.hasMax {
+				hi = p.max
+			}
+			return pick([]string{fmt.Sprint(lo), fmt.Sprint(hi), fmt.Sprint(lo + r.Int64N(hi-lo+1))})
+		case fastBoolean:
+			return pick([]string{"true", "false"})
+		case fastStrings:
+			hi := p.maxItems
+			if hi < 0 {
+				hi = p.minItems + 3
+			}
+			items := make([]string, p.minItems+r.IntN(hi-p.minItems+1))
+			for i := range items {
+				items[i] = str()
+			}
+			return "[" + pick(ws) + strings.Join(items, pick(ws)+","+pick(ws)) + pick(ws) + "]"
+		}
+		return "null"
+	}
+	value := func(p fastProp) string {
+		switch p.kind {
+		case fastString:
+			return pick(strs(p))
+		case fastInteger:
+			vals := []string{"0", "1", "-1", "-0", "1.0", "1.5", "1e3", "1E2", "01", "10000000", "10000001", "123456789012345",
+				"1234567890123456", "9007199254740993", "1e400", "-1e400", `"5"`, "null", "true", "[]"}
+			for _, b := range []int64{p.min, p.max} {
+				vals = append(vals, fmt.Sprint(b), fmt.Sprint(b-1), fmt.Sprint(b+1))
+			}
+			return pick(vals)
+		case fastBoolean:
+			return pick([]string{"true", "false", "null", `"true"`, "0", "1", "True"})
+		case fastStrings:
+			if r.IntN(8) == 0 {
+				return pick([]string{"null", `"As2s3dKd"`, "{}", "1", "[1,2]"})
+			}
+			k := r.IntN(max(p.maxItems, p.minItems, 2) + 3)
+			items := make([]string, k)
+			for i := range items {
+				items[i] = pick(strs(p))
+			}
+			return "[" + pick(ws) + strings.Join(items, pick(ws)+","+pick(ws)) + pick(ws) + "]"
+		}
+		return "null"
+	}
+	var out [][]byte
+	for len(out) < n {
+		if r.IntN(2) == 0 {
+			// A body of valid values only, every required property there.
+			var parts []string
+			for _, i := range r.Perm(len(f.props)) {
+				if r.IntN(2) == 0 && f.required&(1<<i) == 0 {
+					continue
+				}
+				parts = append(parts, pick(ws)+`"`+f.props[i].name+`"`+pick(ws)+":"+pick(ws)+good(f.props[i]))
+			}
+			out = append(out, []byte(pick(ws)+"{"+strings.Join(parts, ",")+pick(ws)+"}"+pick(ws)))
+			continue
+		}
+		var parts []string
+		for _, i := range r.Perm(len(f.props)) {
+			if r.IntN(3) == 0 && f.required&(1<<i) == 0 {
+				continue
+			}
+			if r.IntN(40) == 0 {
+				continue // a required one left out, now and then
+			}
+			p := f.props[i]
+			parts = append(parts, pick(ws)+`"`+p.name+`"`+pick(ws)+":"+pick(ws)+value(p))
+			if r.IntN(30) == 0 {
+				parts = append(parts, `"`+p.name+`":`+value(p)) // written twice
+			}
+		}
+		if r.IntN(30) == 0 {
+			parts = append(parts, `"extra":1`)
+		}
+		body := []byte(pick(ws) + "{" + strings.Join(parts, ",") + pick(ws) + "}" + pick(ws))
+		switch r.IntN(12) {
+		case 0:
+			body = append(body, pick([]string{"x", "{}", ",", "\x00", " 1"})...)
+		case 1, 2:
+			if len(body) > 0 {
+				i := r.IntN(len(body))
+				switch r.IntN(3) {
+				case 0:
+					body = append(body[:i:i], body[i+1:]...)
+				case 1:
+					body[i] = byte(r.IntN(256))
+				default:
+					const punct = "{}[]\",:0-e.\\ "
+					body = append(body[:i:i], append([]byte{punct[r.IntN(len(punct))]}, body[i:]...)...)
+				}
+			}
+		}
+		out = append(out, body)
+	}
+	return out
+}
+
+// TestFastBodyNeverMoreLenient: on thousands of bodies, valid and invalid,
+// the fast path accepts only what openapi3filter accepts, for every
+// operation that has one, and it accepts a good share of the valid ones
+// (else it would be dead code).
+func TestFastBodyNeverMoreLenient(t *testing.T) {
+	spec, ops := fastOps(t)
+	paths := map[string]string{"computeEquity": "/v1/equity", "parseRanges": "/v1/ranges/parse"}
+	n := 4000
+	if testing.Short() {
+		n = 500
+	}
+	for id, f := range ops {
+		path := paths[id]
+		if path == "" {
+			t.Fatalf("no path for %s", id)
+		}
+		fast, kin := 0, 0
+		for i, body := range fastBodyCases(f, n, uint64(len(id))) {
+			fv, kv := f.valid(body), kinAccepts(t, spec, path, body)
+			if fv && !kv {
+				t.Errorf("%s case %d: the fast path accepts what openapi3filter rejects: %q", id, i, body)
+			}
+			if fv {
+				fast++
+			}
+			if kv {
+				kin++
+			}
+		}
+		t.Logf("%s: %d bodies, openapi3filter accepts %d, the fast path %d", id, n, kin, fast)
+		if kin == 0 || fast < kin/2 {
+			t.Errorf("%s: the fast path accepts %d of the %d valid bodies: the cases or the fast path are off", id, fast, kin)
+		}
+	}
+}
+
+// FuzzFastBody: whatever the bytes, the equity fast path accepts only what
+// openapi3filter accepts.
+func FuzzFastBody(f *testing.F) {
+	spec, ops := fastOps(f)
+	fb := ops["computeEquity"]
+	for _, b := range fastBodyCases(fb, 64, 7) {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if fb.valid(body) && !kinAccepts(t, spec, "/v1/equity", body) {
+			t.Errorf("the fast path accepts what openapi3filter rejects: %q", body)
+		}
+	})
+}
+
+// TestFastValidRequestRules: the fast path is taken only for a request
+// with no query string (the slow path checks its parameters), and, when
+// the contract declares security requirements, only when openapi3filter's
+// own security check passes.
+func TestFastValidRequestRules(t *testing.T) {
+	spec, err := LoadSpec(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{fast: fastBodies(spec.Doc)}
+	body := []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`)
+	input := func(target string, auth openapi3filter.AuthenticationFunc, secure bool) *openapi3filter.RequestValidationInput {
+		r := httptest.NewRequest(http.MethodPost, target, bytes.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		route, params, err := spec.Router.FindRoute(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if secure {
+			rc, doc := *route, *route.Spec
+			comps := *doc.Components
+			comps.SecuritySchemes = openapi3.SecuritySchemes{"key": {Value: openapi3.NewSecurityScheme().WithType("apiKey").WithIn("header").WithName("X-Key")}}
+			doc.Components = &comps
+			doc.Security = openapi3.SecurityRequirements{{"key": []string{}}}
+			rc.Spec = &doc
+			route = &rc
+		}
+		return &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: auth}}
+	}
+	refuse := func(context.Context, *openapi3filter.AuthenticationInput) error { return fmt.Errorf("no key") }
+	for _, tc := range []struct {
+		name   string
+		in     *openapi3filter.RequestValidationInput
+		expect bool
+	}{
+		{"plain", input("/v1/equity", openapi3filter.NoopAuthenticationFunc, false), true},
+		{"query string", input("/v1/equity?store=true", openapi3filter.NoopAuthenticationFunc, false), false},
+		{"security passed", input("/v1/equity", openapi3filter.NoopAuthenticationFunc, true), true},
+		{"security refused", input("/v1/equity", refuse, true), false},
+	} {
+		if got := s.fastValid(tc.in, body); got != tc.expect {
+			t.Errorf("%s: fastValid = %v, want %v", tc.name, got, tc.expect)
+		}
+	}
+}
