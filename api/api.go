@@ -290,7 +290,7 @@ type Server struct {
 	auth        *authenticator
 	requests    *httprate.RateLimiter // per client, requests to /v1
 	equityRate  *httprate.RateLimiter // per client, equity work
-	logged      atomic.Uint64 // successful fast requests seen, for LogSample
+	logged      atomic.Uint64         // successful fast requests seen, for LogSample
 	// fast holds the fastBody of each operation whose JSON body has one.
 	fast map[*openapi3.Operation]*fastBody
 }
