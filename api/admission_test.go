@@ -168,12 +168,15 @@ var smallLimits = api.Limits{
 }
 
 // rawPost opens a connection and sends a POST's head (and a first part
-// of its body); the caller reads or closes.
+// of its body), with c's key when it has one; the caller reads or closes.
 func rawPost(t *testing.T, c *client, path, head, body string) net.Conn {
 	t.Helper()
 	conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if c.key != "" {
+		head += "Authorization: Bearer " + c.key + "\r\n"
 	}
 	if _, err := fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\n%s\r\n%s", path, head, body); err != nil {
 		t.Fatal(err)

@@ -293,6 +293,9 @@ type Server struct {
 	logged      atomic.Uint64         // successful fast requests seen, for LogSample
 	// fast holds the fastBody of each operation whose JSON body has one.
 	fast map[*openapi3.Operation]*fastBody
+	// access holds each operation's scope and its copy without security
+	// requirements (see accessTable).
+	access accessTable
 }
 
 // New loads and validates the OpenAPI contract and builds the router.
@@ -373,6 +376,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		requests:    newLimiter(lim.RequestsPerMinute),
 		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
 		fast:        fastBodies(spec.Doc),
+		access:      newAccessTable(spec.Doc),
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
 		return nil, err

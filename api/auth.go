@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/routers"
 	"github.com/go-chi/httprate"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -270,3 +272,48 @@ func (s *Server) chargeEquity(w http.ResponseWriter, r *http.Request, boards int
 
 // EquityUnitBoards is the unit of the equity rate limit, in boards.
 const EquityUnitBoards = 10_000
+
+// accessTable is what the validated middleware needs of each operation's
+// access: the scope its x-scoop-scope names (0: open, "none..."), checked
+// before the body is read, so that nobody without a key can make the
+// server read, hold or validate a body; and the operation's copy without
+// security requirements, the one openapi3filter validates against.
+// openapi3filter's security check reads the whole body into memory,
+// unbounded, before it calls the authentication function (kin-openapi
+// v0.153.0 validateSecurityRequirement): keys are this package's to check,
+// never the validator's.
+type accessTable struct {
+	scope map[*openapi3.Operation]auth.Scope
+	bare  map[*openapi3.Operation]*openapi3.Operation
+}
+
+func newAccessTable(doc *openapi3.T) accessTable {
+	t := accessTable{scope: map[*openapi3.Operation]auth.Scope{}, bare: map[*openapi3.Operation]*openapi3.Operation{}}
+	for _, item := range doc.Paths.Map() {
+		for _, op := range item.Operations() {
+			if v, _ := op.Extensions["x-scoop-scope"].(string); v != "" && !strings.HasPrefix(v, "none") {
+				if sc, err := auth.ParseScopes(v); err == nil {
+					t.scope[op] = sc
+				} else {
+					t.scope[op] = auth.Admin // a scope this server does not know: the strictest
+				}
+			}
+			bare := *op
+			bare.Security = &openapi3.SecurityRequirements{}
+			t.bare[op] = &bare
+		}
+	}
+	return t
+}
+
+// route returns route with its operation's copy without security
+// requirements (route itself when the operation is unknown).
+func (t accessTable) route(route *routers.Route) *routers.Route {
+	bare, ok := t.bare[route.Operation]
+	if !ok {
+		return route
+	}
+	r := *route
+	r.Operation = bare
+	return &r
+}

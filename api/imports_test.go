@@ -237,7 +237,7 @@ func TestImportTooLarge(t *testing.T) {
 func TestImportOutlastsServerTimeouts(t *testing.T) {
 	defer api.SetUploadIdle(2 * time.Second)()
 	st := backends[0].open(t)
-	s, err := api.New(context.Background(), api.Config{Store: st, Imports: importService(t, st, 0)})
+	s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, Store: st, Imports: importService(t, st, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}

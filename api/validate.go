@@ -106,6 +106,16 @@ func (s *Server) validated(next http.Handler) http.Handler {
 			s.sendProblem(w, p)
 			return
 		}
+		// The operation's scope, before any byte of the body is read.
+		if need := s.access.scope[route.Operation]; need != 0 {
+			if err := require(w, r, need); err != nil {
+				refuseBody(w)
+				s.writeProblem(w, r, err)
+				return
+			}
+		}
+		op := route.Operation
+		route = s.access.route(route)
 		opts := &openapi3filter.Options{
 			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 		}
@@ -145,7 +155,7 @@ func (s *Server) validated(next http.Handler) http.Handler {
 		// (fastbody.go); anything else, and every invalid request, by
 		// openapi3filter.
 		in := &openapi3filter.RequestValidationInput{Request: r, PathParams: params, Route: route, Options: opts}
-		if held == nil || opts.ExcludeRequestBody || !s.fastValid(in, held.b) {
+		if held == nil || opts.ExcludeRequestBody || !s.fastValid(in, op, held.b) {
 			if err := openapi3filter.ValidateRequest(r.Context(), in); err != nil {
 				s.sendProblem(w, validationProblem(r, err))
 				return
