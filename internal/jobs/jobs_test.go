@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/jobs/jobstest"
 	"github.com/scoophq/scoop/internal/store"
@@ -289,7 +290,14 @@ func TestImportsBelongToTheirAccount(t *testing.T) {
 		}
 		t.Cleanup(func() { testHookStored = nil })
 		svc := start(t, st, quickConfig(1))
-		ctx7 := account.With(context.Background(), 7)
+		// Another account than the default: made with a key, as scoop
+		// apikey create makes it.
+		_, prefix, hash := auth.NewKey()
+		acct, err := st.CreateKey(context.Background(), "seven", store.APIKey{Prefix: prefix, Name: "test", Scopes: "write", Hash: hash})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx7 := account.With(context.Background(), acct)
 		u, err := svc.NewUpload(ctx7)
 		if err != nil {
 			t.Fatal(err)
@@ -314,8 +322,8 @@ func TestImportsBelongToTheirAccount(t *testing.T) {
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		if stored.Load() != 7 {
-			t.Errorf("the job stored for account %d, want 7", stored.Load())
+		if stored.Load() != int64(acct) {
+			t.Errorf("the job stored for account %d, want %d", stored.Load(), acct)
 		}
 		other := context.Background() // the default account
 		if _, err := svc.Import(other, u.ID()); fault.KindOf(err) != fault.NotFound {
