@@ -36,7 +36,9 @@ trap cleanup EXIT
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])' 2>/dev/null || echo 18080)
 mkfifo "$tmp/log"
 cat "$tmp/log" >"$tmp/server.log" &
-SCOOP_SQLITE="$tmp/scoop.db" "$SCOOP" serve --addr "127.0.0.1:$port" --backfill=false "$@" >/dev/null 2>"$tmp/log" &
+# The rate limits per client (12,000 requests, 600M boards a minute) would refuse wrk,
+# one client: lifted; no metrics listener (a second server may run).
+SCOOP_SQLITE="$tmp/scoop.db" "$SCOOP" serve --addr "127.0.0.1:$port" --backfill=false --rate-requests 1000000000 --rate-equity 1000000000 --metrics-addr off "$@" >/dev/null 2>"$tmp/log" &
 server=$!
 for _ in $(seq 1 50); do
   curl -fs -o /dev/null "http://127.0.0.1:$port/healthz" 2>/dev/null && break
