@@ -20,6 +20,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/scoophq/scoop/internal/equitycli"
 	"io"
 	"os"
 	"os/signal"
@@ -106,26 +107,16 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run scoop <command> -h for a command's flags.")
 }
 
-// parseInterspersed parses args with fs, allowing flags before, between and
-// after the positional arguments (`scoop equity As2s3dKd QhQcJhTc --board
-// 4c7hKh`), and returns the positional arguments in order. help is true
-// when -h or --help was given; err is a usage error for a bad flag.
+// parseInterspersed is equitycli.ParseInterspersed (flags before, between
+// and after the positional arguments) with its usage error as this
+// command line's (exit status 2).
 func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, help bool, err error) {
-	rest := args
-	for {
-		if err := fs.Parse(rest); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, true, nil
-			}
-			return nil, false, usagef("%v", err)
-		}
-		rest = fs.Args()
-		if len(rest) == 0 {
-			return positional, false, nil
-		}
-		positional = append(positional, rest[0])
-		rest = rest[1:]
+	positional, help, err = equitycli.ParseInterspersed(fs, args)
+	var ue *equitycli.UsageError
+	if errors.As(err, &ue) {
+		return nil, false, &usageError{msg: ue.Msg}
 	}
+	return positional, help, err
 }
 
 // parseFlagsOnly parses args with fs for a command that takes no

@@ -30,11 +30,12 @@ func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
-// parseInterspersed parses args with fs, allowing flags before, between and
+// ParseInterspersed parses args with fs, allowing flags before, between and
 // after the positional arguments (`scoop equity As2s3dKd QhQcJhTc --board
 // 4c7hKh`), and returns the positional arguments in order. help is true
-// when -h or --help was given; err is a usage error for a bad flag.
-func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, help bool, err error) {
+// when -h or --help was given; err is a *UsageError for a bad flag. The
+// full command line parses every command's flags with it.
+func ParseInterspersed(fs *flag.FlagSet, args []string) (positional []string, help bool, err error) {
 	rest := args
 	for {
 		if err := fs.Parse(rest); err != nil {
@@ -104,7 +105,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	list := fs.Int("list", 0, "print N sample combinations of each range instead of equities")
 	// Flags may follow the hands: parse, take one hand, parse the rest.
-	hands, help, err := parseInterspersed(fs, args)
+	hands, help, err := ParseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
