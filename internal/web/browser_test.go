@@ -33,6 +33,7 @@ import (
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 	"github.com/scoophq/scoop/internal/web"
@@ -108,16 +109,39 @@ type env struct {
 
 func newEnv(t testing.TB) *env {
 	t.Helper()
-	return newEnvAuth(t, api.AuthOff)
+	return newEnvWith(t, api.AuthOff, false)
 }
 
 // newEnvAuth is newEnv with the server's access control set to mode.
 func newEnvAuth(t testing.TB, mode api.AuthMode) *env {
 	t.Helper()
+	return newEnvWith(t, mode, false)
+}
+
+// newEnvWith is newEnv with the server's access control set to mode and,
+// with imports, import jobs worked by one worker of the test's own.
+func newEnvWith(t testing.TB, mode api.AuthMode, imports bool) *env {
+	t.Helper()
 	bctx := startBrowser(t)
 	st := storetest.OpenSQLite(t)
+	var svc *jobs.Service
+	if imports {
+		var err error
+		if svc, err = jobs.New(jobs.Config{Workers: 1, ChunkHands: 10, RetryBase: 10 * time.Millisecond, PollInterval: 50 * time.Millisecond}); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Open(context.Background(), st); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			svc.Stop(ctx)
+		})
+	}
 	s, err := api.New(context.Background(), api.Config{
 		Auth:        mode,
+		Imports:     svc,
 		Store:       st,
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 		ComputeWait: time.Minute,
@@ -669,4 +693,36 @@ func TestKeyRequired(t *testing.T) {
 		t.Errorf("the page shows the key's secret")
 	}
 	e.screenshots("key-set")
+}
+
+// TestImportLargeFileAsJob: a file over the page's import threshold (set
+// to one byte here) is uploaded as an import job and followed to its end;
+// the summary counts what the job stored, as the API lists it.
+func TestImportLargeFileAsJob(t *testing.T) {
+	e := newEnvWith(t, api.AuthOff, true)
+	file, err := filepath.Abs(filepath.Join("testdata", "sidepots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.do(chromedp.Navigate(e.srv.URL + "/import"))
+	e.waitFor(`document.getElementById("upload") !== null`)
+	eval[bool](e, `(document.getElementById("upload").dataset.importOver = "1") === "1"`)
+	e.do(chromedp.SetUploadFiles(css("#files"), []string{file}))
+	e.waitFor(`document.querySelector("main").dataset.done === "1"`)
+	var page struct {
+		Hands []struct {
+			ID string `json:"id"`
+		} `json:"hands"`
+	}
+	e.get("/v1/hands?limit=500", &page)
+	if len(page.Hands) == 0 {
+		t.Fatalf("the import stored no hand")
+	}
+	if got, want := e.text(`[data-total="stored"] dd`), fmt.Sprint(len(page.Hands)); got != want {
+		t.Errorf("summary says %s stored, the API lists %s hands", got, want)
+	}
+	if msg := e.text(`#files-out [data-import] .meta`); !strings.Contains(msg, "Imported as a job (done)") {
+		t.Errorf("the file's summary says %q", msg)
+	}
+	e.screenshots("import-job")
 }

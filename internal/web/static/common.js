@@ -110,8 +110,8 @@ window.Scoop = (() => {
   // api calls the JSON API on this origin. It resolves to the decoded
   // body; a problem (4xx/5xx) rejects with an Error carrying status,
   // detail and the problem document. A 401 shows the key form.
-  async function api(method, path, body, contentType) {
-    const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  async function api(method, path, body, contentType, headers) {
+    const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}), credentials: "same-origin" };
     const key = storedKey();
     if (key) init.headers.Authorization = "Bearer " + key;
     if (body !== undefined) {

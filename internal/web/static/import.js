@@ -1,7 +1,10 @@
-// Upload: each chosen or dropped file is posted to POST /v1/hands (the
-// import-jobs API has not landed), one after another, and its verdict
-// summary shown: hands read, stored, duplicates, conflicts, skipped,
-// failed, and each hand with its verdict and a link to its replay.
+// Upload: each chosen or dropped file is posted, one after another, and
+// its summary shown: hands read, stored, duplicates, conflicts, skipped,
+// failed. A file of up to IMPORT_OVER bytes goes to POST /v1/hands, which
+// answers each hand with its verdict and a link to its replay; a larger
+// one (a season) to POST /v1/imports, a durable import the server's
+// workers run, followed here until it ends (or to /v1/hands, when it can
+// hold it, on a server that runs no import jobs).
 "use strict";
 (() => {
   const { el, api, showError } = window.Scoop;
@@ -12,6 +15,10 @@
   const totalsBox = document.getElementById("totals");
   const out = document.getElementById("files-out");
   const SHOWN = 200;
+  // Files over this many bytes are imported as jobs (the form's
+  // data-import-over may say otherwise); /v1/hands holds at most 32 MiB.
+  const IMPORT_OVER = () => Number(zone.dataset.importOver || 8 << 20);
+  const HANDS_MAX = 32 << 20;
   const totals = { read: 0, stored: 0, duplicates: 0, conflicts: 0, skipped: 0, failed: 0 };
   let busy = Promise.resolve();
 
@@ -60,9 +67,60 @@
     out.prepend(section);
   }
 
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  const FINAL = ["done", "failed", "cancelled"];
+
+  // viaImport uploads file as an import job and follows it to its end;
+  // it resolves to the import, or to null when the server runs no import
+  // jobs.
+  async function viaImport(file) {
+    let im;
+    try {
+      im = await api("POST", "/v1/imports", file, contentType(file.name),
+        { "Content-Disposition": 'attachment; filename="' + file.name.replace(/["\\\r\n]/g, "_") + '"' });
+    } catch (err) {
+      if (err.status === 503 && file.size <= HANDS_MAX) return null;
+      throw err;
+    }
+    while (!FINAL.includes(im.state)) {
+      progress.textContent = "Importing " + file.name + ": " + Math.round(100 * (im.progress.fraction || 0)) + "%, " +
+        im.counts.read.toLocaleString("en-US") + " hands read (" + im.state + ")…";
+      await sleep(500);
+      im = await api("GET", "/v1/imports/" + encodeURIComponent(im.id));
+    }
+    return im;
+  }
+
+  function renderImport(file, im) {
+    const c = im.counts;
+    const skipped = Object.values(c.skipped || {}).reduce((a, b) => a + b, 0);
+    const res = { read: c.read, stored: c.stored, duplicates: c.duplicates, conflicts: c.conflicts, skipped, failed: c.unreadable };
+    for (const k of Object.keys(totals)) totals[k] += res[k] || 0;
+    renderTotals();
+    const section = el("section", { class: "file-result", "data-import": im.id },
+      el("h3", {}, file.name),
+      el("p", { class: "meta" }, "Imported as a job (" + im.state + (im.reason ? ": " + im.reason : "") + "): " +
+        res.read + " read · " + res.stored + " stored · " + res.duplicates + " already stored · " + res.conflicts + " conflicts · " +
+        res.skipped + " skipped · " + res.failed + " unreadable · " + c.illegal + " illegal"),
+      el("p", {}, el("a", { href: "/hands" }, "See the stored hands")));
+    if (im.errors && im.errors.length) {
+      const list = el("ul", { class: "errors" });
+      im.errors.forEach(e => list.append(el("li", {}, (e.file || file.name) + (e.line ? ", line " + e.line : "") + ": " + e.message)));
+      section.append(list);
+    }
+    out.prepend(section);
+  }
+
   async function upload(file, i, n) {
     progress.textContent = "Uploading " + file.name + " (" + (i + 1) + " of " + n + ", " + Math.ceil(file.size / 1024) + " KiB)…";
     try {
+      if (file.size > IMPORT_OVER()) {
+        const im = await viaImport(file);
+        if (im) {
+          renderImport(file, im);
+          return;
+        }
+      }
       const body = await file.arrayBuffer();
       let res;
       try {
