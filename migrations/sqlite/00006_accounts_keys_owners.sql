@@ -5,8 +5,9 @@
 -- the way SQLite documents for such changes: foreign keys off (which only
 -- takes effect outside a transaction, hence NO TRANSACTION; the store's
 -- writer is a single connection, so the pragma and the rebuild share it),
--- then the rebuild in one transaction, a foreign key check, and foreign
--- keys on again.
+-- then the rebuild in one transaction (the rows keep their ids, so the
+-- players' and analyses' references still hold), and foreign keys on
+-- again.
 PRAGMA foreign_keys = OFF;
 
 BEGIN IMMEDIATE;
