@@ -254,6 +254,10 @@ type Config struct {
 	// Auth says whether the stored data's operations need an API key
 	// (default AuthRequired; see AuthMode). Keys are read from Store.
 	Auth AuthMode
+	// AnyHost, with Auth off, accepts any Host header; by default a server
+	// without keys answers requests to a loopback Host only (see
+	// sameMachine). scoop serve sets it with --force-insecure.
+	AnyHost bool
 	// Imports, when set, serves /v1/imports (durable import jobs, see
 	// internal/jobs); nil answers those routes 503. Its Ready is part of
 	// /readyz.
@@ -290,6 +294,7 @@ type Server struct {
 	auth        *authenticator
 	requests    *httprate.RateLimiter // per client, requests to /v1
 	equityRate  *httprate.RateLimiter // per client, equity work
+	authFails   *httprate.RateLimiter // per address, requests with a bad key
 	logged      atomic.Uint64         // successful fast requests seen, for LogSample
 	// fast holds the fastBody of each operation whose JSON body has one.
 	fast map[*openapi3.Operation]*fastBody
@@ -375,6 +380,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		auth:        &authenticator{keys: cfg.Store},
 		requests:    newLimiter(lim.RequestsPerMinute),
 		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
+		authFails:   httprate.NewRateLimiter(AuthFailuresPerMinute, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{})),
 		fast:        fastBodies(spec.Doc),
 		access:      newAccessTable(spec.Doc),
 	}

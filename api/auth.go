@@ -2,7 +2,9 @@ package api
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -146,14 +148,28 @@ func bearer(r *http.Request) (token string, found bool, err error) {
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.Auth == AuthOff {
+			if err := s.sameMachine(r); err != nil {
+				s.writeProblem(w, r, err)
+				return
+			}
 			ctx := context.WithValue(r.Context(), ctxCallerKey{}, caller{Account: account.Default, Scopes: auth.Admin})
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
 		token, found, err := bearer(r)
 		if !found {
-			ctx := context.WithValue(r.Context(), ctxCallerKey{}, caller{Anonymous: true})
+			ctx := account.With(r.Context(), account.Nobody)
+			ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody, Anonymous: true})
 			next.ServeHTTP(w, r.WithContext(ctx))
+			return
+		}
+		// An address that keeps sending bad keys is refused before its
+		// next key costs a lookup, a hash and a log line.
+		addr := clientAddr(r)
+		if ok, rate, _ := s.authFails.Status(addr); !ok || rate >= AuthFailuresPerMinute { // Status's ok: within the limit
+			s.metrics.rejected.WithLabelValues("rate", "auth_failures").Inc()
+			w.Header().Set("Retry-After", "60")
+			s.writeProblem(w, r, fault.New(fault.Overloaded, "too many requests with bad API keys from this address; retry after 60 s"))
 			return
 		}
 		var k store.APIKey
@@ -162,6 +178,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		}
 		if err != nil {
 			if fault.KindOf(err) == fault.Unauthenticated {
+				s.authFails.OnLimit(discardHeaders{}, r, addr) // count it
 				s.metrics.authFailures.Inc()
 				s.log.WarnContext(r.Context(), "authentication failed", "request_id", requestID(r.Context()),
 					"reason", err.Error(), "remote", r.RemoteAddr)
@@ -316,4 +333,59 @@ func (t accessTable) route(route *routers.Route) *routers.Route {
 	r := *route
 	r.Operation = bare
 	return &r
+}
+
+// AuthFailuresPerMinute is how many requests with a bad API key one address
+// may send in a minute; past it the next is a 429 before its key is looked
+// up.
+const AuthFailuresPerMinute = 600
+
+// discardHeaders is a ResponseWriter whose headers go nowhere: the
+// failures limiter counts without answering.
+type discardHeaders struct{}
+
+func (discardHeaders) Header() http.Header         { return http.Header{} }
+func (discardHeaders) Write(b []byte) (int, error) { return len(b), nil }
+func (discardHeaders) WriteHeader(int)             {}
+
+// sameMachine refuses, with keys off, what only another machine or another
+// site would send, since no key stands in their way: a Host that is not
+// this machine's loopback name or address (a DNS-rebinding page), unless
+// the server was told to listen for other machines (Config.AnyHost); and
+// a request that changes data sent by another site's page (Sec-Fetch-Site
+// cross-site, or an Origin that is not this server's), which a browser
+// sends without asking.
+func (s *Server) sameMachine(r *http.Request) error {
+	if !s.cfg.AnyHost && !loopbackHost(r.Host) {
+		return fault.New(fault.Forbidden, "this server runs without keys for this machine only; Host %q is not a loopback address", r.Host)
+	}
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return nil
+	}
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		return fault.New(fault.Forbidden, "a request from another site's page is refused by a server without keys")
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || u.Host != r.Host {
+			return fault.New(fault.Forbidden, "Origin %q is not this server: refused by a server without keys", o)
+		}
+	}
+	return nil
+}
+
+// loopbackHost reports whether a Host header names this machine: localhost
+// or a loopback address, with or without a port.
+func loopbackHost(host string) bool {
+	h := host
+	if hh, _, err := net.SplitHostPort(host); err == nil {
+		h = hh
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }

@@ -344,3 +344,91 @@ func TestRateLimitIPv6Prefix(t *testing.T) {
 		}
 	}
 }
+
+// TestAuthOffIsThisMachineOnly: a server without keys answers a loopback
+// Host only (a DNS-rebinding page names another), and refuses a change of
+// data sent by another site's page; reads and same-origin writes pass.
+func TestAuthOffIsThisMachineOnly(t *testing.T) {
+	s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, Store: storetest.OpenSQLite(t),
+		Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := func(method, host string, hdr map[string]string) int {
+		req := httptest.NewRequest(method, "http://"+host+"/v1/hands", nil)
+		if method == "POST" {
+			req = httptest.NewRequest(method, "http://"+host+"/v1/ranges/parse", strings.NewReader(`{"hands":["AA**"]}`))
+			req.Header.Set("Content-Type", "application/json")
+		}
+		for k, v := range hdr {
+			req.Header.Set(k, v)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for _, tc := range []struct {
+		what, method, host string
+		hdr                map[string]string
+		want               int
+	}{
+		{"loopback read", "GET", "127.0.0.1:8080", nil, 200},
+		{"localhost read", "GET", "localhost:8080", nil, 200},
+		{"IPv6 loopback read", "GET", "[::1]:8080", nil, 200},
+		{"rebinding read", "GET", "evil.example:8080", nil, 403},
+		{"same-origin write", "POST", "127.0.0.1:8080", map[string]string{"Origin": "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-origin"}, 200},
+		{"cross-site write", "POST", "127.0.0.1:8080", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"foreign Origin write", "POST", "127.0.0.1:8080", map[string]string{"Origin": "https://evil.example"}, 403},
+		{"cross-site read", "GET", "127.0.0.1:8080", map[string]string{"Sec-Fetch-Site": "cross-site"}, 200},
+	} {
+		if got := call(tc.method, tc.host, tc.hdr); got != tc.want {
+			t.Errorf("%s: %d, want %d", tc.what, got, tc.want)
+		}
+	}
+	// --force-insecure: any Host.
+	s2, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, AnyHost: true, Store: storetest.OpenSQLite(t),
+		Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest("GET", "http://scoop.example/v1/hands", nil)
+	rec := httptest.NewRecorder()
+	s2.ServeHTTP(rec, req)
+	if rec.Code != 200 {
+		t.Errorf("AnyHost: %d, want 200", rec.Code)
+	}
+}
+
+// TestBadKeysAreRateLimited: an address that sends more than
+// AuthFailuresPerMinute bad keys is answered 429 before its next key is
+// looked up; another address, and a good key from elsewhere, are not.
+func TestBadKeysAreRateLimited(t *testing.T) {
+	st := storetest.OpenSQLite(t)
+	s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := makeKey(t, st, "alice", "read")
+	call := func(remote, key string) int {
+		req := httptest.NewRequest("GET", "/v1/hands", nil)
+		req.RemoteAddr = remote
+		req.Header.Set("Authorization", "Bearer "+key)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	counts := map[int]int{}
+	for i := range api.AuthFailuresPerMinute + 20 {
+		bad, _, _ := auth.NewKey()
+		if i%2 == 0 {
+			bad = "nonsense"
+		}
+		counts[call("192.0.2.7:1000", bad)]++
+	}
+	if counts[401] < api.AuthFailuresPerMinute || counts[429] == 0 || counts[401]+counts[429] != api.AuthFailuresPerMinute+20 {
+		t.Errorf("bad keys from one address: %v, want %d 401s then 429s", counts, api.AuthFailuresPerMinute)
+	}
+	if got := call("192.0.2.8:1000", good); got != 200 {
+		t.Errorf("a good key from another address: %d", got)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -23,8 +24,10 @@ const apikeyUsage = `usage: scoop apikey create --name NAME [--account ACCOUNT] 
 API keys of the server's database (PostgreSQL when DATABASE_URL is set, else
 the SQLite file). create prints a new key once: only its prefix and a hash
 are stored. A key acts for its account and sees only the account's hands;
-an account is created with its first key (default: the account that owns
-the hands stored before keys existed). Scopes: read (list and read hands,
+an account is created with its first key. Without --account the key gets a
+new account of its own, named after --name; --account default adds it to
+the account of the first key, which owns the hands stored before keys
+existed and by scoop import. Scopes: read (list and read hands,
 analyses, statistics, imports, stored equity; replay and analyse without
 storing), write (store hands, imports, stored equity), admin (everything,
 and /metrics). list shows names, prefixes, scopes, creation and last use.
@@ -51,7 +54,7 @@ func runAPIKey(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	switch args[0] {
 	case "create":
 		name := fs.String("name", "", "what the key is for (required)")
-		acct := fs.String("account", store.DefaultAccount, "the account the key acts for, created when new")
+		acct := fs.String("account", "", "the account the key acts for, created when new (default: a new account named after --name; \""+store.DefaultAccount+"\" is the first key's)")
 		scopes := fs.String("scopes", "read,write", "comma-separated scopes: read, write, admin")
 		run = func(st store.Store, rest []string) error {
 			if len(rest) > 0 {
@@ -63,6 +66,17 @@ func runAPIKey(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			sc, err := auth.ParseScopes(*scopes)
 			if err != nil {
 				return usagef("--scopes: %v", err)
+			}
+			if *acct == "" {
+				// A key of its own account: a key made for a student or a tool
+				// sees no one else's hands unless --account says so. The name
+				// must not be an account's already.
+				*acct = *name
+				if _, err := st.AccountID(ctx, *acct); err == nil {
+					return usagef("an account named %q exists: add a key to it with --account %q, or choose another --name", *acct, *acct)
+				} else if fault.KindOf(err) != fault.NotFound {
+					return inputFault(err)
+				}
 			}
 			key, prefix, hash := auth.NewKey()
 			if _, err := st.CreateKey(ctx, *acct, store.APIKey{Prefix: prefix, Name: *name, Scopes: sc.String(), Hash: hash}); err != nil {

@@ -176,3 +176,37 @@ func TestImportServerWithKey(t *testing.T) {
 		t.Errorf("the key lists %d hands, the import stored %d", n, im.Counts.Stored)
 	}
 }
+
+// TestAPIKeyCreateOwnAccount: without --account a key gets a new account
+// named after --name; a name that is an account's already is refused
+// (exit 2) rather than joining it; --account adds keys to an account.
+func TestAPIKeyCreateOwnAccount(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	db := filepath.Join(t.TempDir(), "scoop.db")
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), append([]string{"apikey"}, append(args, "--sqlite", db)...), strings.NewReader(""), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	if code, _, errs := run("create", "--name", "student1"); code != 0 {
+		t.Fatalf("create student1: exit %d %s", code, errs)
+	}
+	if code, _, errs := run("create", "--name", "student1"); code != 2 || !strings.Contains(errs, "--account") {
+		t.Errorf("create student1 again: exit %d %q, want 2 pointing at --account", code, errs)
+	}
+	if code, _, errs := run("create", "--name", "second", "--account", "student1"); code != 0 {
+		t.Errorf("create --account student1: exit %d %s", code, errs)
+	}
+	code, out, _ := run("list", "--json")
+	var accounts []string
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var k struct {
+			Account string `json:"account"`
+		}
+		json.Unmarshal([]byte(line), &k)
+		accounts = append(accounts, k.Account)
+	}
+	if code != 0 || strings.Join(accounts, ",") != "student1,student1" {
+		t.Errorf("keys' accounts %v (exit %d), want both of student1 and none of the default account", accounts, code)
+	}
+}

@@ -110,7 +110,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	batch := flags.Int("batch", importBatch, "hands stored per transaction")
 	acct := flags.String("account", "", "store the hands for this account (its API keys see them; default: the default account)")
 	server := flags.String("server", "", "upload to this scoop serve (http://host:port) and follow the import there")
-	key := flags.String("key", os.Getenv("SCOOP_KEY"), "with --server: the API key to send (env SCOOP_KEY; a key with the write scope)")
+	key := flags.String("key", "", "with --server: the API key to send (default: env SCOOP_KEY; a key with the write scope)")
 	cfg.flags(flags)
 	files, help, err := parseInterspersed(flags, args)
 	if err != nil {
@@ -132,6 +132,9 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		}
 		if *acct != "" {
 			return usagef("--account and --server: the server stores for the account of the key (--key)")
+		}
+		if *key == "" {
+			*key = os.Getenv("SCOOP_KEY") // read here, not as the flag's default, which --help prints
 		}
 		return importThroughServer(ctx, *server, *key, files, *asJSON, stdin, stdout, stderr)
 	}

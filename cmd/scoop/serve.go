@@ -278,7 +278,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, LogSample: cfg.LogSample, LogSlow: cfg.LogSlow, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, Web: web.New(), Imports: jobSvc})
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, LogSample: cfg.LogSample, LogSlow: cfg.LogSlow, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, AnyHost: cfg.ForceInsecure, Web: web.New(), Imports: jobSvc})
 	if err != nil {
 		return err
 	}
@@ -503,17 +503,19 @@ func serveMetrics(addr string, metrics http.Handler, handler slog.Handler, log *
 }
 
 // firstKey makes sure a server that needs keys can be used: when the store
-// is connected and holds no live key, it creates an admin key for the
+// is connected and no key was ever made, it creates an admin key for the
 // default account and prints it once on out (the console, never the log,
 // which gets its prefix only).
 func firstKey(ctx context.Context, gate *store.Gate, out io.Writer, log *slog.Logger) {
 	if gate.Store() == nil {
 		return
 	}
-	n, err := gate.LiveKeys(ctx)
-	if err != nil || n > 0 {
+	// Only when no key was ever made: a server whose keys were all revoked
+	// (after a leak, say) must not make itself a new one.
+	keys, err := gate.ListKeys(ctx)
+	if err != nil || len(keys) > 0 {
 		if err != nil {
-			log.Warn("count API keys", "err", err.Error())
+			log.Warn("list API keys", "err", err.Error())
 		}
 		return
 	}

@@ -21,6 +21,12 @@ type ID int64
 // it.
 const Default ID = 1
 
+// Nobody is the account of an anonymous request to a server that requires
+// keys: it owns nothing and can store nothing (no such account exists), so
+// a handler that forgot its scope fails closed instead of acting for
+// Default.
+const Nobody ID = -1
+
 type ctxKey struct{}
 
 // With returns a copy of ctx acting for account id.
@@ -28,9 +34,10 @@ func With(ctx context.Context, id ID) context.Context {
 	return context.WithValue(ctx, ctxKey{}, id)
 }
 
-// From returns the account ctx acts for: the one With set, else Default.
+// From returns the account ctx acts for: the one With set (Nobody
+// included), else Default.
 func From(ctx context.Context) ID {
-	if id, ok := ctx.Value(ctxKey{}).(ID); ok && id > 0 {
+	if id, ok := ctx.Value(ctxKey{}).(ID); ok && id != 0 {
 		return id
 	}
 	return Default
