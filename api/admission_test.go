@@ -178,7 +178,7 @@ func rawPost(t *testing.T, c *client, path, head, body string) net.Conn {
 	if c.key != "" {
 		head += "Authorization: Bearer " + c.key + "\r\n"
 	}
-	if _, err := fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\n%s\r\n%s", path, head, body); err != nil {
+	if _, err := fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\n%s\r\n%s", path, head, body); err != nil {
 		t.Fatal(err)
 	}
 	return conn

@@ -55,7 +55,7 @@ func BenchmarkPostHands(b *testing.B) {
 			if bk.open != nil {
 				st, path = bk.open(b), "/v1/hands"
 			}
-			s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, AnyHost: true, Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -81,7 +81,7 @@ func BenchmarkPostHands(b *testing.B) {
 // BenchmarkPostEquity is POST /v1/equity for a heads-up flop (820 boards)
 // through the whole handler (validation, compute slot, JSON), in parallel.
 func BenchmarkPostEquity(b *testing.B) {
-	s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, Store: storetest.OpenSQLite(b), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s, err := api.New(context.Background(), api.Config{Auth: api.AuthOff, AnyHost: true, Store: storetest.OpenSQLite(b), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)
 	}

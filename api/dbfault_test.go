@@ -58,7 +58,7 @@ func (b *logBuffer) lines(id string) []map[string]any {
 func newLoggedServer(t *testing.T, st store.Store) (*Server, *logBuffer) {
 	t.Helper()
 	logs := &logBuffer{}
-	s, err := New(context.Background(), Config{Auth: AuthOff, Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))})
+	s, err := New(context.Background(), Config{Auth: AuthOff, AnyHost: true, Store: st, Logger: slog.New(slog.NewJSONHandler(logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

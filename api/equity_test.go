@@ -192,7 +192,7 @@ func TestEquityCancelledWithClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := "POST /v1/equity HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " +
+	req := "POST /v1/equity HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: " +
 		itoa(len(slowEquity)) + "\r\n\r\n" + slowEquity
 	if _, err := conn.Write([]byte(req)); err != nil {
 		t.Fatal(err)

@@ -368,7 +368,7 @@ func TestValidationReadsNoBodyForKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\nPokerStars", path, int64(1)<<40)
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\nPokerStars", path, int64(1)<<40)
 		conn.SetReadDeadline(time.Now().Add(10 * time.Second)) // a guard against a hang, not a measure
 		line, err := bufio.NewReader(conn).ReadString('\n')
 		conn.Close()

@@ -177,6 +177,11 @@ func TestImports(t *testing.T) {
 		if res := c.get("/v1/imports?cursor=nope"); res.status != http.StatusBadRequest || res.problem(t).Field != "cursor" {
 			t.Fatalf("a bad cursor: %d %s", res.status, res.body)
 		}
+		// A well-formed cursor of an import that is not the caller's (none
+		// here) is no cursor either; cursors hold no row number.
+		if res := c.get("/v1/imports?cursor=" + store.ImportCursor(store.NewPublicID())); res.status != http.StatusBadRequest || res.problem(t).Field != "cursor" {
+			t.Fatalf("a cursor of no import of the caller's: %d %s", res.status, res.body)
+		}
 		for _, m := range []string{http.MethodGet, http.MethodDelete} {
 			if res := c.do(m, "/v1/imports/0123456789abcdef0123456789abcdef", "", nil); res.status != http.StatusNotFound {
 				t.Fatalf("%s an unknown import: %d %s", m, res.status, res.body)
@@ -219,7 +224,7 @@ func TestImportTooLarge(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST /v1/imports HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n", jobs.MaxUploadBytes+1)
+	fmt.Fprintf(conn, "POST /v1/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n", jobs.MaxUploadBytes+1)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {

@@ -283,7 +283,7 @@ func protocol(t *testing.T, s *server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fmt.Fprintf(conn, "POST /v1/hands HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: %d\r\nExpect: 100-continue\r\n\r\n", int64(1)<<40)
+	fmt.Fprintf(conn, "POST /v1/hands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\nExpect: 100-continue\r\n\r\n", int64(1)<<40)
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	line, err := bufio.NewReader(conn).ReadString('\n')
 	conn.Close()

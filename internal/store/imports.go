@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
-	"strconv"
 	"strings"
 	"time"
 
@@ -200,28 +199,35 @@ func ImportNotFound(id string) error {
 	return fault.New(fault.NotFound, "no import with id %q", id)
 }
 
-const importCursorPrefix = "i1:"
+const importCursorPrefix = "i2:"
 
 // ImportCursor returns the opaque cursor resuming a listing after the
-// import with internal id.
-func ImportCursor(id int64) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(importCursorPrefix + strconv.FormatInt(id, 10)))
+// import with the given public id: it holds no row number, so it tells
+// nothing of how many imports the server has taken.
+func ImportCursor(publicID string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(importCursorPrefix + publicID))
 }
 
-// DecodeImportCursor returns the internal id a cursor resumes after (0
-// for ""); anything but ImportCursor's form is Invalid on field "cursor".
-func DecodeImportCursor(c string) (int64, error) {
+// DecodeImportCursor returns the public id of the import a cursor resumes
+// after ("" for ""); anything but ImportCursor's form is Invalid on field
+// "cursor" (BadImportCursor). The stores answer the same for a cursor of
+// an import that is not the caller's.
+func DecodeImportCursor(c string) (string, error) {
 	if c == "" {
-		return 0, nil
+		return "", nil
 	}
 	if b, err := base64.RawURLEncoding.DecodeString(c); err == nil {
-		if s, ok := strings.CutPrefix(string(b), importCursorPrefix); ok {
-			if id, err := strconv.ParseInt(s, 10, 64); err == nil && id > 0 && ImportCursor(id) == c {
-				return id, nil
-			}
+		if id, ok := strings.CutPrefix(string(b), importCursorPrefix); ok && ValidImportID(id) && ImportCursor(id) == c {
+			return id, nil
 		}
 	}
-	return 0, fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
+	return "", BadImportCursor(c)
+}
+
+// BadImportCursor is the Invalid error of an imports cursor that is not
+// one of ours, or names an import the caller cannot see.
+func BadImportCursor(c string) error {
+	return fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
 }
 
 // ChunkFinished reports whether a chunk state is final.

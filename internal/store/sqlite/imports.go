@@ -221,15 +221,24 @@ func (s *Store) Import(ctx context.Context, acct account.ID, publicID string) (s
 
 // ImportsPage implements store.Imports.
 func (s *Store) ImportsPage(ctx context.Context, acct account.ID, cursor string, limit int) ([]store.Import, string, error) {
-	after, err := store.DecodeImportCursor(cursor)
+	pub, err := store.DecodeImportCursor(cursor)
 	if err != nil {
 		return nil, "", err
 	}
 	limit = store.PageLimit(limit)
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	if after == 0 {
-		after = 1<<63 - 1
+	after := int64(1<<63 - 1)
+	if pub != "" {
+		// The cursor names the previous page's last import by its public
+		// id; one the caller cannot see is no cursor of his.
+		err := s.db.QueryRowContext(ctx, `SELECT id FROM imports WHERE public_id = ? AND account_id = ?`, pub, int64(acct)).Scan(&after)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, "", store.BadImportCursor(cursor)
+		}
+		if err != nil {
+			return nil, "", wrap(ctx, err, "list imports")
+		}
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+importColumns+` FROM imports
 WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT ?`, int64(acct), after, limit+1)
@@ -252,7 +261,7 @@ WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT 
 	next := ""
 	if len(out) > limit {
 		out = out[:limit]
-		next = store.ImportCursor(out[limit-1].ID)
+		next = store.ImportCursor(out[limit-1].PublicID)
 	}
 	for i := range out {
 		if err := sums(ctx, s.db, &out[i]); err != nil {
