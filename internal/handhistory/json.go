@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -194,61 +195,63 @@ func Validate(h *Hand) error {
 		return bad("button", "%d is not a player index (0..%d)", h.Button, n-1)
 	}
 	for i, p := range h.Players {
-		f := fmt.Sprintf("players[%d]", i)
+		// Field names are built only for an error: Validate runs on every
+		// hand every reader reads.
+		f := func(sub string) string { return indexed("players", i, sub) }
 		if p.Stack <= 0 || p.Stack > MaxChips {
-			return bad(f+".stack", "starting stack %d; a player dealt in has 1 to %d chips", p.Stack, MaxChips)
+			return bad(f(".stack"), "starting stack %d; a player dealt in has 1 to %d chips", p.Stack, MaxChips)
 		}
 		for j := range i {
 			if displayName(h, j) == displayName(h, i) {
-				return bad(f+".name", "%q is also the name of players[%d]; names must differ", displayName(h, i), j)
+				return bad(f(".name"), "%q is also the name of players[%d]; names must differ", displayName(h, i), j)
 			}
 		}
 		if len(p.Hole) != 0 && len(p.Hole) != 4 {
-			return bad(f+".hole", "%d hole cards; Omaha deals 4", len(p.Hole))
+			return bad(f(".hole"), "%d hole cards; Omaha deals 4", len(p.Hole))
 		}
-		if err := validCards(f+".hole", p.Hole); err != nil {
-			return err
+		if c, found := invalidCard(p.Hole); found {
+			return fault.Field(fault.Invalid, f(".hole"), "invalid card value %d", uint8(c))
 		}
 	}
 	if h.AddedToPot < 0 || h.AddedToPot > MaxChips {
 		return bad("added_to_pot", "%d; want 0 to %d", h.AddedToPot, MaxChips)
 	}
 	for i, p := range h.Posts {
-		f := fmt.Sprintf("posts[%d]", i)
+		f := func(sub string) string { return indexed("posts", i, sub) }
 		if p.Player < 0 || p.Player >= n {
-			return bad(f+".player", "%d is not a player index (0..%d)", p.Player, n-1)
+			return bad(f(".player"), "%d is not a player index (0..%d)", p.Player, n-1)
 		}
 		switch p.Kind {
 		case PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, PostDead:
 		default:
-			return bad(f+".kind", "unknown post kind %q", p.Kind)
+			return bad(f(".kind"), "unknown post kind %q", p.Kind)
 		}
 		if p.Amount < 0 || p.Amount > MaxChips {
-			return bad(f+".amount", "amount %d; want 0 to %d", p.Amount, MaxChips)
+			return bad(f(".amount"), "amount %d; want 0 to %d", p.Amount, MaxChips)
 		}
 	}
 	for i, a := range h.Actions {
-		f := fmt.Sprintf("actions[%d]", i)
+		f := func(sub string) string { return indexed("actions", i, sub) }
 		switch a.Kind {
 		case Fold, CheckCall, Check, Call, BetRaise, Show, Muck, DealHole:
 			if a.Player < 0 || a.Player >= n {
-				return &fault.Error{Kind: fault.Invalid, Field: f + ".player", Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
+				return &fault.Error{Kind: fault.Invalid, Field: f(".player"), Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
 			}
 		case DealBoard:
 			if len(a.Cards) == 0 {
-				return &fault.Error{Kind: fault.Invalid, Field: f + ".cards", Action: i, Message: "a board deal with no cards"}
+				return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: "a board deal with no cards"}
 			}
 		default:
-			return &fault.Error{Kind: fault.Invalid, Field: f + ".kind", Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
+			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
 		}
 		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == BetRaise && a.Amount == 0) {
-			return &fault.Error{Kind: fault.Invalid, Field: f + ".amount", Action: i, Message: fmt.Sprintf("bad amount %d; want 1 to %d", a.Amount, MaxChips)}
+			return &fault.Error{Kind: fault.Invalid, Field: f(".amount"), Action: i, Message: fmt.Sprintf("bad amount %d; want 1 to %d", a.Amount, MaxChips)}
 		}
 		if (a.Kind == Show || a.Kind == DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
-			return &fault.Error{Kind: fault.Invalid, Field: f + ".cards", Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
+			return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
 		}
-		if err := validCards(f+".cards", a.Cards); err != nil {
-			return err
+		if c, found := invalidCard(a.Cards); found {
+			return fault.Field(fault.Invalid, f(".cards"), "invalid card value %d", uint8(c))
 		}
 	}
 	if o := h.Outcome; o != nil {
@@ -293,14 +296,21 @@ func displayName(h *Hand, i int) string {
 	if h.Players[i].Name != "" {
 		return h.Players[i].Name
 	}
-	return fmt.Sprintf("p%d", i+1)
+	return "p" + strconv.Itoa(i+1)
 }
 
-func validCards(field string, l cards.List) error {
+// indexed is the field name of element i of a list, with sub after it:
+// indexed("actions", 3, ".amount") is "actions[3].amount".
+func indexed(list string, i int, sub string) string {
+	return list + "[" + strconv.Itoa(i) + "]" + sub
+}
+
+// invalidCard returns the first card of l that is not a card, if any.
+func invalidCard(l cards.List) (cards.Card, bool) {
 	for _, c := range l {
 		if !c.Valid() {
-			return fault.Field(fault.Invalid, field, "invalid card value %d", uint8(c))
+			return c, true
 		}
 	}
-	return nil
+	return 0, false
 }
