@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -34,6 +35,100 @@ var updateFacts = func() string {
 FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, ` + strings.Join(def, ", ") + `)
 WHERE hp.hand_id = t.hand_id AND hp.position = t.position`
 }()
+
+// playerRows are hand_players rows with their facts, column by column,
+// for one INSERT ... SELECT FROM unnest(...) (see insert).
+type playerRows struct {
+	hand                                             []int64
+	pos                                              []int32
+	name                                             []string
+	facts                                            []int32
+	site, game, structure, currency, chipUnit        []string
+	bigBlind, net                                    []int64
+	playedAt                                         []*int64
+	vpip, pfr, threeBet, threeBetChance, aggressive  []int32
+	calls, sawFlop, showdown, wonShowdown, hiloShown []int32
+	scoop, quartered, lowWon                         []int32
+	netBB                                            []float64
+	adjustedNet                                      []*float64
+	allIn                                            []*int32
+}
+
+// add appends the row of player pos of hand, with facts f (nil: none, as
+// the table's defaults say).
+func (p *playerRows) add(hand int64, pos int, name string, f *store.FactsRow) {
+	if f == nil {
+		f = &store.FactsRow{}
+	}
+	var allIn *int32
+	if f.AllIn != nil {
+		v := int32(*f.AllIn)
+		allIn = &v
+	}
+	p.hand = append(p.hand, hand)
+	p.pos = append(p.pos, int32(pos))
+	p.name = append(p.name, name)
+	p.facts = append(p.facts, int32(f.Facts))
+	p.site = append(p.site, f.Site)
+	p.game = append(p.game, f.Game)
+	p.structure = append(p.structure, f.Structure)
+	p.bigBlind = append(p.bigBlind, f.BigBlind)
+	p.currency = append(p.currency, f.Currency)
+	p.chipUnit = append(p.chipUnit, f.ChipUnit)
+	p.playedAt = append(p.playedAt, f.PlayedAt)
+	p.vpip = append(p.vpip, int32(f.VPIP))
+	p.pfr = append(p.pfr, int32(f.PFR))
+	p.threeBet = append(p.threeBet, int32(f.ThreeBet))
+	p.threeBetChance = append(p.threeBetChance, int32(f.ThreeBetChance))
+	p.aggressive = append(p.aggressive, int32(f.Aggressive))
+	p.calls = append(p.calls, int32(f.Calls))
+	p.sawFlop = append(p.sawFlop, int32(f.SawFlop))
+	p.showdown = append(p.showdown, int32(f.Showdown))
+	p.wonShowdown = append(p.wonShowdown, int32(f.WonShowdown))
+	p.hiloShown = append(p.hiloShown, int32(f.HiLoShowdown))
+	p.scoop = append(p.scoop, int32(f.Scoop))
+	p.quartered = append(p.quartered, int32(f.Quartered))
+	p.lowWon = append(p.lowWon, int32(f.LowWon))
+	p.net = append(p.net, f.Net)
+	p.netBB = append(p.netBB, f.NetBB)
+	p.adjustedNet = append(p.adjustedNet, f.AdjustedNet)
+	p.allIn = append(p.allIn, allIn)
+}
+
+// insertPlayers is the statement insert runs: the account, then the
+// columns in playerRows' order, FactsColumns' after name.
+var insertPlayers = func() string {
+	cols := append([]string{"hand_id", "position", "name"}, store.FactsColumns...)
+	var args, names []string
+	for i, c := range cols {
+		t := factsTypes[c]
+		switch {
+		case c == "hand_id":
+			t = "bigint"
+		case c == "name":
+			t = "text"
+		case t == "":
+			t = "integer"
+		}
+		args = append(args, fmt.Sprintf("$%d::%s[]", i+2, t))
+		names = append(names, "t_"+c)
+	}
+	return `INSERT INTO hand_players (account_id, ` + strings.Join(cols, ", ") + `)
+SELECT $1, ` + strings.Join(names, ", ") + `
+FROM unnest(` + strings.Join(args, ", ") + `) AS t(` + strings.Join(names, ", ") + `)`
+}()
+
+// insert stores the rows in tx for account owner.
+func (p *playerRows) insert(ctx context.Context, tx pgx.Tx, owner any) error {
+	if len(p.hand) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, insertPlayers, owner, p.hand, p.pos, p.name,
+		p.facts, p.site, p.game, p.structure, p.bigBlind, p.currency, p.chipUnit, p.playedAt,
+		p.vpip, p.pfr, p.threeBet, p.threeBetChance, p.aggressive, p.calls, p.sawFlop, p.showdown, p.wonShowdown,
+		p.hiloShown, p.scoop, p.quartered, p.lowWon, p.net, p.netBB, p.adjustedNet, p.allIn)
+	return err
+}
 
 // writeFacts stores facts rows in tx.
 func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
