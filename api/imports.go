@@ -146,6 +146,17 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 		s.sendProblem(w, p)
 		return
 	}
+	// An upload holds jobs.UploadMemory for as long as its body comes:
+	// admitted from the request-body budget like any body held in memory,
+	// so that uploads left open by slow or stalled clients cannot grow
+	// the process (300 stalled uploads held 390 MB before).
+	grant, err := s.admit(w, r, s.bodies, "body", jobs.UploadMemory, false)
+	if err != nil {
+		refuseBody(w)
+		s.writeProblem(w, r, err)
+		return
+	}
+	defer grant.Release()
 	ctx := r.Context()
 	up, err := svc.NewUpload(ctx)
 	if err != nil {

@@ -270,3 +270,51 @@ func TestImportOutlastsServerTimeouts(t *testing.T) {
 		t.Fatalf("a slow upload: %d %s", res.StatusCode, b)
 	}
 }
+
+// TestStalledUploadsAreBounded: an upload in progress holds
+// jobs.UploadMemory of the request-body budget; once the budget is held by
+// stalled uploads, the next is told 429 with Retry-After (unread) rather
+// than growing the process, and when one stalled upload goes, a new one
+// is admitted.
+func TestStalledUploadsAreBounded(t *testing.T) {
+	st := backends[0].open(t)
+	lim := api.Limits{MaxTextBody: 1 << 20, MaxJSONBody: 1 << 20, CheapBodyBytes: 1 << 20, CheapBytes: 64 << 10,
+		BodyBytes: 1<<20 + 2*jobs.UploadMemory + 1024, QueueWait: 50 * time.Millisecond}
+	c := newClient(t, st, api.Config{Imports: importService(t, st, 0), Limits: lim})
+	stall := func() net.Conn {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST /v1/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\nPokerStars Hand #1", 100<<20)
+		return conn
+	}
+	a, b := stall(), stall()
+	defer b.Close()
+	waitFor(t, "two stalled uploads to be admitted", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == float64(2*jobs.UploadMemory)
+	})
+	third := stall()
+	defer third.Close()
+	third.SetReadDeadline(time.Now().Add(10 * time.Second)) // a guard against a hang, not a measure
+	res, err := http.ReadResponse(bufio.NewReader(third), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("a third upload with the budget held: %d, want 429 with Retry-After", res.StatusCode)
+	}
+	a.Close()
+	waitFor(t, "the closed upload's bytes to be given back", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == float64(jobs.UploadMemory)
+	})
+	fourth := stall()
+	defer fourth.Close()
+	waitFor(t, "a new upload to be admitted", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == float64(2*jobs.UploadMemory)
+	})
+}

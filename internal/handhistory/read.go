@@ -137,7 +137,7 @@ func Detect(name string, data []byte) (Format, error) {
 	if site := unsupportedSite(text); site != "" { // a site Scoop has no reader for: named (sitetext.go)
 		return "", fault.New(fault.Invalid, "%s: unsupported site: %s", nameOr(name), site)
 	}
-	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars text, PHH or Scoop JSON)", nameOr(name))
+	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars, GGPoker, Winamax, iPoker XML, 888, PartyPoker or Full Tilt text, PHH or Scoop JSON)", nameOr(name))
 }
 
 func nameOr(name string) string {

@@ -34,6 +34,10 @@ const (
 	// partBytes is the most bytes of one stored part (and the upload's
 	// buffer): memory per upload is about this.
 	partBytes = 1 << 20
+	// UploadMemory is what one upload in progress holds in memory: its part
+	// buffer, the format detection's look-ahead and the readers' buffers.
+	// The API admits uploads by it, from the request-body budget.
+	UploadMemory = partBytes + detectBytes + 64<<10
 	// detectBytes is how much of a file is looked at to detect its format.
 	detectBytes = 64 << 10
 )
