@@ -138,7 +138,10 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 			s.sendProblem(w, newProblem(r, http.StatusBadRequest, "could not read the gzip request body: "+err.Error()))
 			return
 		}
-		body = zr
+		// Decoded, the body is bounded too: the files' bytes are counted
+		// by the upload, but a multipart preamble and part headers are
+		// not (600 KB of gzip made 600 MiB of preamble).
+		body = http.MaxBytesReader(w, io.NopCloser(zr), jobs.MaxUploadBytes)
 	default:
 		refuseBody(w)
 		p := newProblem(r, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Encoding %q is not accepted; send the body as is (identity) or gzip", e))

@@ -85,13 +85,13 @@ func importThroughServer(ctx context.Context, server, key string, names []string
 	go func() {
 		for _, f := range files {
 			var r io.Reader = stdin
+			var fh *os.File
 			if f.Name != "-" {
-				fh, err := os.Open(f.Name)
-				if err != nil {
+				var err error
+				if fh, err = os.Open(f.Name); err != nil {
 					pw.CloseWithError(err)
 					return
 				}
-				defer fh.Close()
 				r = fh
 			}
 			w, err := mw.CreateFormFile("file", f.Name)
@@ -100,6 +100,9 @@ func importThroughServer(ctx context.Context, server, key string, names []string
 					sent += int64(n)
 					p.update(sent, 0, false)
 				}})
+			}
+			if fh != nil {
+				fh.Close() // each file as soon as it is sent: a directory may hold more than the open-file limit
 			}
 			if err != nil {
 				pw.CloseWithError(err)

@@ -31,7 +31,7 @@ type jobSettings struct {
 
 func defaultJobSettings(workers int) jobSettings {
 	return jobSettings{Workers: workers, ChunkHands: jobs.DefaultChunkHands, JobTimeout: 5 * time.Minute,
-		RescueAfter: 6 * time.Minute, Attempts: 5, RetryBase: time.Second}
+		Attempts: 5, RetryBase: time.Second} // RescueAfter 0: jobs.Config's default, --job-timeout + 1m
 }
 
 // jobSetting is one setting: its flag, its environment twin, its value.
@@ -45,7 +45,7 @@ func (j *jobSettings) settings() []jobSetting {
 		{"workers", "SCOOP_WORKERS", "import chunk jobs this process works at once (0: none, only enqueue)", (*countValue)(&j.Workers)},
 		{"chunk-hands", "SCOOP_CHUNK_HANDS", "hands per chunk (one job each) of an upload", (*intValue)(&j.ChunkHands)},
 		{"job-timeout", "SCOOP_JOB_TIMEOUT", "longest one chunk job may run", (*durationValue)(&j.JobTimeout)},
-		{"rescue-after", "SCOOP_RESCUE_AFTER", "a job running this long is deemed orphaned (its worker died) and run again; more than --job-timeout", (*durationValue)(&j.RescueAfter)},
+		{"rescue-after", "SCOOP_RESCUE_AFTER", "a job running this long is deemed orphaned (its worker died) and run again; more than --job-timeout (default: --job-timeout + 1m)", (*durationValue)(&j.RescueAfter)},
 		{"job-attempts", "SCOOP_JOB_ATTEMPTS", "runs of a chunk job before it fails for good", (*intValue)(&j.Attempts)},
 		{"job-retry", "SCOOP_JOB_RETRY", "wait before a failed job's first retry, doubled at each (at most 1m)", (*durationValue)(&j.RetryBase)},
 	}
@@ -76,7 +76,7 @@ func (j *jobSettings) validate() error {
 	if j.envErr != nil {
 		return j.envErr
 	}
-	if j.RescueAfter <= j.JobTimeout {
+	if j.RescueAfter != 0 && j.RescueAfter <= j.JobTimeout {
 		return usagef("--rescue-after %v must exceed --job-timeout %v", j.RescueAfter, j.JobTimeout)
 	}
 	return nil

@@ -383,6 +383,18 @@ func TestDiscardedJobFailsItsChunk(t *testing.T) {
 		if im.State != store.ImportFailed || im.ChunksFailed != 1 || im.Counts.Stored != 10 || im.Reason != discardedMessage {
 			t.Fatalf("import with a discarded job: %+v", im)
 		}
+		// The failed chunk's bytes went with it: nothing of the upload is
+		// left.
+		var parts int
+		switch s := st.(type) {
+		case *postgres.Store:
+			err = s.Pool().QueryRow(ctx, `SELECT count(*) FROM import_parts`).Scan(&parts)
+		case *sqlite.Store:
+			err = s.DB().QueryRowContext(ctx, `SELECT count(*) FROM import_parts`).Scan(&parts)
+		}
+		if err != nil || parts != 0 {
+			t.Errorf("%d upload parts left after the import ended (%v), want none", parts, err)
+		}
 	})
 }
 

@@ -77,7 +77,7 @@ func (s *Service) NewUpload(ctx context.Context) (*Upload, error) {
 	if err != nil {
 		return nil, err
 	}
-	pub := store.NewImportID()
+	pub := store.NewPublicID()
 	id, err := st.CreateImport(ctx, account.From(ctx), pub)
 	if err != nil {
 		return nil, err
@@ -330,7 +330,11 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 					start = starts(string(t[:min(len(t), handhistory.MaxLineBytes)]))
 				}
 			}
-			over := cw.bytes >= maxChunkBytes && !midLine
+			// Past maxChunkBytes a chunk is cut even inside a line: a file
+			// without line ends would otherwise be one chunk of any size,
+			// which its job reads whole (such a line is over MaxLineBytes
+			// anyway: its hand is unreadable).
+			over := cw.bytes >= maxChunkBytes
 			if (start && (meta.Hands >= u.svc.cfg.ChunkHands || cw.bytes >= chunkBytes)) || over {
 				if err := cw.end(meta); err != nil {
 					return err

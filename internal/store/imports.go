@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"strings"
 	"time"
 
@@ -182,18 +180,6 @@ type Imports interface {
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
 }
 
-// NewImportID returns a fresh public import id: 16 random bytes in hex,
-// unguessable and not sequential.
-func NewImportID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
-// ValidImportID reports whether id has NewImportID's form; the stores
-// answer NotFound for any other without asking the database.
-func ValidImportID(id string) bool { return ValidPublicID(id) }
-
 // ImportNotFound is the error of an unknown (or another account's) import.
 func ImportNotFound(id string) error {
 	return fault.New(fault.NotFound, "no import with id %q", id)
@@ -217,7 +203,7 @@ func DecodeImportCursor(c string) (string, error) {
 		return "", nil
 	}
 	if b, err := base64.RawURLEncoding.DecodeString(c); err == nil {
-		if id, ok := strings.CutPrefix(string(b), importCursorPrefix); ok && ValidImportID(id) && ImportCursor(id) == c {
+		if id, ok := strings.CutPrefix(string(b), importCursorPrefix); ok && ValidPublicID(id) && ImportCursor(id) == c {
 			return id, nil
 		}
 	}

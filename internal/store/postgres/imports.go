@@ -175,7 +175,7 @@ func nonNil[T any](s []T) []T {
 
 // Import implements store.Imports.
 func (s *Store) Import(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
-	if !store.ValidImportID(publicID) {
+	if !store.ValidPublicID(publicID) {
 		return store.Import{}, store.ImportNotFound(publicID)
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -247,7 +247,7 @@ WHERE account_id = $1 AND id < $2 AND state <> 'uploading' ORDER BY id DESC LIMI
 
 // CancelImport implements store.Imports.
 func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
-	if !store.ValidImportID(publicID) {
+	if !store.ValidPublicID(publicID) {
 		return store.Import{}, store.ImportNotFound(publicID)
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -427,13 +427,23 @@ UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = n
 FROM river_job j
 WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
   AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
-RETURNING c.import_id`, kind, string(errs))
+RETURNING c.import_id, c.chunk`, kind, string(errs))
 			if err != nil {
 				return err
 			}
 			var ids []int64
+			var chunks []int32
 			var id int64
-			if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil }); err != nil {
+			var chunk int32
+			if _, err := pgx.ForEachRow(rows, []any{&id, &chunk}, func() error {
+				ids, chunks = append(ids, id), append(chunks, chunk)
+				return nil
+			}); err != nil {
+				return err
+			}
+			// A failed chunk's bytes are read by no one any more.
+			if _, err := tx.Exec(ctx, `DELETE FROM import_parts p USING unnest($1::bigint[], $2::int[]) AS t(i, c)
+WHERE p.import_id = t.i AND p.chunk = t.c`, ids, chunks); err != nil {
 				return err
 			}
 			n = len(ids)

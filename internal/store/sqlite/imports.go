@@ -201,7 +201,7 @@ func nonNil[T any](s []T) []T {
 
 // Import implements store.Imports.
 func (s *Store) Import(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
-	if !store.ValidImportID(publicID) {
+	if !store.ValidPublicID(publicID) {
 		return store.Import{}, store.ImportNotFound(publicID)
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -273,7 +273,7 @@ WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT 
 
 // CancelImport implements store.Imports.
 func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID string) (store.Import, error) {
-	if !store.ValidImportID(publicID) {
+	if !store.ValidPublicID(publicID) {
 		return store.Import{}, store.ImportNotFound(publicID)
 	}
 	err := s.write(ctx, "cancel import", func(ctx context.Context, tx *sql.Tx) error {
@@ -434,22 +434,28 @@ UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
 WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
   WHERE j.kind = ? AND j.state = 'discarded'
     AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
-RETURNING import_id`, string(errs), kind)
+RETURNING import_id, chunk`, string(errs), kind)
 		if err != nil {
 			return err
 		}
-		var ids []int64
+		var ids, chunks []int64
 		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
+			var id, chunk int64
+			if err := rows.Scan(&id, &chunk); err != nil {
 				rows.Close()
 				return err
 			}
-			ids = append(ids, id)
+			ids, chunks = append(ids, id), append(chunks, chunk)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {
 			return err
+		}
+		// A failed chunk's bytes are read by no one any more.
+		for i := range ids {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM import_parts WHERE import_id = ? AND chunk = ?`, ids[i], chunks[i]); err != nil {
+				return err
+			}
 		}
 		n = len(ids)
 		for _, id := range ids {
