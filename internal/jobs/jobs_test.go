@@ -325,6 +325,14 @@ func TestImportsBelongToTheirAccount(t *testing.T) {
 		if stored.Load() != int64(acct) {
 			t.Errorf("the job stored for account %d, want %d", stored.Load(), acct)
 		}
+		// The hands themselves: the import's account holds them, the
+		// default account none.
+		if p, err := st.Hands(ctx7, store.Query{}); err != nil || len(p.Hands) != 5 {
+			t.Errorf("the import's account lists %d hands (%v), want 5", len(p.Hands), err)
+		}
+		if n := countHands(t, st); n != 0 {
+			t.Errorf("the default account lists %d hands, want none", n)
+		}
 		other := context.Background() // the default account
 		if _, err := svc.Import(other, u.ID()); fault.KindOf(err) != fault.NotFound {
 			t.Errorf("another account reads it: %v", err)
