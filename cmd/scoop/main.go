@@ -34,13 +34,13 @@ func main() {
 	os.Exit(code)
 }
 
-// usageError marks bad input or flags: exit status 2.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
+// usageError marks bad input or flags: exit status 2. It is equitycli's,
+// so that scoop equity's usage errors (run by both binaries) are this
+// command line's without a conversion.
+type usageError = equitycli.UsageError
 
 func usagef(format string, args ...any) error {
-	return &usageError{msg: fmt.Sprintf(format, args...)}
+	return &usageError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // command is one subcommand.
@@ -107,17 +107,9 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Run scoop <command> -h for a command's flags.")
 }
 
-// parseInterspersed is equitycli.ParseInterspersed (flags before, between
-// and after the positional arguments) with its usage error as this
-// command line's (exit status 2).
-func parseInterspersed(fs *flag.FlagSet, args []string) (positional []string, help bool, err error) {
-	positional, help, err = equitycli.ParseInterspersed(fs, args)
-	var ue *equitycli.UsageError
-	if errors.As(err, &ue) {
-		return nil, false, &usageError{msg: ue.Msg}
-	}
-	return positional, help, err
-}
+// parseInterspersed parses flags before, between and after the
+// positional arguments (equitycli.ParseInterspersed).
+var parseInterspersed = equitycli.ParseInterspersed
 
 // parseFlagsOnly parses args with fs for a command that takes no
 // positional arguments. The flag package's own messages and fs.Usage are

@@ -163,7 +163,7 @@ func inputFault(err error) error {
 	var f *fault.Error
 	switch k := fault.KindOf(err); {
 	case k == fault.Invalid || k == fault.Impossible:
-		return &usageError{msg: err.Error()}
+		return &usageError{Msg: err.Error()}
 	case k == fault.Unavailable && errors.As(err, &f) && f.Err != nil:
 		return fmt.Errorf("%s (%s)", err.Error(), strings.Join(strings.Fields(f.Err.Error()), " "))
 	}
@@ -179,7 +179,7 @@ func actAs(ctx context.Context, st store.Store, name string) (context.Context, e
 	}
 	id, err := st.AccountID(ctx, name)
 	if fault.KindOf(err) == fault.NotFound {
-		return nil, &usageError{msg: "--account: " + err.Error()}
+		return nil, &usageError{Msg: "--account: " + err.Error()}
 	}
 	if err != nil {
 		return nil, inputFault(err)
