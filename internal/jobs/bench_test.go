@@ -17,7 +17,7 @@ import (
 // replay, settle, analysis of every legal hand, store), the upload
 // excluded (reported apart as upload-ms).
 func benchImport(b *testing.B, workers int, analyse bool) {
-	const benchHands = 3000
+	const benchHands = 10000
 	st := storetest.OpenPostgres(b)
 	cfg := testConfig(workers)
 	cfg.ChunkHands = DefaultChunkHands
@@ -68,7 +68,7 @@ func benchImport(b *testing.B, workers int, analyse bool) {
 			if im.State == store.ImportFailed {
 				b.Fatalf("%+v", im)
 			}
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(20 * time.Millisecond)
 		}
 		work += time.Since(t1)
 		n += benchHands

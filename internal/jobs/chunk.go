@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
@@ -11,8 +14,13 @@ import (
 	"github.com/scoophq/scoop/internal/store"
 )
 
-// saveBatch is the most hands one SaveHands call of a chunk stores.
-const saveBatch = 500
+// saveBatch is the most hands one SaveHands call of a chunk stores, and
+// storeStreams how many such calls a chunk job makes at once (each its
+// own transaction, on its own connection).
+const (
+	saveBatch    = 250
+	storeStreams = 3
+)
 
 // testHookRead, when set (by tests), is called with each chunk's bytes
 // before they are read: a test panics in it to play a parser that panics.
@@ -75,44 +83,73 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bo
 		}
 		return l + w.FirstLine - 1
 	}
-	var recs []store.Hand
-	flush := func() error {
-		if len(recs) == 0 {
-			return nil
-		}
-		saved, err := st.SaveHands(ctx, recs)
-		if err != nil {
-			return err
-		}
-		for i, sv := range saved {
+	// Batches are stored by up to storeStreams transactions at once while
+	// this goroutine replays the next hands: the store's work overlaps
+	// the replay's, and the database works on more than one core. The
+	// storing goroutines count into saved (under mu), merged at the end.
+	var (
+		mu    sync.Mutex
+		saved store.ChunkResult
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(storeStreams)
+	tally := func(recs []store.Hand, out []store.Saved) {
+		mu.Lock()
+		defer mu.Unlock()
+		sc := &saved.Counts
+		for i, sv := range out {
 			switch {
 			case sv.Err != nil:
-				addErr(store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
-			case sv.Created:
-				c.Stored++
+				if len(saved.Errors) < store.MaxImportErrors {
+					saved.Errors = append(saved.Errors, store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
+				}
+			case sv.Created || (w.Attempts > 1 && createdSince(gctx, st, sv.ID, w)):
+				sc.Stored++
 				if recs[i].Analysis != nil {
-					c.Analysed++
+					sc.Analysed++
 				}
 			case sv.Conflict:
-				c.Conflicts++
+				sc.Conflicts++
 			default:
-				if w.Attempts > 1 && createdSince(ctx, st, sv.ID, w) {
-					c.Stored++
-					if recs[i].Analysis != nil {
-						c.Analysed++
-					}
-					continue
-				}
-				c.Duplicates++
+				sc.Duplicates++
 			}
 		}
-		recs = recs[:0]
-		return nil
+	}
+	var recs []store.Hand
+	flush := func() {
+		if len(recs) == 0 {
+			return
+		}
+		batch := recs
+		recs = make([]store.Hand, 0, saveBatch)
+		g.Go(func() error {
+			out, err := st.SaveHands(gctx, batch)
+			if err != nil {
+				return err
+			}
+			tally(batch, out)
+			return nil
+		})
+	}
+	// stop waits for the batches in flight and returns the chunk's
+	// result, or the first error.
+	stop := func(err error) (store.ChunkResult, error) {
+		if gerr := g.Wait(); err == nil {
+			err = gerr
+		}
+		if err != nil {
+			return res, err
+		}
+		c.Stored, c.Analysed, c.Conflicts, c.Duplicates = saved.Counts.Stored, saved.Counts.Analysed, saved.Counts.Conflicts, saved.Counts.Duplicates
+		for _, e := range saved.Errors {
+			addErr(e)
+		}
+		return res, nil
 	}
 	for k, e := range entries {
 		if k&31 == 0 {
-			if err := ctx.Err(); err != nil {
-				return res, err
+			if err := gctx.Err(); err != nil {
+				return stop(err)
 			}
 		}
 		c.Read++
@@ -136,9 +173,9 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bo
 			addErr(store.ImportError{File: w.File, Hand: index(e.Index), Line: line(e.Line), Message: "no hand"})
 			continue
 		}
-		v, err := analysis.FromEntryContext(ctx, e)
+		v, err := analysis.FromEntryContext(gctx, e)
 		if err != nil {
-			return res, err // cancelled
+			return stop(err) // cancelled
 		}
 		if v.Skipped != "" {
 			skip(c, v.Skipped)
@@ -151,24 +188,20 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bo
 		}
 		var rec store.Hand
 		if analyse {
-			rec, err = analysedRecord(ctx, e.Hand, &v)
+			rec, err = analysedRecord(gctx, e.Hand, &v)
 		} else {
 			rec, err = store.NewHandRecord(e.Hand, &v)
 		}
 		if err != nil {
-			return res, err
+			return stop(err)
 		}
 		recs = append(recs, rec)
 		if len(recs) == saveBatch {
-			if err := flush(); err != nil {
-				return res, err
-			}
+			flush()
 		}
 	}
-	if err := flush(); err != nil {
-		return res, err
-	}
-	return res, nil
+	flush()
+	return stop(nil)
 }
 
 func skip(c *store.ImportCounts, reason string) {

@@ -24,10 +24,10 @@ const (
 	// together), as sent and decoded: 256 MiB.
 	MaxUploadBytes = 256 << 20
 	// DefaultChunkHands is how many hands a chunk holds (its job's work).
-	DefaultChunkHands = 500
+	DefaultChunkHands = 2000
 	// chunkBytes cuts a chunk at the next hand past this many bytes even
 	// with fewer hands.
-	chunkBytes = 2 << 20
+	chunkBytes = 4 << 20
 	// maxChunkBytes cuts a chunk at a line past this size even inside a
 	// hand (no real hand comes near: MaxHandLines of real lines is ~2 MB).
 	maxChunkBytes = 16 << 20

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/big"
 	"strconv"
@@ -66,16 +67,40 @@ func (r FactsRow) Values() []any {
 
 // HandFacts returns the facts rows of a stored hand (one per player, in
 // the hand's player order, HandID left 0) from its hand, verdict and
-// analysis JSON (analysisJS nil for none). A hand that is not legal gets
-// rows with its filters and Facts 0; a legal hand that does not read or
-// replay gets Facts -stats.Version, so that the backfill does not try it
-// again. It never fails.
+// analysis JSON (analysisJS nil for none): FactsOf on the decoded values.
+// A hand whose JSON does not decode gets no rows; a legal hand whose
+// verdict does not decode gets Facts -stats.Version. It never fails.
 func HandFacts(legal bool, handJS, verdictJS, analysisJS json.RawMessage) []FactsRow {
 	var h handhistory.Hand
 	if err := json.Unmarshal(handJS, &h); err != nil {
 		return nil
 	}
-	hd := stats.Describe(&h)
+	if !legal {
+		return FactsOf(&h, false, nil, nil)
+	}
+	v := new(analysis.Verdict)
+	if json.Unmarshal(verdictJS, v) != nil {
+		v = nil
+	}
+	var a *analysis.Analysis
+	if len(analysisJS) > 0 && string(analysisJS) != "null" {
+		a = new(analysis.Analysis)
+		if json.Unmarshal(analysisJS, a) != nil {
+			a = nil
+		}
+	}
+	return FactsOf(&h, true, v, a)
+}
+
+// FactsOf returns the facts rows of a hand (one per player, in the hand's
+// player order, HandID left 0) from its values: the hand, whether it is
+// legal, its verdict and its analysis (nil for none). A hand that is not
+// legal gets rows with its filters and Facts 0; a legal hand without a
+// verdict, or whose facts cannot be computed, gets Facts -stats.Version,
+// so that the backfill does not try it again. It never fails, and gives
+// the same rows as HandFacts on the values' JSON.
+func FactsOf(h *handhistory.Hand, legal bool, v *analysis.Verdict, a *analysis.Analysis) []FactsRow {
+	hd := stats.Describe(h)
 	rows := make([]FactsRow, len(h.Players))
 	for i := range rows {
 		r := &rows[i]
@@ -89,18 +114,10 @@ func HandFacts(legal bool, handJS, verdictJS, analysisJS json.RawMessage) []Fact
 	if !legal {
 		return rows
 	}
-	var v analysis.Verdict
-	var a *analysis.Analysis
-	err := json.Unmarshal(verdictJS, &v)
-	if err == nil && len(analysisJS) > 0 && string(analysisJS) != "null" {
-		a = new(analysis.Analysis)
-		if json.Unmarshal(analysisJS, a) != nil {
-			a = nil
-		}
-	}
 	var fs []stats.Facts
-	if err == nil {
-		fs, err = stats.Compute(&h, &v, a)
+	err := errNoVerdict
+	if v != nil {
+		fs, err = stats.Compute(h, v, a)
 	}
 	if err != nil {
 		for i := range rows {
@@ -124,6 +141,8 @@ func HandFacts(legal bool, handJS, verdictJS, analysisJS json.RawMessage) []Fact
 	}
 	return rows
 }
+
+var errNoVerdict = errors.New("no verdict")
 
 // adjusted returns player i's all-in adjusted net and all-in flag (0 or
 // 1) from an analysis, nil for none.

@@ -16,6 +16,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,8 +53,50 @@ type Hand struct {
 	// the hand in the same transaction when the hand is created; nil for
 	// none (an illegal hand). Reading a hand does not fill it (see
 	// Store.Analysis).
-	Analysis  json.RawMessage
+	Analysis json.RawMessage
+	// facts are the hand's per-player facts rows for the player
+	// statistics, when the record's maker computed them from the values
+	// (see FactsRows); nil for none.
+	facts     *factsMemo
 	CreatedAt time.Time // assigned by the store
+}
+
+// factsMemo are facts rows computed from a hand's values, with the JSON
+// they were computed with: they are h's only while h still holds that
+// very JSON (a caller may replace a record's fields after making it).
+type factsMemo struct {
+	rows                    []FactsRow
+	legal                   bool
+	hand, verdict, analysis json.RawMessage
+}
+
+// setFacts memoises rows as the facts of h's current fields.
+func (h *Hand) setFacts(rows []FactsRow) {
+	h.facts = &factsMemo{rows: rows, legal: h.Legal, hand: h.Hand, verdict: h.Verdict, analysis: h.Analysis}
+}
+
+// FactsRows returns h's facts rows with their hand id set to id: the rows
+// its maker computed from the values in memory (NewHandRecord,
+// NewAnalyzedHandRecord) while h holds the JSON they were encoded to,
+// else HandFacts of its JSON; the same rows either way, the first
+// without decoding the JSON again.
+func (h Hand) FactsRows(id int64) []FactsRow {
+	var rows []FactsRow
+	if m := h.facts; m != nil && m.legal == h.Legal && sameBytes(m.hand, h.Hand) && sameBytes(m.verdict, h.Verdict) && sameBytes(m.analysis, h.Analysis) {
+		rows = slices.Clone(m.rows)
+	} else {
+		rows = HandFacts(h.Legal, h.Hand, h.Verdict, h.Analysis)
+	}
+	for i := range rows {
+		rows[i].HandID = id
+	}
+	return rows
+}
+
+// sameBytes reports whether a and b are the same bytes in memory (not
+// merely equal ones).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Version returns the engine version SaveHands stores for h.
@@ -173,7 +216,7 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 	for i, p := range h.Players {
 		players[i] = p.Name
 	}
-	return Hand{
+	rec := Hand{
 		NaturalKey:    NaturalKey(h.Site, h.SiteHandID, canonical),
 		Site:          h.Site,
 		SiteHandID:    h.SiteHandID,
@@ -184,7 +227,9 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 		Verdict:       verdict,
 		ContentHash:   ContentHash(canonical),
 		EngineVersion: analysis.EngineVersion,
-	}, nil
+	}
+	rec.setFacts(FactsOf(h, v.Legal, v, nil))
+	return rec, nil
 }
 
 // NewAnalyzedHandRecord is NewHandRecord with the hand's analysis
@@ -208,6 +253,7 @@ func NewAnalyzedHandRecord(ctx context.Context, h *handhistory.Hand, v *analysis
 	if rec.Analysis, err = json.Marshal(a); err != nil {
 		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
 	}
+	rec.setFacts(FactsOf(h, true, v, a))
 	return rec, nil
 }
 

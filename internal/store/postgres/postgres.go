@@ -302,7 +302,7 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 					continue
 				}
 				h := hands[first[k]]
-				facts := handFacts(ids[k], h.Legal, h.Hand, h.Verdict, h.Analysis)
+				facts := h.FactsRows(ids[k])
 				for pos, name := range h.Players {
 					var f *store.FactsRow
 					if pos < len(facts) && facts[pos].Position == pos {

@@ -205,7 +205,7 @@ RETURNING id`)
 						return err
 					}
 				}
-				if err := writeFacts(ctx, tx, handFacts(id, h.Legal, h.Hand, h.Verdict, h.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, h.FactsRows(id)); err != nil {
 					return err
 				}
 				if h.Analysis != nil {
