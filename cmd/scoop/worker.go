@@ -26,12 +26,13 @@ type jobSettings struct {
 	RescueAfter time.Duration
 	Attempts    int
 	RetryBase   time.Duration
+	Analysis    jobs.AnalysisMode
 	envErr      error
 }
 
 func defaultJobSettings(workers int) jobSettings {
 	return jobSettings{Workers: workers, ChunkHands: jobs.DefaultChunkHands, JobTimeout: 5 * time.Minute,
-		Attempts: 5, RetryBase: time.Second} // RescueAfter 0: jobs.Config's default, --job-timeout + 1m
+		Attempts: 5, RetryBase: time.Second, Analysis: jobs.AnalyseAll} // RescueAfter 0: jobs.Config's default, --job-timeout + 1m
 }
 
 // jobSetting is one setting: its flag, its environment twin, its value.
@@ -48,6 +49,7 @@ func (j *jobSettings) settings() []jobSetting {
 		{"rescue-after", "SCOOP_RESCUE_AFTER", "a job running this long is deemed orphaned (its worker died) and run again; more than --job-timeout (default: --job-timeout + 1m)", (*durationValue)(&j.RescueAfter)},
 		{"job-attempts", "SCOOP_JOB_ATTEMPTS", "runs of a chunk job before it fails for good", (*intValue)(&j.Attempts)},
 		{"job-retry", "SCOOP_JOB_RETRY", "wait before a failed job's first retry, doubled at each (at most 1m)", (*durationValue)(&j.RetryBase)},
+		{"job-analysis", "SCOOP_JOB_ANALYSIS", "which legal hands a chunk job analyses as it stores them: all, shown-down (those that reached a showdown) or none; the others are left to scoop serve's analysis backfill", (*analysisValue)(&j.Analysis)},
 	}
 }
 
@@ -85,8 +87,22 @@ func (j *jobSettings) validate() error {
 // service makes the jobs.Service of these settings.
 func (j *jobSettings) service(log *slog.Logger, reg prometheus.Registerer) (*jobs.Service, error) {
 	return jobs.New(jobs.Config{Workers: j.Workers, ChunkHands: j.ChunkHands, JobTimeout: j.JobTimeout,
-		RescueAfter: j.RescueAfter, MaxAttempts: j.Attempts, RetryBase: j.RetryBase,
+		RescueAfter: j.RescueAfter, MaxAttempts: j.Attempts, RetryBase: j.RetryBase, Analysis: j.Analysis,
 		Logger: log.With("component", "jobs"), Registerer: reg})
+}
+
+// analysisValue is a jobs.AnalysisMode.
+type analysisValue jobs.AnalysisMode
+
+func (v *analysisValue) String() string { return string(*v) }
+
+func (v *analysisValue) Set(s string) error {
+	m, err := jobs.ParseAnalysisMode(s)
+	if err != nil {
+		return err
+	}
+	*v = analysisValue(m)
+	return nil
 }
 
 // countValue is a whole number, 0 or more.

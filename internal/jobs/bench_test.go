@@ -14,14 +14,14 @@ import (
 // benchImport imports fresh hands into PostgreSQL with the given number
 // of workers (this process), b.N imports of benchHands hands, and reports
 // the workers' rate: hands/s from the import's queueing to its end (read,
-// replay, settle, analysis of every legal hand, store), the upload
+// replay, settle, the analyses mode asks for, store), the upload
 // excluded (reported apart as upload-ms).
-func benchImport(b *testing.B, workers int, analyse bool) {
+func benchImport(b *testing.B, workers int, mode AnalysisMode) {
 	const benchHands = 10000
 	st := storetest.OpenPostgres(b)
 	cfg := testConfig(workers)
 	cfg.ChunkHands = DefaultChunkHands
-	cfg.NoAnalysis = !analyse
+	cfg.Analysis = mode
 	svc, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -60,7 +60,9 @@ func benchImport(b *testing.B, workers int, analyse bool) {
 				b.Fatal(err)
 			}
 			if im.State == store.ImportDone {
-				if im.Counts.Stored != benchHands || (analyse && im.Counts.Analysed != benchHands) {
+				a := im.Counts.Analysed
+				if im.Counts.Stored != benchHands || (mode == AnalyseAll && a != benchHands) ||
+					(mode == AnalyseShownDown && (a == 0 || a == benchHands)) || (mode == AnalyseNone && a != 0) {
 					b.Fatalf("%+v", im.Counts)
 				}
 				break
@@ -77,16 +79,26 @@ func benchImport(b *testing.B, workers int, analyse bool) {
 	b.ReportMetric(float64(upload.Milliseconds())/float64(b.N), "upload-ms")
 }
 
-// BenchmarkImportOneWorker: one worker (one core), PostgreSQL, every
-// legal hand analysed.
-func BenchmarkImportOneWorker(b *testing.B) { benchImport(b, 1, true) }
+// BenchmarkImportOneWorker: one worker (one job at a time), PostgreSQL,
+// every legal hand analysed.
+func BenchmarkImportOneWorker(b *testing.B) { benchImport(b, 1, AnalyseAll) }
 
-// BenchmarkImportTwoWorkers: two workers in one process, PostgreSQL.
-func BenchmarkImportTwoWorkers(b *testing.B) { benchImport(b, 2, true) }
+// BenchmarkImportTwoWorkers: two workers in one process (scoop worker's
+// default on two cores), PostgreSQL, every legal hand analysed.
+func BenchmarkImportTwoWorkers(b *testing.B) { benchImport(b, 2, AnalyseAll) }
+
+// BenchmarkImportOneWorkerShownDown: one worker, the hands that reached
+// a showdown analysed (7 of the session's 15), the rest left to the
+// backfill.
+func BenchmarkImportOneWorkerShownDown(b *testing.B) { benchImport(b, 1, AnalyseShownDown) }
+
+// BenchmarkImportTwoWorkersShownDown: two workers, shown-down hands
+// analysed.
+func BenchmarkImportTwoWorkersShownDown(b *testing.B) { benchImport(b, 2, AnalyseShownDown) }
 
 // BenchmarkImportOneWorkerNoAnalysis: one worker, the analyses left to
-// the backfill (Config.NoAnalysis): read, replay, settle, store.
-func BenchmarkImportOneWorkerNoAnalysis(b *testing.B) { benchImport(b, 1, false) }
+// the backfill: read, replay, settle, store.
+func BenchmarkImportOneWorkerNoAnalysis(b *testing.B) { benchImport(b, 1, AnalyseNone) }
 
 // BenchmarkImportTwoWorkersNoAnalysis: two workers, no analyses.
-func BenchmarkImportTwoWorkersNoAnalysis(b *testing.B) { benchImport(b, 2, false) }
+func BenchmarkImportTwoWorkersNoAnalysis(b *testing.B) { benchImport(b, 2, AnalyseNone) }

@@ -40,8 +40,8 @@ func readChunk(f handhistory.Format, data []byte) (entries []handhistory.Entry, 
 	return handhistory.Read(f, data)
 }
 
-// runChunk reads, replays, settles, analyses and stores the hands of one
-// chunk (w.Data) as POST /v1/hands and `scoop import` do
+// runChunk reads, replays, settles, analyses (those mode says) and stores
+// the hands of one chunk (w.Data) as POST /v1/hands and `scoop import` do
 // (analysis.FromEntryContext, store.NewAnalyzedHandRecord, SaveHands:
 // idempotent on the natural key). The error is for a failure worth a
 // retry (the store, a panic, cancellation); what is wrong with the hands
@@ -49,7 +49,7 @@ func readChunk(f handhistory.Format, data []byte) (entries []handhistory.Entry, 
 // stored that was created after the chunk's first start is counted as
 // stored by this chunk (an earlier attempt stored it before it died), so
 // that a chunk's counts do not depend on its attempts.
-func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bool) (store.ChunkResult, error) {
+func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode AnalysisMode) (store.ChunkResult, error) {
 	res := store.ChunkResult{State: store.ChunkDone}
 	c := &res.Counts
 	addErr := func(e store.ImportError) {
@@ -187,7 +187,7 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, analyse bo
 			c.Illegal++
 		}
 		var rec store.Hand
-		if analyse {
+		if mode.analyses(&v) {
 			rec, err = analysedRecord(gctx, e.Hand, &v)
 		} else {
 			rec, err = store.NewHandRecord(e.Hand, &v)

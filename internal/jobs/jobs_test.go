@@ -3,6 +3,7 @@ package jobs
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"maps"
 	"strings"
@@ -14,8 +15,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/jobs/jobstest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
@@ -34,7 +37,7 @@ func testConfig(workers int) Config {
 // count them (the analysis is most of a chunk's CPU).
 func quickConfig(workers int) Config {
 	c := testConfig(workers)
-	c.NoAnalysis = true
+	c.Analysis = AnalyseNone
 	return c
 }
 
@@ -160,6 +163,55 @@ func TestImportTwiceStoresOnce(t *testing.T) {
 			t.Fatalf("%d hands stored, want 45", n)
 		}
 	})
+}
+
+// TestAnalysisModes: with --job-analysis shown-down a chunk job analyses
+// exactly the hands that reached a showdown, with none no hand, and the
+// hands it did not analyse are the ones the backfill finds missing.
+func TestAnalysisModes(t *testing.T) {
+	file := jobstest.Hands(t, 30, 9_150_000_000)
+	es, err := handhistory.Read(handhistory.FormatPokerStars, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := 0
+	for _, e := range es {
+		if v := analysis.FromEntry(e); v.Legal && len(v.ShowdownOrder) >= 2 {
+			shown++
+		}
+	}
+	if shown == 0 || shown == len(es) {
+		t.Fatalf("%d of %d hands shown down: the file cannot tell the modes apart", shown, len(es))
+	}
+	for _, tc := range []struct {
+		mode     AnalysisMode
+		analysed int
+	}{{AnalyseShownDown, shown}, {AnalyseNone, 0}} {
+		t.Run(string(tc.mode), func(t *testing.T) {
+			each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+				cfg := testConfig(1)
+				cfg.Analysis = tc.mode
+				svc := start(t, st, cfg)
+				im := wait(t, svc, upload(t, svc, file))
+				if im.State != store.ImportDone || im.Counts.Stored != 30 || im.Counts.Analysed != int64(tc.analysed) {
+					t.Fatalf("import: %+v; want 30 stored, %d analysed", im.Counts, tc.analysed)
+				}
+				missing, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, 0, store.MaxLimit)
+				if err != nil || len(missing) != 30-tc.analysed {
+					t.Fatalf("%d hands without an analysis, %v; want %d", len(missing), err, 30-tc.analysed)
+				}
+				for _, h := range missing {
+					var v analysis.Verdict
+					if err := json.Unmarshal(h.Verdict, &v); err != nil {
+						t.Fatal(err)
+					}
+					if tc.mode == AnalyseShownDown && len(v.ShowdownOrder) >= 2 {
+						t.Errorf("hand %s reached a showdown and was not analysed", h.ID)
+					}
+				}
+			})
+		})
+	}
 }
 
 // TestRetriedChunkStoresNothingTwice: a chunk job that dies after storing

@@ -110,7 +110,7 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[ChunkArgs]) (err 
 		}
 		return nil // finished already (a rescued duplicate)
 	}
-	res, err := runChunk(ctx, st, cw, !w.svc.cfg.NoAnalysis)
+	res, err := runChunk(ctx, st, cw, w.svc.cfg.Analysis)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ package jobs
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -24,9 +25,45 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
+
+// AnalysisMode says which legal hands a chunk job analyses.
+type AnalysisMode string
+
+// The analysis modes.
+const (
+	// AnalyseAll analyses every legal hand (the default, "" too).
+	AnalyseAll AnalysisMode = "all"
+	// AnalyseShownDown analyses the hands that reached a showdown, where
+	// the all-in adjusted winnings and the luck are (ANALYSIS.md A5).
+	AnalyseShownDown AnalysisMode = "shown-down"
+	// AnalyseNone analyses none: an import stores as fast as it can.
+	AnalyseNone AnalysisMode = "none"
+)
+
+// ParseAnalysisMode returns the mode a flag or variable names.
+func ParseAnalysisMode(s string) (AnalysisMode, error) {
+	switch m := AnalysisMode(s); m {
+	case AnalyseAll, AnalyseShownDown, AnalyseNone:
+		return m, nil
+	}
+	return "", fmt.Errorf("want all, shown-down or none")
+}
+
+// analyses reports whether a chunk job in mode m analyses a hand whose
+// verdict is v.
+func (m AnalysisMode) analyses(v *analysis.Verdict) bool {
+	switch m {
+	case AnalyseNone:
+		return false
+	case AnalyseShownDown:
+		return len(v.ShowdownOrder) >= 2
+	}
+	return true
+}
 
 // Config configures a Service. Zero fields take the defaults.
 type Config struct {
@@ -51,12 +88,12 @@ type Config struct {
 	// PollInterval is how often a worker looks for jobs when not told of
 	// new ones (PostgreSQL notifies; SQLite only polls; default 500ms).
 	PollInterval time.Duration
-	// NoAnalysis stores the hands without their analyses, left to the
-	// analysis backfill (scoop serve's, or scoop reverify). The analysis is
-	// most of a chunk's CPU (some 2 to 15 ms a hand against under 0.2 ms for
-	// reading, replaying, settling and storing it): benchmarks use it to
-	// measure the rest.
-	NoAnalysis bool
+	// Analysis says which legal hands a chunk job analyses before storing
+	// them (ANALYSIS.md A1-A6); the others are stored without one, left to
+	// the analysis backfill (scoop serve's, on by default). The analysis
+	// is most of a chunk's CPU (some 2 to 15 ms a hand against under
+	// 0.2 ms for reading, replaying, settling and storing it).
+	Analysis AnalysisMode
 	// Logger receives River's warnings and the jobs' errors.
 	Logger *slog.Logger
 	// Registerer, when set, receives the job metrics.
