@@ -103,13 +103,13 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 				if len(saved.Errors) < store.MaxImportErrors {
 					saved.Errors = append(saved.Errors, store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
 				}
+			case sv.Conflict:
+				sc.Conflicts++
 			case sv.Created || (w.Attempts > 1 && createdSince(gctx, st, sv.ID, w)):
 				sc.Stored++
 				if recs[i].Analysis != nil {
 					sc.Analysed++
 				}
-			case sv.Conflict:
-				sc.Conflicts++
 			default:
 				sc.Duplicates++
 			}
@@ -134,8 +134,8 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 	// stop waits for the batches in flight and returns the chunk's
 	// result, or the first error.
 	stop := func(err error) (store.ChunkResult, error) {
-		if gerr := g.Wait(); err == nil {
-			err = gerr
+		if gerr := g.Wait(); gerr != nil {
+			err = gerr // the cause (a store error cancels gctx, which stops the replay)
 		}
 		if err != nil {
 			return res, err
