@@ -26,7 +26,8 @@ import (
 // ChunkKind ("scoop_import_chunk", args ChunkArgs, queue QueueImports):
 // one job per chunk of an upload (a few hundred whole hands of one file,
 // see Upload). It reads the chunk's bytes from import_parts, reads,
-// replays, settles, analyses and stores its hands, and records the
+// replays, settles, analyses (those Config.Analysis names) and stores its
+// hands, and records the
 // chunk's counts on import_chunks; the import's counts are their sums.
 // Jobs are unique by arguments (River's UniqueOpts ByArgs, in every state
 // but cancelled and discarded), so a chunk is never enqueued twice, and
