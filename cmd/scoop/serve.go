@@ -262,6 +262,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	connectCtx, stopConnecting := context.WithCancel(ctx)
 	defer stopConnecting()
 	connecting := make(chan struct{})
+	cfg.storageConfig.JobConns = cfg.Jobs.conns()
 	go func() {
 		defer close(connecting)
 		connectStorage(connectCtx, cfg.storageConfig, gate, log)

@@ -5,18 +5,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
@@ -166,6 +169,14 @@ func TestServe(t *testing.T) {
 			if code, body := get("/metrics"); code != 200 || !strings.Contains(body, "scoop_http_requests_total") ||
 				!strings.Contains(body, pool) {
 				t.Errorf("/metrics = %d, want the %s pool metric %s", code, tc.name, pool)
+			}
+			// PostgreSQL: the pool holds the requests' default (at least
+			// 4) plus what the one default job worker may use.
+			if tc.name == "postgres" {
+				want := fmt.Sprintf("scoop_db_pool_max_conns %d", max(4, runtime.NumCPU())+jobs.StoreStreams)
+				if _, body := get("/metrics"); !strings.Contains(body, want) {
+					t.Errorf("/metrics lacks %q", want)
+				}
 			}
 			code, stderr := stop()
 			if code != 0 {

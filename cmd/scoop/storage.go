@@ -26,6 +26,10 @@ type storageConfig struct {
 	// DBTimeout (SCOOP_DB_TIMEOUT, --db-timeout) bounds every database
 	// call; past it the call fails Unavailable (a 503 from the API).
 	DBTimeout time.Duration
+	// JobConns are the PostgreSQL connections this process's import job
+	// workers use at most, added to the pool's default size (see
+	// postgres.Config.ExtraConns) so that they never take the requests'.
+	JobConns int32
 	// envErr is a malformed environment value, reported by validate.
 	envErr error
 }
@@ -140,7 +144,7 @@ func openStore(ctx context.Context, c storageConfig) (st migrator, kind string, 
 	}
 	kind = c.describe()
 	if c.DatabaseURL != "" {
-		st, err = postgres.Open(ctx, postgres.Config{URL: c.DatabaseURL, Timeout: c.DBTimeout})
+		st, err = postgres.Open(ctx, postgres.Config{URL: c.DatabaseURL, Timeout: c.DBTimeout, ExtraConns: c.JobConns})
 	} else {
 		st, err = sqlite.OpenConfig(ctx, sqlite.Config{Path: c.SQLite, Timeout: c.DBTimeout})
 	}

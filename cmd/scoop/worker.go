@@ -84,6 +84,10 @@ func (j *jobSettings) validate() error {
 	return nil
 }
 
+// conns are the database connections the job workers of these settings
+// use at most (see storageConfig.JobConns).
+func (j *jobSettings) conns() int32 { return int32(j.Workers * jobs.StoreStreams) }
+
 // service makes the jobs.Service of these settings.
 func (j *jobSettings) service(log *slog.Logger, reg prometheus.Registerer) (*jobs.Service, error) {
 	return jobs.New(jobs.Config{Workers: j.Workers, ChunkHands: j.ChunkHands, JobTimeout: j.JobTimeout,
@@ -168,6 +172,7 @@ func runWorker(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		handler = slog.NewTextHandler(stderr, nil)
 	}
 	log := slog.New(handler)
+	cfg.JobConns = js.conns()
 	st, kind, _, err := openStorage(ctx, cfg)
 	if err != nil {
 		return err

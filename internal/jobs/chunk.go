@@ -14,13 +14,13 @@ import (
 	"github.com/scoophq/scoop/internal/store"
 )
 
-// saveBatch is the most hands one SaveHands call of a chunk stores, and
-// storeStreams how many such calls a chunk job makes at once (each its
-// own transaction, on its own connection).
-const (
-	saveBatch    = 250
-	storeStreams = 3
-)
+// saveBatch is the most hands one SaveHands call of a chunk stores.
+const saveBatch = 250
+
+// StoreStreams is how many SaveHands calls a chunk job makes at once,
+// each its own transaction on its own connection: a process running N
+// workers uses up to N * StoreStreams database connections for them.
+const StoreStreams = 3
 
 // testHookRead, when set (by tests), is called with each chunk's bytes
 // before they are read: a test panics in it to play a parser that panics.
@@ -83,37 +83,43 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 		}
 		return l + w.FirstLine - 1
 	}
-	// Batches are stored by up to storeStreams transactions at once while
+	// Batches are stored by up to StoreStreams transactions at once while
 	// this goroutine replays the next hands: the store's work overlaps
-	// the replay's, and the database works on more than one core. The
-	// storing goroutines count into saved (under mu), merged at the end.
+	// the replay's, and the database works on more than one core. Each
+	// storing goroutine counts its batch, then adds it to saved (under
+	// mu); saved is merged into the result at the end.
 	var (
-		mu    sync.Mutex
-		saved store.ChunkResult
+		mu        sync.Mutex
+		saved     store.ImportCounts
+		savedErrs []store.ImportError
 	)
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(storeStreams)
+	g.SetLimit(StoreStreams)
 	tally := func(recs []store.Hand, out []store.Saved) {
-		mu.Lock()
-		defer mu.Unlock()
-		sc := &saved.Counts
+		var n store.ImportCounts
+		var errs []store.ImportError
 		for i, sv := range out {
 			switch {
 			case sv.Err != nil:
-				if len(saved.Errors) < store.MaxImportErrors {
-					saved.Errors = append(saved.Errors, store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
-				}
+				errs = append(errs, store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
 			case sv.Conflict:
-				sc.Conflicts++
+				n.Conflicts++
 			case sv.Created || (w.Attempts > 1 && createdSince(gctx, st, sv.ID, w)):
-				sc.Stored++
+				n.Stored++
 				if recs[i].Analysis != nil {
-					sc.Analysed++
+					n.Analysed++
 				}
 			default:
-				sc.Duplicates++
+				n.Duplicates++
 			}
 		}
+		mu.Lock()
+		defer mu.Unlock()
+		saved.Stored += n.Stored
+		saved.Analysed += n.Analysed
+		saved.Conflicts += n.Conflicts
+		saved.Duplicates += n.Duplicates
+		savedErrs = append(savedErrs, errs[:min(len(errs), store.MaxImportErrors-len(savedErrs))]...)
 	}
 	var recs []store.Hand
 	flush := func() {
@@ -140,8 +146,8 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 		if err != nil {
 			return res, err
 		}
-		c.Stored, c.Analysed, c.Conflicts, c.Duplicates = saved.Counts.Stored, saved.Counts.Analysed, saved.Counts.Conflicts, saved.Counts.Duplicates
-		for _, e := range saved.Errors {
+		c.Stored, c.Analysed, c.Conflicts, c.Duplicates = saved.Stored, saved.Analysed, saved.Conflicts, saved.Duplicates
+		for _, e := range savedErrs {
 			addErr(e)
 		}
 		return res, nil

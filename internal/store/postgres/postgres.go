@@ -33,8 +33,14 @@ type Config struct {
 	// Schema, when set, is created if missing and made the connections'
 	// search_path, so that tests (or tenants) can share one database.
 	Schema string
-	// MaxConns caps the pool (0: pgxpool's default, max(4, CPUs)).
+	// MaxConns caps the pool (0: pgxpool's default, max(4, CPUs), or the
+	// URL's pool_max_conns).
 	MaxConns int32
+	// ExtraConns are added to the pool's default size for work the
+	// process runs beside its requests (import job workers), so that the
+	// requests keep the default for themselves; ignored when MaxConns or
+	// the URL's pool_max_conns sets the size.
+	ExtraConns int32
 	// Timeout bounds every database call, Open's included (0:
 	// store.DefaultTimeout; Migrate has store.MigrateTimeout). When it
 	// passes the call fails Unavailable: "the database did not answer in
@@ -66,8 +72,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.MaxConns > 0 {
+	switch {
+	case cfg.MaxConns > 0:
 		pc.MaxConns = cfg.MaxConns
+	case cfg.ExtraConns > 0 && !strings.Contains(cfg.URL, "pool_max_conns"):
+		pc.MaxConns += cfg.ExtraConns
 	}
 	// The pool also connects in the background (a connection it began for
 	// a caller that gave up): bound that too, or a hung server would keep
