@@ -413,7 +413,7 @@ func (s *Server) routes() *chi.Mux {
 	// The metrics: here behind the admin scope (open with keys off), and
 	// open on the operator's own listener (MetricsHandler, scoop serve
 	// --metrics-addr).
-	r.Method(http.MethodGet, "/metrics", s.scopedHandler(auth.Admin, s.MetricsHandler()))
+	r.With(s.withKey).Method(http.MethodGet, "/metrics", s.scopedHandler(auth.Admin, s.MetricsHandler()))
 	r.Get("/openapi.yaml", s.openapi)
 	r.Get("/docs", s.docsPage)
 	if s.cfg.Web != nil {
@@ -423,7 +423,7 @@ func (s *Server) routes() *chi.Mux {
 	}
 
 	r.Route("/v1", func(r chi.Router) {
-		r.Use(s.rateLimited, s.validated)
+		r.Use(s.withKey, s.rateLimited, s.validated)
 		// Open: equity without "store" (postEquity asks for the write
 		// scope when it stores) and range parsing.
 		r.Post("/equity", s.postEquity)

@@ -47,7 +47,8 @@ func ParseAuthMode(s string) (AuthMode, error) {
 }
 
 // caller is who a request acts for: an account with scopes, or nobody
-// (Anonymous). The authenticate middleware puts it in the context.
+// (Anonymous). The authenticate middleware puts it in the context, and
+// withKey replaces it with a key's.
 type caller struct {
 	Account account.ID
 	Scopes  auth.Scope
@@ -140,11 +141,13 @@ func bearer(r *http.Request) (token string, found bool, err error) {
 	return tok, true, nil
 }
 
-// authenticate puts the caller in every request's context: with keys off,
-// the default account with every scope; else the key's account and scopes
-// when the request carries a live key, Anonymous when it carries none. A
-// request carrying a bad key (malformed, unknown, revoked) is refused 401
-// whatever it asks for: a client that sends a key means to use it.
+// authenticate puts the caller in every request's context without reading
+// any key: with keys off, the default account with every scope (to a
+// request this machine sent, see sameMachine); else Anonymous, which
+// withKey replaces on the routes that look at keys. The routes that never
+// need one (/healthz, /readyz, /openapi.yaml, /docs, the web app's pages)
+// ignore a key: a liveness probe or a page load must not wait on a database
+// read, nor fail with it.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.Auth == AuthOff {
@@ -156,11 +159,26 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
+		ctx := account.With(r.Context(), account.Nobody)
+		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody, Anonymous: true})
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// withKey, on the routes that take a key (/v1 and /metrics), makes the
+// request act for its key's account and scopes when it carries a live key.
+// A request carrying a bad key (malformed, unknown, revoked) is refused 401
+// whatever it asks for there: a client that sends a key means to use it.
+// With keys off it does nothing (authenticate set the caller).
+func (s *Server) withKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.Auth == AuthOff {
+			next.ServeHTTP(w, r)
+			return
+		}
 		token, found, err := bearer(r)
 		if !found {
-			ctx := account.With(r.Context(), account.Nobody)
-			ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody, Anonymous: true})
-			next.ServeHTTP(w, r.WithContext(ctx))
+			next.ServeHTTP(w, r)
 			return
 		}
 		// An address that keeps sending bad keys is refused before its

@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
@@ -430,5 +432,55 @@ func TestBadKeysAreRateLimited(t *testing.T) {
 	}
 	if got := call("192.0.2.8:1000", good); got != 200 {
 		t.Errorf("a good key from another address: %d", got)
+	}
+}
+
+// downKeys is a store whose key reads fail as a database that does not
+// answer does, counting them.
+type downKeys struct {
+	store.Store
+	reads atomic.Int64
+}
+
+func (d *downKeys) KeyByPrefix(ctx context.Context, prefix string) (store.APIKey, error) {
+	d.reads.Add(1)
+	return store.APIKey{}, fault.New(fault.Unavailable, "read API key: the database did not answer")
+}
+
+// TestOpenRoutesIgnoreKeys: the routes that never need a key (liveness,
+// readiness, the contract, the docs) answer a request carrying one without
+// reading it, so a probe or a page that sends a key keeps its answer while
+// the database is slow or down; the routes that take keys still read them.
+func TestOpenRoutesIgnoreKeys(t *testing.T) {
+	st := &downKeys{Store: storetest.OpenSQLite(t)}
+	s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _, _ := auth.NewKey()
+	call := func(path, authz string) int {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", authz)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for _, path := range []string{"/healthz", "/openapi.yaml", "/docs"} {
+		for _, authz := range []string{"Bearer " + key, "Bearer nonsense"} {
+			if got := call(path, authz); got != 200 {
+				t.Errorf("GET %s with Authorization %.20q: %d, want 200", path, authz, got)
+			}
+		}
+	}
+	if n := st.reads.Load(); n != 0 {
+		t.Errorf("the open routes read %d keys, want none", n)
+	}
+	for _, path := range []string{"/v1/hands", "/metrics"} {
+		if got := call(path, "Bearer "+key); got != 503 {
+			t.Errorf("GET %s with a key while keys cannot be read: %d, want 503", path, got)
+		}
+	}
+	if n := st.reads.Load(); n != 2 {
+		t.Errorf("the keyed routes read %d keys, want 2", n)
 	}
 }
