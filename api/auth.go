@@ -47,15 +47,17 @@ func ParseAuthMode(s string) (AuthMode, error) {
 }
 
 // caller is who a request acts for: an account with scopes, or nobody
-// (Anonymous). The authenticate middleware puts it in the context, and
+// (anonymous). The authenticate middleware puts it in the context, and
 // withKey replaces it with a key's.
 type caller struct {
 	Account account.ID
 	Scopes  auth.Scope
 	Prefix  string // the key's prefix, "" without a key
-	// Anonymous is a request without a key while keys are required.
-	Anonymous bool
 }
+
+// anonymous reports a request without a key while keys are required: it
+// acts for account.Nobody.
+func (c caller) anonymous() bool { return c.Account == account.Nobody }
 
 type ctxCallerKey struct{}
 
@@ -143,7 +145,7 @@ func bearer(r *http.Request) (token string, found bool, err error) {
 
 // authenticate puts the caller in every request's context without reading
 // any key: with keys off, the default account with every scope (to a
-// request this machine sent, see sameMachine); else Anonymous, which
+// request this machine sent, see sameMachine); else anonymous, which
 // withKey replaces on the routes that look at keys. The routes that never
 // need one (/healthz, /readyz, /openapi.yaml, /docs, the web app's pages)
 // ignore a key: a liveness probe or a page load must not wait on a database
@@ -160,7 +162,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			return
 		}
 		ctx := account.With(r.Context(), account.Nobody)
-		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody, Anonymous: true})
+		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody})
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
@@ -232,7 +234,7 @@ func challenge(w http.ResponseWriter, code, scope string) {
 // with the challenge header set on w.
 func require(w http.ResponseWriter, r *http.Request, need auth.Scope) error {
 	c := callerOf(r.Context())
-	if c.Anonymous {
+	if c.anonymous() {
 		challenge(w, "", "")
 		return fault.New(fault.Unauthenticated, "this operation needs an API key with the %s scope: send Authorization: Bearer <key> (scoop apikey create makes one)", need)
 	}
@@ -262,7 +264,7 @@ func (s *Server) scopedHandler(need auth.Scope, h http.Handler) http.Handler {
 // rateKey is the client a rate limit counts against: the account of a
 // key, else the remote address.
 func rateKey(r *http.Request) string {
-	if c := callerOf(r.Context()); !c.Anonymous && c.Prefix != "" {
+	if c := callerOf(r.Context()); c.Prefix != "" {
 		return "acct:" + strconv.FormatInt(int64(c.Account), 10)
 	}
 	return clientAddr(r)
