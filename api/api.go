@@ -378,9 +378,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
 		auth:        &authenticator{keys: cfg.Store},
-		requests:    newLimiter(lim.RequestsPerMinute),
-		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
-		authFails:   httprate.NewRateLimiter(AuthFailuresPerMinute, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{})),
+		requests:    newLimiter(lim.RequestsPerMinute, requestRateHeaders),
+		equityRate:  newLimiter(lim.EquityUnitsPerMinute, httprate.ResponseHeaders{RetryAfter: "Retry-After"}),
+		authFails:   newLimiter(AuthFailuresPerMinute, httprate.ResponseHeaders{}),
 		fast:        fastBodies(spec.Doc),
 		access:      newAccessTable(spec.Doc),
 	}

@@ -270,12 +270,18 @@ func rateKey(r *http.Request) string {
 	return clientAddr(r)
 }
 
-// newLimiter builds a per-client limiter of limit units per minute.
-func newLimiter(limit int) *httprate.RateLimiter {
-	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{
-		Limit: "X-RateLimit-Limit", Remaining: "X-RateLimit-Remaining", Reset: "X-RateLimit-Reset",
-		RetryAfter: "Retry-After", Increment: "",
-	}))
+// requestRateHeaders are the headers of the request rate: the
+// X-RateLimit-* of every /v1 response describe it, and only it (the equity
+// rate, in other units, sets Retry-After on its 429 alone).
+var requestRateHeaders = httprate.ResponseHeaders{
+	Limit: "X-RateLimit-Limit", Remaining: "X-RateLimit-Remaining", Reset: "X-RateLimit-Reset",
+	RetryAfter: "Retry-After",
+}
+
+// newLimiter builds a per-client limiter of limit units per minute setting
+// the headers h names ("" for none).
+func newLimiter(limit int, h httprate.ResponseHeaders) *httprate.RateLimiter {
+	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(h))
 }
 
 // rateLimited refuses a request over its client's request rate with 429

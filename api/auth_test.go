@@ -484,3 +484,42 @@ func TestOpenRoutesIgnoreKeys(t *testing.T) {
 		t.Errorf("the keyed routes read %d keys, want 2", n)
 	}
 }
+
+// TestRateHeadersAreTheRequestRate: the X-RateLimit-* headers of every /v1
+// response, POST /v1/equity's included, describe the request rate; the
+// equity rate's 429 carries Retry-After.
+func TestRateHeadersAreTheRequestRate(t *testing.T) {
+	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(t), Limits: api.Limits{RequestsPerMinute: 7, EquityUnitsPerMinute: 1},
+		Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(path, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "192.0.2.9:1000"
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	equity := `{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`
+	for i, tc := range []struct {
+		path, body      string
+		status          int
+		limit, remained string
+	}{
+		{"/v1/equity", equity, 200, "7", "6"},
+		{"/v1/ranges/parse", `{"hands":["AA**"]}`, 200, "7", "5"},
+		{"/v1/equity", equity, 429, "7", "4"},
+	} {
+		rec := post(tc.path, tc.body)
+		h := rec.Header()
+		if rec.Code != tc.status || h.Get("X-RateLimit-Limit") != tc.limit || h.Get("X-RateLimit-Remaining") != tc.remained {
+			t.Errorf("request %d, %s: %d with X-RateLimit-Limit %q Remaining %q, want %d, %s and %s", i+1, tc.path, rec.Code,
+				h.Get("X-RateLimit-Limit"), h.Get("X-RateLimit-Remaining"), tc.status, tc.limit, tc.remained)
+		}
+		if rec.Code == 429 && h.Get("Retry-After") == "" {
+			t.Errorf("request %d: a 429 without Retry-After", i+1)
+		}
+	}
+}
