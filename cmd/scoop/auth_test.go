@@ -152,13 +152,31 @@ func TestServeAuthOffIsLoopbackOnly(t *testing.T) {
 	if code := Run(context.Background(), []string{"serve", "--auth", "maybe"}, strings.NewReader(""), &out, &errb); code != 2 {
 		t.Errorf("serve --auth maybe: exit %d, want 2", code)
 	}
+	// A Host naming another machine: refused on loopback, answered with
+	// --force-insecure.
+	foreignHost := func(base string) int {
+		req, _ := http.NewRequest("GET", base+"/v1/hands", nil)
+		req.Host = "scoop.example"
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
 	base, _ := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", "127.0.0.1:0")
 	waitReady(t, base)
 	if code, _ := getWithKey(t, base+"/v1/hands", ""); code != 200 {
 		t.Errorf("--auth off on loopback: GET /v1/hands = %d, want 200", code)
 	}
+	if code := foreignHost(base); code != 403 {
+		t.Errorf("--auth off on loopback: Host scoop.example = %d, want 403", code)
+	}
 	base, _ = startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", ":0", "--force-insecure")
 	waitReady(t, base)
+	if code := foreignHost(base); code != 200 {
+		t.Errorf("--auth off --force-insecure: Host scoop.example = %d, want 200", code)
+	}
 }
 
 // TestImportServerWithKey: scoop import --server sends its --key (or
