@@ -276,8 +276,10 @@ func TestAuthRefusals(t *testing.T) {
 		req, _ := http.NewRequest("GET", c.srv.URL+"/v1/hands", nil)
 		req.Header.Add("Authorization", "Bearer "+valid)
 		req.Header.Add("Authorization", "Bearer "+valid)
-		if r, err := c.srv.Client().Do(req); err != nil || r.StatusCode != 401 {
-			t.Errorf("two Authorization headers: %v %v, want 401", r.StatusCode, err)
+		if r, err := c.srv.Client().Do(req); err != nil {
+			t.Fatal(err)
+		} else if r.Body.Close(); r.StatusCode != 401 {
+			t.Errorf("two Authorization headers: %d, want 401", r.StatusCode)
 		}
 		if strings.Contains(log.String(), valid[auth.PrefixLen:]) || strings.Contains(log.String(), unknown[auth.PrefixLen:]) {
 			t.Errorf("the log holds a key's secret:\n%s", log.String())
