@@ -378,9 +378,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
 		auth:        &authenticator{keys: cfg.Store},
-		requests:    newLimiter(lim.RequestsPerMinute),
-		equityRate:  newLimiter(lim.EquityUnitsPerMinute),
-		authFails:   httprate.NewRateLimiter(AuthFailuresPerMinute, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{})),
+		requests:    newLimiter(lim.RequestsPerMinute, requestRateHeaders),
+		equityRate:  newLimiter(lim.EquityUnitsPerMinute, httprate.ResponseHeaders{RetryAfter: "Retry-After"}),
+		authFails:   newLimiter(AuthFailuresPerMinute, httprate.ResponseHeaders{}),
 		fast:        fastBodies(spec.Doc),
 		access:      newAccessTable(spec.Doc),
 	}
@@ -413,7 +413,7 @@ func (s *Server) routes() *chi.Mux {
 	// The metrics: here behind the admin scope (open with keys off), and
 	// open on the operator's own listener (MetricsHandler, scoop serve
 	// --metrics-addr).
-	r.Method(http.MethodGet, "/metrics", s.scopedHandler(auth.Admin, s.MetricsHandler()))
+	r.With(s.withKey).Method(http.MethodGet, "/metrics", s.scopedHandler(auth.Admin, s.MetricsHandler()))
 	r.Get("/openapi.yaml", s.openapi)
 	r.Get("/docs", s.docsPage)
 	if s.cfg.Web != nil {
@@ -423,7 +423,7 @@ func (s *Server) routes() *chi.Mux {
 	}
 
 	r.Route("/v1", func(r chi.Router) {
-		r.Use(s.rateLimited, s.validated)
+		r.Use(s.withKey, s.rateLimited, s.validated)
 		// Open: equity without "store" (postEquity asks for the write
 		// scope when it stores) and range parsing.
 		r.Post("/equity", s.postEquity)

@@ -47,14 +47,17 @@ func ParseAuthMode(s string) (AuthMode, error) {
 }
 
 // caller is who a request acts for: an account with scopes, or nobody
-// (Anonymous). The authenticate middleware puts it in the context.
+// (anonymous). The authenticate middleware puts it in the context, and
+// withKey replaces it with a key's.
 type caller struct {
 	Account account.ID
 	Scopes  auth.Scope
 	Prefix  string // the key's prefix, "" without a key
-	// Anonymous is a request without a key while keys are required.
-	Anonymous bool
 }
+
+// anonymous reports a request without a key while keys are required: it
+// acts for account.Nobody.
+func (c caller) anonymous() bool { return c.Account == account.Nobody }
 
 type ctxCallerKey struct{}
 
@@ -140,11 +143,13 @@ func bearer(r *http.Request) (token string, found bool, err error) {
 	return tok, true, nil
 }
 
-// authenticate puts the caller in every request's context: with keys off,
-// the default account with every scope; else the key's account and scopes
-// when the request carries a live key, Anonymous when it carries none. A
-// request carrying a bad key (malformed, unknown, revoked) is refused 401
-// whatever it asks for: a client that sends a key means to use it.
+// authenticate puts the caller in every request's context without reading
+// any key: with keys off, the default account with every scope (to a
+// request this machine sent, see sameMachine); else anonymous, which
+// withKey replaces on the routes that look at keys. The routes that never
+// need one (/healthz, /readyz, /openapi.yaml, /docs, the web app's pages)
+// ignore a key: a liveness probe or a page load must not wait on a database
+// read, nor fail with it.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.Auth == AuthOff {
@@ -156,11 +161,26 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(ctx))
 			return
 		}
+		ctx := account.With(r.Context(), account.Nobody)
+		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody})
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// withKey, on the routes that take a key (/v1 and /metrics), makes the
+// request act for its key's account and scopes when it carries a live key.
+// A request carrying a bad key (malformed, unknown, revoked) is refused 401
+// whatever it asks for there: a client that sends a key means to use it.
+// With keys off it does nothing (authenticate set the caller).
+func (s *Server) withKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if s.cfg.Auth == AuthOff {
+			next.ServeHTTP(w, r)
+			return
+		}
 		token, found, err := bearer(r)
 		if !found {
-			ctx := account.With(r.Context(), account.Nobody)
-			ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: account.Nobody, Anonymous: true})
-			next.ServeHTTP(w, r.WithContext(ctx))
+			next.ServeHTTP(w, r)
 			return
 		}
 		// An address that keeps sending bad keys is refused before its
@@ -214,7 +234,7 @@ func challenge(w http.ResponseWriter, code, scope string) {
 // with the challenge header set on w.
 func require(w http.ResponseWriter, r *http.Request, need auth.Scope) error {
 	c := callerOf(r.Context())
-	if c.Anonymous {
+	if c.anonymous() {
 		challenge(w, "", "")
 		return fault.New(fault.Unauthenticated, "this operation needs an API key with the %s scope: send Authorization: Bearer <key> (scoop apikey create makes one)", need)
 	}
@@ -244,18 +264,24 @@ func (s *Server) scopedHandler(need auth.Scope, h http.Handler) http.Handler {
 // rateKey is the client a rate limit counts against: the account of a
 // key, else the remote address.
 func rateKey(r *http.Request) string {
-	if c := callerOf(r.Context()); !c.Anonymous && c.Prefix != "" {
+	if c := callerOf(r.Context()); c.Prefix != "" {
 		return "acct:" + strconv.FormatInt(int64(c.Account), 10)
 	}
 	return clientAddr(r)
 }
 
-// newLimiter builds a per-client limiter of limit units per minute.
-func newLimiter(limit int) *httprate.RateLimiter {
-	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(httprate.ResponseHeaders{
-		Limit: "X-RateLimit-Limit", Remaining: "X-RateLimit-Remaining", Reset: "X-RateLimit-Reset",
-		RetryAfter: "Retry-After", Increment: "",
-	}))
+// requestRateHeaders are the headers of the request rate: the
+// X-RateLimit-* of every /v1 response describe it, and only it (the equity
+// rate, in other units, sets Retry-After on its 429 alone).
+var requestRateHeaders = httprate.ResponseHeaders{
+	Limit: "X-RateLimit-Limit", Remaining: "X-RateLimit-Remaining", Reset: "X-RateLimit-Reset",
+	RetryAfter: "Retry-After",
+}
+
+// newLimiter builds a per-client limiter of limit units per minute setting
+// the headers h names ("" for none).
+func newLimiter(limit int, h httprate.ResponseHeaders) *httprate.RateLimiter {
+	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(h))
 }
 
 // rateLimited refuses a request over its client's request rate with 429

@@ -6,10 +6,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
@@ -274,8 +276,10 @@ func TestAuthRefusals(t *testing.T) {
 		req, _ := http.NewRequest("GET", c.srv.URL+"/v1/hands", nil)
 		req.Header.Add("Authorization", "Bearer "+valid)
 		req.Header.Add("Authorization", "Bearer "+valid)
-		if r, err := c.srv.Client().Do(req); err != nil || r.StatusCode != 401 {
-			t.Errorf("two Authorization headers: %v %v, want 401", r.StatusCode, err)
+		if r, err := c.srv.Client().Do(req); err != nil {
+			t.Fatal(err)
+		} else if r.Body.Close(); r.StatusCode != 401 {
+			t.Errorf("two Authorization headers: %d, want 401", r.StatusCode)
 		}
 		if strings.Contains(log.String(), valid[auth.PrefixLen:]) || strings.Contains(log.String(), unknown[auth.PrefixLen:]) {
 			t.Errorf("the log holds a key's secret:\n%s", log.String())
@@ -430,5 +434,94 @@ func TestBadKeysAreRateLimited(t *testing.T) {
 	}
 	if got := call("192.0.2.8:1000", good); got != 200 {
 		t.Errorf("a good key from another address: %d", got)
+	}
+}
+
+// downKeys is a store whose key reads fail as a database that does not
+// answer does, counting them.
+type downKeys struct {
+	store.Store
+	reads atomic.Int64
+}
+
+func (d *downKeys) KeyByPrefix(ctx context.Context, prefix string) (store.APIKey, error) {
+	d.reads.Add(1)
+	return store.APIKey{}, fault.New(fault.Unavailable, "read API key: the database did not answer")
+}
+
+// TestOpenRoutesIgnoreKeys: the routes that never need a key (liveness,
+// readiness, the contract, the docs) answer a request carrying one without
+// reading it, so a probe or a page that sends a key keeps its answer while
+// the database is slow or down; the routes that take keys still read them.
+func TestOpenRoutesIgnoreKeys(t *testing.T) {
+	st := &downKeys{Store: storetest.OpenSQLite(t)}
+	s, err := api.New(context.Background(), api.Config{Store: st, Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _, _ := auth.NewKey()
+	call := func(path, authz string) int {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", authz)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec.Code
+	}
+	for _, path := range []string{"/healthz", "/openapi.yaml", "/docs"} {
+		for _, authz := range []string{"Bearer " + key, "Bearer nonsense"} {
+			if got := call(path, authz); got != 200 {
+				t.Errorf("GET %s with Authorization %.20q: %d, want 200", path, authz, got)
+			}
+		}
+	}
+	if n := st.reads.Load(); n != 0 {
+		t.Errorf("the open routes read %d keys, want none", n)
+	}
+	for _, path := range []string{"/v1/hands", "/metrics"} {
+		if got := call(path, "Bearer "+key); got != 503 {
+			t.Errorf("GET %s with a key while keys cannot be read: %d, want 503", path, got)
+		}
+	}
+	if n := st.reads.Load(); n != 2 {
+		t.Errorf("the keyed routes read %d keys, want 2", n)
+	}
+}
+
+// TestRateHeadersAreTheRequestRate: the X-RateLimit-* headers of every /v1
+// response, POST /v1/equity's included, describe the request rate; the
+// equity rate's 429 carries Retry-After.
+func TestRateHeadersAreTheRequestRate(t *testing.T) {
+	s, err := api.New(context.Background(), api.Config{Store: storetest.OpenSQLite(t), Limits: api.Limits{RequestsPerMinute: 7, EquityUnitsPerMinute: 1},
+		Logger: slog.New(slog.NewTextHandler(&api.LogBuffer{}, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := func(path, body string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("POST", path, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.RemoteAddr = "192.0.2.9:1000"
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	equity := `{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`
+	for i, tc := range []struct {
+		path, body      string
+		status          int
+		limit, remained string
+	}{
+		{"/v1/equity", equity, 200, "7", "6"},
+		{"/v1/ranges/parse", `{"hands":["AA**"]}`, 200, "7", "5"},
+		{"/v1/equity", equity, 429, "7", "4"},
+	} {
+		rec := post(tc.path, tc.body)
+		h := rec.Header()
+		if rec.Code != tc.status || h.Get("X-RateLimit-Limit") != tc.limit || h.Get("X-RateLimit-Remaining") != tc.remained {
+			t.Errorf("request %d, %s: %d with X-RateLimit-Limit %q Remaining %q, want %d, %s and %s", i+1, tc.path, rec.Code,
+				h.Get("X-RateLimit-Limit"), h.Get("X-RateLimit-Remaining"), tc.status, tc.limit, tc.remained)
+		}
+		if rec.Code == 429 && h.Get("Retry-After") == "" {
+			t.Errorf("request %d: a 429 without Retry-After", i+1)
+		}
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/scoophq/scoop/internal/auth"
 )
 
 // get sends GET url with the bearer key (none for "") and returns the
@@ -46,6 +48,23 @@ func firstKeyOf(t *testing.T, lines <-chan string) string {
 	}
 }
 
+// printedKey returns the first line among those printed within wait that
+// holds a key ("" for none): a key is printed on the third line of its
+// message, so every line is looked at, not the first.
+func printedKey(lines <-chan string, wait time.Duration) string {
+	deadline := time.After(wait)
+	for {
+		select {
+		case l := <-lines:
+			if strings.Contains(l, auth.KeyMark) {
+				return l
+			}
+		case <-deadline:
+			return ""
+		}
+	}
+}
+
 // TestServeFirstKey: hands stored before keys existed (by scoop import)
 // belong to the default account; the first start with keys required
 // prints an admin key of that account, which sees them; a second start
@@ -75,7 +94,9 @@ func TestServeFirstKey(t *testing.T) {
 	if code, _ := getWithKey(t, base+"/metrics", key); code != 200 {
 		t.Errorf("/metrics with the admin key = %d", code)
 	}
-	stop()
+	if _, logged := stop(); strings.Contains(logged, key[auth.PrefixLen:]) || !strings.Contains(logged, key[:auth.PrefixLen]) {
+		t.Errorf("the log holds the first key's secret, or not its prefix:\n%s", logged)
+	}
 
 	var out, errb bytes.Buffer
 	if code := Run(context.Background(), []string{"apikey", "create", "--sqlite", db, "--name", "other", "--account", "other"}, strings.NewReader(""), &out, &errb); code != 0 {
@@ -90,12 +111,8 @@ func TestServeFirstKey(t *testing.T) {
 
 	base, _, lines = startServeOutput(t, "--sqlite", db, "--auth", "required")
 	waitReady(t, base)
-	select {
-	case l := <-lines:
-		if strings.Contains(l, "sk_scoop_") {
-			t.Errorf("a second start printed a key: %q", l)
-		}
-	case <-time.After(500 * time.Millisecond):
+	if k := printedKey(lines, 500*time.Millisecond); k != "" {
+		t.Errorf("a second start printed a key: %q", k)
 	}
 	code, body = getWithKey(t, base+"/v1/hands", other)
 	if code != 200 || !strings.Contains(string(body), `"hands":[]`) {
@@ -135,13 +152,31 @@ func TestServeAuthOffIsLoopbackOnly(t *testing.T) {
 	if code := Run(context.Background(), []string{"serve", "--auth", "maybe"}, strings.NewReader(""), &out, &errb); code != 2 {
 		t.Errorf("serve --auth maybe: exit %d, want 2", code)
 	}
+	// A Host naming another machine: refused on loopback, answered with
+	// --force-insecure.
+	foreignHost := func(base string) int {
+		req, _ := http.NewRequest("GET", base+"/v1/hands", nil)
+		req.Host = "scoop.example"
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
 	base, _ := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", "127.0.0.1:0")
 	waitReady(t, base)
 	if code, _ := getWithKey(t, base+"/v1/hands", ""); code != 200 {
 		t.Errorf("--auth off on loopback: GET /v1/hands = %d, want 200", code)
 	}
+	if code := foreignHost(base); code != 403 {
+		t.Errorf("--auth off on loopback: Host scoop.example = %d, want 403", code)
+	}
 	base, _ = startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", ":0", "--force-insecure")
 	waitReady(t, base)
+	if code := foreignHost(base); code != 200 {
+		t.Errorf("--auth off --force-insecure: Host scoop.example = %d, want 200", code)
+	}
 }
 
 // TestImportServerWithKey: scoop import --server sends its --key (or
