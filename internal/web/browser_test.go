@@ -33,6 +33,7 @@ import (
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
@@ -475,15 +476,6 @@ func TestReplayerStepsToRiver(t *testing.T) {
 	}
 }
 
-// illegalRaisePHH is a pot-limit hand whose first action raises past the
-// pot limit.
-const illegalRaisePHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
-
 // TestReplayerIllegalHand stores a hand with an illegal raise: the
 // replayer stops at it, highlights it and gives the engine's reason and
 // what was allowed.
@@ -498,7 +490,7 @@ func TestReplayerIllegalHand(t *testing.T) {
 			} `json:"error"`
 		} `json:"verdict"`
 	}
-	if code := e.post("/v1/hands", "application/toml", []byte(illegalRaisePHH), &problem); code != 422 || problem.ID == "" || problem.Verdict.Error.Message == "" {
+	if code := e.post("/v1/hands", "application/toml", []byte(hhtest.PHHIllegalRaise), &problem); code != 422 || problem.ID == "" || problem.Verdict.Error.Message == "" {
 		t.Fatalf("POST illegal hand = %d %+v", code, problem)
 	}
 	e.do(chromedp.Navigate(e.srv.URL + "/hands/" + problem.ID))
