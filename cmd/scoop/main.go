@@ -111,6 +111,10 @@ func usage(w io.Writer) {
 // positional arguments (equitycli.ParseInterspersed).
 var parseInterspersed = equitycli.ParseInterspersed
 
+// printHelp writes a command's -h text: its usage, then its flags
+// (equitycli.PrintHelp).
+var printHelp = equitycli.PrintHelp
+
 // parseFlagsOnly parses args with fs for a command that takes no
 // positional arguments. The flag package's own messages and fs.Usage are
 // silenced so a bad flag is one usage error line; help is true for -h or

@@ -42,10 +42,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, replayUsage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(stderr, replayUsage, fs)
 		return nil
 	}
 	if len(files) == 0 {
