@@ -175,6 +175,9 @@ func TestRunFillsMissingAnalyses(t *testing.T) {
 			}
 
 			// After: its player facts take the adjusted net from the analysis.
+			if len(want.Results) != 2 {
+				t.Fatalf("the all-in hand's results: %+v, want p1's and p2's", want.Results)
+			}
 			for _, r := range want.Results {
 				after, err := s.PlayerStats(ctx, r.Player, stats.Filter{})
 				if err != nil {
