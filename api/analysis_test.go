@@ -18,24 +18,6 @@ import (
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
 
-// Hands for the analysis endpoints, as PHH: a heads-up all-in preflop
-// shown down (qualifies, A5), and an illegal pot-limit raise.
-const (
-	allInPHH = `variant = 'NO/8'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [50, 50]
-actions = ['d dh p1 As2sKdQd', 'd dh p2 JhJcTh9c', 'p2 cbr 50', 'p1 cc', 'd db 4c7hKh', 'd db 8s', 'd db 2c', 'p1 sm As2sKdQd', 'p2 sm JhJcTh9c']
-`
-	illegalRaisePHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
-)
-
 // TestAnalysisSchemaCoversGoTypes: the analysis documents and their
 // openapi.yaml schemas describe the same fields.
 func TestAnalysisSchemaCoversGoTypes(t *testing.T) {
@@ -120,7 +102,7 @@ func TestAnalyzeStoresNothing(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		c := newClient(t, st, api.Config{})
-		res := c.postJSON("/v1/hands/analyze", handsJSON(t, allInPHH, illegalRaisePHH))
+		res := c.postJSON("/v1/hands/analyze", handsJSON(t, hhtest.PHHAllIn, hhtest.PHHIllegalRaise))
 		if res.status != http.StatusOK {
 			t.Fatalf("status %d: %s", res.status, res.body)
 		}
@@ -137,7 +119,7 @@ func TestAnalyzeStoresNothing(t *testing.T) {
 		if err != nil || len(page.Hands) != 0 {
 			t.Errorf("stored %d hands, %v", len(page.Hands), err)
 		}
-		one := c.do(http.MethodPost, "/v1/hands/analyze", "application/toml", []byte(illegalRaisePHH))
+		one := c.do(http.MethodPost, "/v1/hands/analyze", "application/toml", []byte(hhtest.PHHIllegalRaise))
 		if p := one.problem(t); one.status != http.StatusUnprocessableEntity || p.Verdict == nil || p.Action == nil || *p.Action != 2 {
 			t.Errorf("one illegal hand: %d %+v", one.status, p)
 		}
@@ -168,7 +150,7 @@ func TestStoredHandAnalysis(t *testing.T) {
 	t.Parallel()
 	eachBackend(t, func(t *testing.T, st store.Store) {
 		c := newClient(t, st, api.Config{})
-		res := c.do(http.MethodPost, "/v1/hands", "application/toml", []byte(allInPHH))
+		res := c.do(http.MethodPost, "/v1/hands", "application/toml", []byte(hhtest.PHHAllIn))
 		if res.status != http.StatusOK {
 			t.Fatalf("store: %d %s", res.status, res.body)
 		}
@@ -191,7 +173,7 @@ func TestStoredHandAnalysis(t *testing.T) {
 		}
 		checkAllIn(t, got.Analysis)
 
-		ill := c.do(http.MethodPost, "/v1/hands", "application/toml", []byte(illegalRaisePHH))
+		ill := c.do(http.MethodPost, "/v1/hands", "application/toml", []byte(hhtest.PHHIllegalRaise))
 		var p struct {
 			ID string `json:"id"`
 		}
@@ -204,7 +186,7 @@ func TestStoredHandAnalysis(t *testing.T) {
 		}
 
 		// Stored by an older path without an analysis: made on reading.
-		hs := handsJSON(t, allInPHH)
+		hs := handsJSON(t, hhtest.PHHAllIn)
 		hs[0].Site, hs[0].SiteHandID = "test", "no-analysis"
 		v := analysis.Replay(&hs[0])
 		rec, err := store.NewHandRecord(&hs[0], &v)

@@ -129,6 +129,9 @@ func TestPostPokerStars(t *testing.T) {
 		// is listed twice across pages.
 		seen := map[string]bool{}
 		for i := range ids {
+			if created[i].IsZero() {
+				t.Fatalf("hand %s listed without its created_at", ids[i])
+			}
 			if i > 0 && created[i].After(created[i-1]) {
 				t.Errorf("not newest first: %s (%v) after %s (%v)", ids[i], created[i], ids[i-1], created[i-1])
 			}

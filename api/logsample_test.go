@@ -30,10 +30,11 @@ func requestLines(t *testing.T, log string) []map[string]any {
 // TestRequestLogSampled: with LogSample 3, one in three successful fast
 // requests is logged (the first, the fourth, the seventh), each line
 // saying it stands for 3; every error is logged, unsampled; the metrics
-// count every request.
+// count every request. LogSlow is an hour so that no request, however
+// slow the machine, is logged for its time rather than by the sampling.
 func TestRequestLogSampled(t *testing.T) {
 	var log lockedWriter
-	c := newClient(t, storetest.OpenSQLite(t), api.Config{Logger: slog.New(slog.NewJSONHandler(&log, nil)), LogSample: 3})
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{Logger: slog.New(slog.NewJSONHandler(&log, nil)), LogSample: 3, LogSlow: time.Hour})
 	flop := []byte(`{"hands":["As2s3dKd","QhQcJhTc"],"board":"4c7hKh"}`)
 	for i := range 7 {
 		if res := c.do("POST", "/v1/equity", "application/json", flop); res.status != 200 {

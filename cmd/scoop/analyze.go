@@ -54,7 +54,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, analyzeUsage)
+		printHelp(stderr, analyzeUsage, fs)
 		return nil
 	}
 	if *trials < 1 || *trials > equity.MaxTrials {

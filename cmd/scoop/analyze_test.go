@@ -6,24 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// Hands for `scoop analyze`: a heads-up all-in preflop shown down, and an
-// illegal pot-limit raise.
-const (
-	analyzeAllInPHH = `variant = 'NO/8'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [50, 50]
-actions = ['d dh p1 As2sKdQd', 'd dh p2 JhJcTh9c', 'p2 cbr 50', 'p1 cc', 'd db 4c7hKh', 'd db 8s', 'd db 2c', 'p1 sm As2sKdQd', 'p2 sm JhJcTh9c']
-`
-	analyzeIllegalPHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 )
 
 type analyzeLine struct {
@@ -49,7 +33,7 @@ type analyzeLine struct {
 
 func TestAnalyzeJSONAndText(t *testing.T) {
 	t.Parallel()
-	dir := writeFiles(t, map[string]string{"allin.phh": analyzeAllInPHH, "illegal.phh": analyzeIllegalPHH})
+	dir := writeFiles(t, map[string]string{"allin.phh": hhtest.PHHAllIn, "illegal.phh": hhtest.PHHIllegalRaise})
 	code, out, errs := runReplayCmd("analyze", "--json", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

@@ -11,27 +11,11 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/sqlite"
 	"github.com/scoophq/scoop/internal/store/storetest"
-)
-
-// A heads-up hand all in preflop, and an illegal one, as PHH.
-const (
-	backfillAllInPHH = `variant = 'NO/8'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [50, 50]
-actions = ['d dh p1 As2sKdQd', 'd dh p2 JhJcTh9c', 'p2 cbr 50', 'p1 cc', 'd db 4c7hKh', 'd db 8s', 'd db 2c', 'p1 sm As2sKdQd', 'p2 sm JhJcTh9c']
-`
-	backfillIllegalPHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
 )
 
 // storeUnanalysed stores the PHH hands as `scoop import` does (no
@@ -104,7 +88,7 @@ func TestServeBackfillsAnalyses(t *testing.T) {
 	for _, db := range backfillStores {
 		t.Run(db.name, func(t *testing.T) {
 			st, args := db.open(t)
-			ids := storeUnanalysed(t, st, backfillAllInPHH, backfillIllegalPHH)
+			ids := storeUnanalysed(t, st, hhtest.PHHAllIn, hhtest.PHHIllegalRaise)
 			base, stop := startServe(t, args...)
 			const want = `scoop_backfill_hands_total{outcome="analyzed"} 1`
 			var metrics string
@@ -152,7 +136,7 @@ func TestServeBackfillOff(t *testing.T) {
 		t.Run(how.name, func(t *testing.T) {
 			st, args := backfillStores[0].open(t)
 			t.Setenv("SCOOP_BACKFILL", how.env)
-			ids := storeUnanalysed(t, st, backfillAllInPHH)
+			ids := storeUnanalysed(t, st, hhtest.PHHAllIn)
 			base, stop := startServe(t, append(args, how.args...)...)
 			waitReady(t, base)
 			code, log := stop()
@@ -186,7 +170,7 @@ func TestServeBackfillConfig(t *testing.T) {
 // hands stored without an analysis theirs, and says how many.
 func TestReverifyFillsMissingAnalyses(t *testing.T) {
 	st, args := backfillStores[0].open(t)
-	ids := storeUnanalysed(t, st, backfillAllInPHH, backfillIllegalPHH)
+	ids := storeUnanalysed(t, st, hhtest.PHHAllIn, hhtest.PHHIllegalRaise)
 	run := func() string {
 		t.Helper()
 		var stdout, stderr strings.Builder

@@ -42,7 +42,7 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, convertUsage)
+		printHelp(stderr, convertUsage, fs)
 		return nil
 	}
 	if *to != "phh" && *to != "json" {

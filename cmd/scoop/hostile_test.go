@@ -75,12 +75,12 @@ func TestReplayHonoursContext(t *testing.T) {
 	path := writeTemp(t, "raises.phh", hhtest.PHHRaises(handhistory.MaxActions-1))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := replayFile(ctx, walkFile{Name: path}, nil)
+	_, err := replayHands(ctx, walkFile{Name: path}, nil)
 	if !errors.Is(err, context.Canceled) || fault.KindOf(err) != fault.Canceled {
 		t.Fatalf("error %v, want the cancellation", err)
 	}
-	vs, err := replayFile(context.Background(), walkFile{Name: path}, nil)
-	if err != nil || len(vs) != 1 || !vs[0].Legal {
+	vs, err := replayHands(context.Background(), walkFile{Name: path}, nil)
+	if err != nil || len(vs) != 1 || !vs[0].verdict.Legal {
 		t.Fatalf("%v %+v", err, vs)
 	}
 }

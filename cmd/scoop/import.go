@@ -117,10 +117,7 @@ func runImport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, importUsage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		flags.SetOutput(stderr)
-		flags.PrintDefaults()
+		printHelp(stderr, importUsage, flags)
 		return nil
 	}
 	if len(files) == 0 {

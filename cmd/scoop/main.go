@@ -71,6 +71,14 @@ func commands() []command {
 // returns the process exit status. It is separate from main so that tests
 // can run the real program in-process.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 1 && args[0] == "help" {
+		// scoop help CMD is scoop CMD -h.
+		if len(args) > 2 {
+			fmt.Fprintf(stderr, "scoop help: unexpected argument %q (usage: scoop help [COMMAND])\n", args[2])
+			return 2
+		}
+		args = []string{args[1], "-h"}
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -104,12 +112,16 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Run scoop <command> -h for a command's flags.")
+	fmt.Fprintln(w, "Run scoop <command> -h (or scoop help <command>) for a command's flags.")
 }
 
 // parseInterspersed parses flags before, between and after the
 // positional arguments (equitycli.ParseInterspersed).
 var parseInterspersed = equitycli.ParseInterspersed
+
+// printHelp writes a command's -h text: its usage, then its flags
+// (equitycli.PrintHelp).
+var printHelp = equitycli.PrintHelp
 
 // parseFlagsOnly parses args with fs for a command that takes no
 // positional arguments. The flag package's own messages and fs.Usage are

@@ -16,9 +16,7 @@ func runMigrate(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	cfg.flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop migrate [--sqlite file]\n\nMigrates PostgreSQL when DATABASE_URL is set, else the SQLite file.")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(stderr, "usage: scoop migrate [--sqlite file]\n\nMigrates PostgreSQL when DATABASE_URL is set, else the SQLite file.", fs)
 	}
 	help, err := parseFlagsOnly(fs, args)
 	if err != nil {

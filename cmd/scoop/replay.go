@@ -42,10 +42,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, replayUsage)
-		fmt.Fprintln(stderr, "\nFlags:")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(stderr, replayUsage, fs)
 		return nil
 	}
 	if len(files) == 0 {
@@ -230,22 +227,10 @@ type replayedHand struct {
 	hand    *handhistory.Hand
 }
 
-// replayFile reads one file and returns a verdict per hand; the error is
-// for a file that cannot be read at all, wraps errNotHandHistory (see
-// readEntries), or is ctx's (a *fault.Error of kind Canceled).
-func replayFile(ctx context.Context, f walkFile, stdin io.Reader) ([]analysis.Verdict, error) {
-	hands, err := replayHands(ctx, f, stdin)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]analysis.Verdict, len(hands))
-	for i, r := range hands {
-		out[i] = r.verdict
-	}
-	return out, nil
-}
-
-// replayHands is replayFile keeping each hand as read next to its verdict.
+// replayHands reads one file and returns each hand as read next to its
+// verdict; the error is for a file that cannot be read at all, wraps
+// errNotHandHistory (see readEntries), or is ctx's (a *fault.Error of kind
+// Canceled).
 func replayHands(ctx context.Context, f walkFile, stdin io.Reader) ([]replayedHand, error) {
 	entries, err := readEntries(f, stdin)
 	if err != nil {
@@ -355,7 +340,9 @@ func uncontested(v analysis.Verdict) (winner string, amount, rake int64, ok bool
 	return winner, amount, rake, ok
 }
 
-// payoutsMoney is payouts with amounts written by m.
+// payoutsMoney names what each player won with amounts written by m
+// ("Ann $0.30, Bob $0.15"), players with nothing left out ("nobody" when
+// none won).
 func payoutsMoney(players []string, amounts []int64, m money) string {
 	var parts []string
 	for i, a := range amounts {
@@ -367,26 +354,6 @@ func payoutsMoney(players []string, amounts []int64, m money) string {
 			name = players[i]
 		}
 		parts = append(parts, name+" "+m.format(a))
-	}
-	if len(parts) == 0 {
-		return "nobody"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// payouts names what each player won ("Ann 30, Bob 15"), players with
-// nothing left out ("nobody" when none won).
-func payouts(players []string, amounts []int64) string {
-	var parts []string
-	for i, a := range amounts {
-		if a == 0 {
-			continue
-		}
-		name := fmt.Sprintf("player %d", i)
-		if i < len(players) {
-			name = players[i]
-		}
-		parts = append(parts, fmt.Sprintf("%s %d", name, a))
 	}
 	if len(parts) == 0 {
 		return "nobody"

@@ -41,9 +41,7 @@ func runReverify(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	batch := fs.Int("batch", store.DefaultReverifyBatch, fmt.Sprintf("hands per batch and transaction (1 to %d)", store.MaxLimit))
 	quiet := fs.Bool("quiet", false, "no progress line per batch on stderr")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, reverifyUsage, analysis.EngineVersion)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(stderr, fmt.Sprintf(reverifyUsage, analysis.EngineVersion), fs)
 	}
 	help, err := parseFlagsOnly(fs, args)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -51,8 +52,8 @@ func TestReverify(t *testing.T) {
 			st := open(t)
 			ctx := context.Background()
 			saved, err := st.SaveHands(ctx, []store.Hand{
-				staleRecord(t, analyzeAllInPHH, false),
-				staleRecord(t, analyzeIllegalPHH, true),
+				staleRecord(t, hhtest.PHHAllIn, false),
+				staleRecord(t, hhtest.PHHIllegalRaise, true),
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -218,7 +218,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	limitFlags(&cfg.Limits, fs)
 	cfg.Jobs.flags(fs, true)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--log-sample N] [--log-slow 100ms] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
+		printHelp(stderr, "usage: scoop serve [--addr host:port] [--auth required|off] [--metrics-addr host:port] [--log json|text] [--log-sample N] [--log-slow 100ms] [--sqlite file] [--db-timeout 5s] [--backfill=true|false] [limits]\n\n"+
 			"Listens on "+defaultAddr+" (this machine only) unless --addr or SCOOP_ADDR says otherwise\n"+
 			"(:8080 for every interface, as the container does).\n"+
 			"API keys are required (--auth required): when none exists yet, the first start creates\n"+
@@ -232,9 +232,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			"legal stored hand without an analysis its analysis, taking one expensive compute core\n"+
 			"at a time as one more client (\"backfill\") of the requests' admission.\n"+
 			"Uploads to POST /v1/imports are durable jobs in the database, worked by --workers\n"+
-			"job workers of this process (default 1; 0 for none) and by any scoop worker.\n\n"+fixedBounds()+"\n")
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+			"job workers of this process (default 1; 0 for none) and by any scoop worker.\n\n"+fixedBounds(), fs)
 	}
 	help, err := parseFlagsOnly(fs, args)
 	if err != nil {

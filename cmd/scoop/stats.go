@@ -54,9 +54,7 @@ func runStats(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, statsUsage)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		printHelp(stderr, statsUsage, fs)
 		return nil
 	}
 	if *player == "" {

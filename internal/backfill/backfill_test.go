@@ -16,34 +16,10 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
-)
-
-// Hands as PHH: a heads-up hand all in preflop (it qualifies for A5), a
-// legal hand played to the river, and an illegal one (a pot-limit raise
-// above the pot).
-const (
-	allInPHH = `variant = 'NO/8'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-min_bet = 2
-starting_stacks = [50, 50]
-actions = ['d dh p1 As2sKdQd', 'd dh p2 JhJcTh9c', 'p2 cbr 50', 'p1 cc', 'd db 4c7hKh', 'd db 8s', 'd db 2c', 'p1 sm As2sKdQd', 'p2 sm JhJcTh9c']
-`
-	riverPHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cc', 'p1 cc', 'd db Tc5h2s', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cc', 'p2 cc', 'd db 4d', 'p1 cc', 'p2 cc', 'p1 sm AsAhKsKh', 'p2 sm QdQcJdJc']
-`
-	illegalPHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
 )
 
 var stores = []struct {
@@ -136,9 +112,9 @@ func TestRunFillsMissingAnalyses(t *testing.T) {
 			t.Parallel()
 			s := db.open(t)
 			ctx := context.Background()
-			allIn, allInHand := record(t, allInPHH)
-			river, _ := record(t, riverPHH)
-			illegal, _ := record(t, illegalPHH)
+			allIn, allInHand := record(t, hhtest.PHHAllIn)
+			river, _ := record(t, hhtest.PHHRiver)
+			illegal, _ := record(t, hhtest.PHHIllegalRaise)
 			if allIn.Analysis != nil || !allIn.Legal || illegal.Legal {
 				t.Fatalf("records: analysis %v, legal %v, illegal legal %v", allIn.Analysis != nil, allIn.Legal, illegal.Legal)
 			}
@@ -199,6 +175,9 @@ func TestRunFillsMissingAnalyses(t *testing.T) {
 			}
 
 			// After: its player facts take the adjusted net from the analysis.
+			if len(want.Results) != 2 {
+				t.Fatalf("the all-in hand's results: %+v, want p1's and p2's", want.Results)
+			}
 			for _, r := range want.Results {
 				after, err := s.PlayerStats(ctx, r.Player, stats.Filter{})
 				if err != nil {
@@ -251,7 +230,7 @@ func TestPassSkipsHandsThatNoLongerReplay(t *testing.T) {
 			t.Parallel()
 			s := db.open(t)
 			ctx := context.Background()
-			river, _ := record(t, riverPHH)
+			river, _ := record(t, hhtest.PHHRiver)
 			broken := storetest.NewHand(1, "", "omaha-hi", true, "a", "b") // legal, but its JSON is no hand
 			unreadable := storetest.NewHand(2, "", "omaha-hi", true, "a", "b")
 			unreadable.Hand = json.RawMessage(`{"table": 7}`)
@@ -280,7 +259,7 @@ func TestCancelStopsRun(t *testing.T) {
 		t.Run(db.name, func(t *testing.T) {
 			t.Parallel()
 			s := db.open(t)
-			river, _ := record(t, riverPHH)
+			river, _ := record(t, hhtest.PHHRiver)
 			saveAll(t, s, river)
 			// Every expensive core is held by a request: the backfill waits
 			// its turn, and is canceled while waiting.

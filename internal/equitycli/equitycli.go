@@ -30,6 +30,14 @@ func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// PrintHelp writes a command's -h text to w: its usage, then its flags
+// under "Flags:". Every command prints its help with it.
+func PrintHelp(w io.Writer, usage string, fs *flag.FlagSet) {
+	fmt.Fprint(w, strings.TrimRight(usage, "\n")+"\n\nFlags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
 // ParseInterspersed parses args with fs, allowing flags before, between and
 // after the positional arguments (`scoop equity As2s3dKd QhQcJhTc --board
 // 4c7hKh`), and returns the positional arguments in order. help is true
@@ -110,9 +118,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if help {
-		fmt.Fprint(stderr, equityUsage)
-		fs.SetOutput(stderr)
-		fs.PrintDefaults()
+		PrintHelp(stderr, equityUsage, fs)
 		return nil
 	}
 	if err := unquotedHand(hands); err != nil {

@@ -260,40 +260,12 @@ func FuzzReadIPoker(f *testing.F) {
 	})
 }
 
-// ippCheckEntries checks what every site reader promises of any input.
+// ippCheckEntries checks what every site reader promises of any input
+// (ggwfCheckEntries) on what read returns for data.
 func ippCheckEntries(t *testing.T, read func([]byte) ([]Entry, error), data []byte) {
 	t.Helper()
 	es, err := read(data)
-	if err != nil {
-		if es != nil || fault.KindOf(err) != fault.Invalid {
-			t.Fatalf("file error %v with %d entries", err, len(es))
-		}
-		return
-	}
-	for i, e := range es {
-		set := 0
-		if e.Hand != nil {
-			set++
-		}
-		if e.Skipped != "" {
-			set++
-		}
-		if e.Err != nil {
-			set++
-			var fe *fault.Error
-			if !errors.As(e.Err, &fe) || fe.Line <= 0 {
-				t.Fatalf("entry %d: error %v has no line", i, e.Err)
-			}
-		}
-		if set != 1 || e.Index != i+1 {
-			t.Fatalf("entry %d: %+v", i, e)
-		}
-		if h := e.Hand; h != nil {
-			if err := Validate(h); err != nil || h.Outcome == nil {
-				t.Fatalf("entry %d: %v", i, err)
-			}
-		}
-	}
+	ggwfCheckEntries(t, es, err)
 }
 
 // TestIPokerTournament: a tournament session (a <tournamentcode>, a game

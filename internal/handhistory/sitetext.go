@@ -547,15 +547,6 @@ func (b *siteHand) reset(site string, f Format, scale int64) {
 	b.scale = scale
 }
 
-// amount parses an amount of the hand's money (see parseSiteAmount).
-func (b *siteHand) amount(l siteLine, s string) (int64, error) {
-	v, _, ok := parseSiteAmount(s, b.scale)
-	if !ok || v > MaxChips {
-		return 0, siteErr(l.N, "bad amount %s in %s", siteQuote(s), siteQuote(l.S))
-	}
-	return v, nil
-}
-
 // addSeat lists a seat; its number must be 1 to 10 and neither it nor the
 // name listed before.
 func (b *siteHand) addSeat(l siteLine, num int, name string, stack int64, sittingOut bool) error {

@@ -187,9 +187,9 @@ func ggwfSeeds(f *testing.F, site string) {
 
 // ggwfCheckEntries checks what a site reader's fuzz target must hold: a
 // file error is an Invalid *fault.Error with no entries; otherwise every
-// entry is exactly one of a hand (which passes Validate), a skip or an
-// error (a *fault.Error naming its line, of kind Invalid or Impossible),
-// indexed from 1.
+// entry is exactly one of a hand (which passes Validate and has its
+// recorded outcome), a skip or an error (a *fault.Error naming its line,
+// of kind Invalid or Impossible), indexed from 1.
 func ggwfCheckEntries(t *testing.T, es []Entry, err error) {
 	t.Helper()
 	if err != nil {
@@ -202,8 +202,8 @@ func ggwfCheckEntries(t *testing.T, es []Entry, err error) {
 		set := 0
 		if e.Hand != nil {
 			set++
-			if err := Validate(e.Hand); err != nil {
-				t.Fatalf("entry %d: a hand Validate rejects: %v", i, err)
+			if err := Validate(e.Hand); err != nil || e.Hand.Outcome == nil {
+				t.Fatalf("entry %d: a hand Validate rejects or without its outcome: %v", i, err)
 			}
 		}
 		if e.Skipped != "" {

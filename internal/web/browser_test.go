@@ -33,6 +33,7 @@ import (
 
 	"github.com/scoophq/scoop/api"
 	"github.com/scoophq/scoop/internal/auth"
+	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
@@ -390,6 +391,26 @@ func TestCalculatorURLState(t *testing.T) {
 	}
 }
 
+// storedAsSummarised returns how many hands the API lists, after the
+// import page's summary finished: at least one, and the number the
+// summary says it stored.
+func (e *env) storedAsSummarised() int {
+	e.t.Helper()
+	var page struct {
+		Hands []struct {
+			ID string `json:"id"`
+		} `json:"hands"`
+	}
+	e.get("/v1/hands?limit=500", &page)
+	if len(page.Hands) == 0 {
+		e.t.Fatalf("the import stored no hand")
+	}
+	if got, want := e.text(`[data-total="stored"] dd`), fmt.Sprint(len(page.Hands)); got != want {
+		e.t.Errorf("summary says %s stored, the API lists %s hands", got, want)
+	}
+	return len(page.Hands)
+}
+
 // storeFile posts a hand-history file to POST /v1/hands and returns the
 // results.
 func (e *env) storeFile(path, contentType string) handResults {
@@ -475,15 +496,6 @@ func TestReplayerStepsToRiver(t *testing.T) {
 	}
 }
 
-// illegalRaisePHH is a pot-limit hand whose first action raises past the
-// pot limit.
-const illegalRaisePHH = `variant = 'PO'
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-starting_stacks = [100, 100]
-actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
-`
-
 // TestReplayerIllegalHand stores a hand with an illegal raise: the
 // replayer stops at it, highlights it and gives the engine's reason and
 // what was allowed.
@@ -498,7 +510,7 @@ func TestReplayerIllegalHand(t *testing.T) {
 			} `json:"error"`
 		} `json:"verdict"`
 	}
-	if code := e.post("/v1/hands", "application/toml", []byte(illegalRaisePHH), &problem); code != 422 || problem.ID == "" || problem.Verdict.Error.Message == "" {
+	if code := e.post("/v1/hands", "application/toml", []byte(hhtest.PHHIllegalRaise), &problem); code != 422 || problem.ID == "" || problem.Verdict.Error.Message == "" {
 		t.Fatalf("POST illegal hand = %d %+v", code, problem)
 	}
 	e.do(chromedp.Navigate(e.srv.URL + "/hands/" + problem.ID))
@@ -530,32 +542,21 @@ func TestImportStoresFile(t *testing.T) {
 	}
 	e.do(chromedp.Navigate(e.srv.URL+"/import"), chromedp.SetUploadFiles(css("#files"), []string{file}))
 	e.waitFor(`document.querySelector("main").dataset.done === "1"`)
-	var page struct {
-		Hands []struct {
-			ID string `json:"id"`
-		} `json:"hands"`
-	}
-	e.get("/v1/hands?limit=500", &page)
-	if len(page.Hands) == 0 {
-		t.Fatalf("the upload stored no hand")
-	}
-	if got, want := e.text(`[data-total="stored"] dd`), fmt.Sprint(len(page.Hands)); got != want {
-		t.Errorf("summary says %s stored, the API lists %s hands", got, want)
-	}
-	if n := eval[int](e, `document.querySelectorAll('#files-out a[href^="/hands/"]').length`); n != len(page.Hands) {
-		t.Errorf("%d links to replays, want %d", n, len(page.Hands))
+	stored := e.storedAsSummarised()
+	if n := eval[int](e, `document.querySelectorAll('#files-out a[href^="/hands/"]').length`); n != stored {
+		t.Errorf("%d links to replays, want %d", n, stored)
 	}
 	e.screenshots("import")
 	// The same file again: nothing stored twice.
 	e.do(chromedp.SetUploadFiles(css("#files"), []string{file}))
 	e.waitFor(`document.querySelector("main").dataset.done === "2"`)
-	if got, want := e.text(`[data-total="duplicates"] dd`), fmt.Sprint(len(page.Hands)); got != want {
+	if got, want := e.text(`[data-total="duplicates"] dd`), fmt.Sprint(stored); got != want {
 		t.Errorf("second upload: %s duplicates, want %s", got, want)
 	}
 	e.do(chromedp.Navigate(e.srv.URL + "/hands"))
 	e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
-	if n := eval[int](e, `document.querySelectorAll("#hand-list tbody tr").length`); n != len(page.Hands) {
-		t.Errorf("hands page lists %d hands, want %d", n, len(page.Hands))
+	if n := eval[int](e, `document.querySelectorAll("#hand-list tbody tr").length`); n != stored {
+		t.Errorf("hands page lists %d hands, want %d", n, stored)
 	}
 	e.screenshots("hands")
 }
@@ -709,18 +710,7 @@ func TestImportLargeFileAsJob(t *testing.T) {
 	eval[bool](e, `(document.getElementById("upload").dataset.importOver = "1") === "1"`)
 	e.do(chromedp.SetUploadFiles(css("#files"), []string{file}))
 	e.waitFor(`document.querySelector("main").dataset.done === "1"`)
-	var page struct {
-		Hands []struct {
-			ID string `json:"id"`
-		} `json:"hands"`
-	}
-	e.get("/v1/hands?limit=500", &page)
-	if len(page.Hands) == 0 {
-		t.Fatalf("the import stored no hand")
-	}
-	if got, want := e.text(`[data-total="stored"] dd`), fmt.Sprint(len(page.Hands)); got != want {
-		t.Errorf("summary says %s stored, the API lists %s hands", got, want)
-	}
+	e.storedAsSummarised()
 	if msg := e.text(`#files-out [data-import] .meta`); !strings.Contains(msg, "Imported as a job (done)") {
 		t.Errorf("the file's summary says %q", msg)
 	}

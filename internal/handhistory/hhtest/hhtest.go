@@ -1,7 +1,7 @@
 // Package hhtest holds small hand histories that the tests of several
-// packages (api, cmd/scoop, analysis, handhistory) share, so that each
-// fixture is written once, and generators of long or hostile ones. It is
-// for tests only and imports only the standard library.
+// packages (api, cmd/scoop, analysis, backfill, handhistory, web) share, so
+// that each fixture is written once, and generators of long or hostile
+// ones. It is for tests only and imports only the standard library.
 package hhtest
 
 import (
@@ -76,3 +76,33 @@ func PokerStarsRaises(n int) string {
 	fmt.Fprintf(&b, "*** SUMMARY ***\nTotal pot %s | Rake $0\n", cents(4*n))
 	return b.String()
 }
+
+// PHHAllIn is a legal heads-up no-limit Omaha hi/lo PHH hand all in
+// before the flop and shown down: p2 (JhJcTh9c) shoves 50, p1 (As2sKdQd)
+// calls, the board runs out 4c7hKh 8s 2c. It qualifies for the all-in
+// adjusted net (ANALYSIS.md A5).
+const PHHAllIn = `variant = 'NO/8'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [50, 50]
+actions = ['d dh p1 As2sKdQd', 'd dh p2 JhJcTh9c', 'p2 cbr 50', 'p1 cc', 'd db 4c7hKh', 'd db 8s', 'd db 2c', 'p1 sm As2sKdQd', 'p2 sm JhJcTh9c']
+`
+
+// PHHRiver is a legal heads-up pot-limit Omaha PHH hand checked and
+// called down to the river and shown down, AsAhKsKh against QdQcJdJc.
+const PHHRiver = `variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+starting_stacks = [100, 100]
+actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cc', 'p1 cc', 'd db Tc5h2s', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cc', 'p2 cc', 'd db 4d', 'p1 cc', 'p2 cc', 'p1 sm AsAhKsKh', 'p2 sm QdQcJdJc']
+`
+
+// PHHIllegalRaise is an illegal heads-up pot-limit Omaha PHH hand: its
+// first action, p2's raise to 90, is above the pot limit.
+const PHHIllegalRaise = `variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+starting_stacks = [100, 100]
+actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 90']
+`
