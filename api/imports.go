@@ -325,19 +325,41 @@ const (
 // answer may be written within uploadIdle of its last byte.
 var uploadIdle = 60 * time.Second
 
+// minUploadRate is the least average rate, in bytes a second, of an
+// upload that has waited uploadIdle in all for its bytes: the idle
+// timeout alone let a client sending a byte every few seconds hold an
+// upload's admission (jobs.UploadMemory of the body budget) for ever.
+// Only the time spent waiting for the client counts, not the time the
+// server spends storing what it read.
+var minUploadRate int64 = 16 << 10
+
+// errUploadTooSlow cuts an upload slower than minUploadRate.
+var errUploadTooSlow = fmt.Errorf("the upload is too slow: under %d bytes a second on average", minUploadRate)
+
 // liveReader pushes the connection's read and write deadlines back to
-// uploadIdle from now as the body is read (at most once a second).
+// uploadIdle from now as the body is read (at most once a second), and
+// cuts a body that comes slower than minUploadRate once it has waited
+// uploadIdle for it.
 type liveReader struct {
 	r    io.Reader
 	rc   *http.ResponseController
 	last time.Time
+	n    int64         // bytes read
+	wait time.Duration // time spent in r.Read: waiting for the client
 }
 
 func (l *liveReader) Read(p []byte) (int, error) {
-	if now := time.Now(); now.Sub(l.last) >= time.Second {
+	now := time.Now()
+	if now.Sub(l.last) >= time.Second {
 		l.last = now
 		l.rc.SetReadDeadline(now.Add(uploadIdle))
 		l.rc.SetWriteDeadline(now.Add(uploadIdle))
 	}
-	return l.r.Read(p)
+	n, err := l.r.Read(p)
+	l.wait += time.Since(now)
+	l.n += int64(n)
+	if err == nil && l.wait > uploadIdle && float64(l.n) < l.wait.Seconds()*float64(minUploadRate) {
+		return n, errUploadTooSlow
+	}
+	return n, err
 }

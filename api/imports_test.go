@@ -318,3 +318,50 @@ func TestStalledUploadsAreBounded(t *testing.T) {
 		return v == float64(2*jobs.UploadMemory)
 	})
 }
+
+// TestTricklingUploadIsCut: an upload that sends a byte now and then,
+// never idle for uploadIdle, is cut once it has waited uploadIdle in all
+// and averages under the least rate (400 naming the body), and its
+// admission is given back; before, it held its share of the body budget
+// for as long as it kept trickling.
+func TestTricklingUploadIsCut(t *testing.T) {
+	defer api.SetUploadIdle(2 * time.Second)()
+	st := backends[0].open(t)
+	c := newClient(t, st, api.Config{Imports: importService(t, st, 0)})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /v1/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n", 1<<20)
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 100 { // 20 s at most
+			if _, err := conn.Write([]byte("P")); err != nil {
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second)) // a guard against a hang, not a measure
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("a trickling upload got no answer in %v: %v", time.Since(start), err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "too slow") || !strings.Contains(string(b), `"field":"body"`) {
+		t.Fatalf("a trickling upload: %d %s, want 400 naming the body as too slow", res.StatusCode, b)
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Fatalf("a trickling upload was cut after %v, want within a few times uploadIdle (2s)", el)
+	}
+	conn.Close()
+	<-done
+	waitFor(t, "the cut upload's bytes to be given back", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == 0
+	})
+}
