@@ -189,9 +189,11 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	ct := r.Header.Get("Content-Type")
 	mt, params, _ := mime.ParseMediaType(ct)
 	if mt == "multipart/form-data" {
-		mr := multipart.NewReader(body, params["boundary"])
+		mb := &multipartBound{r: body, up: up}
+		mr := multipart.NewReader(mb, params["boundary"])
 		files := 0
 		for {
+			mb.next()
 			part, err := mr.NextPart()
 			if errors.Is(err, io.EOF) {
 				break
@@ -232,6 +234,38 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/v1/imports/"+im.PublicID)
 	s.writeJSON(w, r, http.StatusAccepted, viewImport(im, time.Now()))
+}
+
+// maxPartOverhead bounds what a multipart body holds between two files'
+// bytes (a boundary and a part's header, and what the readers' buffers
+// hold ahead): the multipart reader takes up to 10 MiB of header per part
+// in memory, not counted by the upload's admission (30 uploads of 9 MB
+// part headers grew the process by 92 MB).
+const maxPartOverhead = 128 << 10
+
+// errPartHeader cuts a multipart body past maxPartOverhead.
+var errPartHeader = fmt.Errorf("a part's header is over %d KiB", maxPartOverhead>>10)
+
+// multipartBound reads a multipart body, failing once the bytes read since
+// the last part began, less the files' bytes the upload read meanwhile,
+// pass maxPartOverhead.
+type multipartBound struct {
+	r    io.Reader
+	up   *jobs.Upload
+	n    int64 // bytes read
+	base int64 // n less the upload's bytes when the part began
+}
+
+// next marks a part's beginning.
+func (m *multipartBound) next() { m.base = m.n - m.up.Bytes() }
+
+func (m *multipartBound) Read(p []byte) (int, error) {
+	if m.n-m.up.Bytes()-m.base > maxPartOverhead {
+		return 0, errPartHeader
+	}
+	n, err := m.r.Read(p)
+	m.n += int64(n)
+	return n, err
 }
 
 // isStoreError reports whether err is the store's (a *fault.Error), not

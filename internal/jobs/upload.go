@@ -89,6 +89,9 @@ func (s *Service) NewUpload(ctx context.Context) (*Upload, error) {
 // ID is the import's public id.
 func (u *Upload) ID() string { return u.pub }
 
+// Bytes is how many bytes of files the upload has read so far.
+func (u *Upload) Bytes() int64 { return u.bytes }
+
 // Abort drops the import (an upload that failed or was refused). When
 // the database does not answer (often why the upload failed), the delete
 // is retried in the background, every abortRetryWait for abortRetries
