@@ -93,7 +93,11 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(storeStreams)
-	tally := func(recs []store.Hand, out []store.Saved) {
+	// tally counts a stored batch; since says which of its hands found
+	// stored an earlier attempt stored (see createdSince), looked up by
+	// the batch's goroutine before it takes mu, so that the lookups of
+	// the streams run at once rather than one after another under mu.
+	tally := func(recs []store.Hand, out []store.Saved, since []bool) {
 		mu.Lock()
 		defer mu.Unlock()
 		sc := &saved.Counts
@@ -105,7 +109,7 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 				}
 			case sv.Conflict:
 				sc.Conflicts++
-			case sv.Created || (w.Attempts > 1 && createdSince(gctx, st, sv.ID, w)):
+			case sv.Created || since[i]:
 				sc.Stored++
 				if recs[i].Analysis != nil {
 					sc.Analysed++
@@ -127,7 +131,13 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 			if err != nil {
 				return err
 			}
-			tally(batch, out)
+			since := make([]bool, len(out))
+			if w.Attempts > 1 {
+				for i, sv := range out {
+					since[i] = sv.Err == nil && !sv.Conflict && !sv.Created && createdSince(gctx, st, sv.ID, w)
+				}
+			}
+			tally(batch, out, since)
 			return nil
 		})
 	}
