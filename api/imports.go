@@ -189,9 +189,11 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	ct := r.Header.Get("Content-Type")
 	mt, params, _ := mime.ParseMediaType(ct)
 	if mt == "multipart/form-data" {
-		mr := multipart.NewReader(body, params["boundary"])
+		mb := &multipartBound{r: body, up: up}
+		mr := multipart.NewReader(mb, params["boundary"])
 		files := 0
 		for {
+			mb.next()
 			part, err := mr.NextPart()
 			if errors.Is(err, io.EOF) {
 				break
@@ -232,6 +234,38 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/v1/imports/"+im.PublicID)
 	s.writeJSON(w, r, http.StatusAccepted, viewImport(im, time.Now()))
+}
+
+// maxPartOverhead bounds what a multipart body holds between two files'
+// bytes (a boundary and a part's header, and what the readers' buffers
+// hold ahead): the multipart reader takes up to 10 MiB of header per part
+// in memory, not counted by the upload's admission (30 uploads of 9 MB
+// part headers grew the process by 92 MB).
+const maxPartOverhead = 128 << 10
+
+// errPartHeader cuts a multipart body past maxPartOverhead.
+var errPartHeader = fmt.Errorf("a part's header is over %d KiB", maxPartOverhead>>10)
+
+// multipartBound reads a multipart body, failing once the bytes read since
+// the last part began, less the files' bytes the upload read meanwhile,
+// pass maxPartOverhead.
+type multipartBound struct {
+	r    io.Reader
+	up   *jobs.Upload
+	n    int64 // bytes read
+	base int64 // n less the upload's bytes when the part began
+}
+
+// next marks a part's beginning.
+func (m *multipartBound) next() { m.base = m.n - m.up.Bytes() }
+
+func (m *multipartBound) Read(p []byte) (int, error) {
+	if m.n-m.up.Bytes()-m.base > maxPartOverhead {
+		return 0, errPartHeader
+	}
+	n, err := m.r.Read(p)
+	m.n += int64(n)
+	return n, err
 }
 
 // isStoreError reports whether err is the store's (a *fault.Error), not
@@ -325,19 +359,41 @@ const (
 // answer may be written within uploadIdle of its last byte.
 var uploadIdle = 60 * time.Second
 
+// minUploadRate is the least average rate, in bytes a second, of an
+// upload that has waited uploadIdle in all for its bytes: the idle
+// timeout alone let a client sending a byte every few seconds hold an
+// upload's admission (jobs.UploadMemory of the body budget) for ever.
+// Only the time spent waiting for the client counts, not the time the
+// server spends storing what it read.
+var minUploadRate int64 = 16 << 10
+
+// errUploadTooSlow cuts an upload slower than minUploadRate.
+var errUploadTooSlow = fmt.Errorf("the upload is too slow: under %d bytes a second on average", minUploadRate)
+
 // liveReader pushes the connection's read and write deadlines back to
-// uploadIdle from now as the body is read (at most once a second).
+// uploadIdle from now as the body is read (at most once a second), and
+// cuts a body that comes slower than minUploadRate once it has waited
+// uploadIdle for it.
 type liveReader struct {
 	r    io.Reader
 	rc   *http.ResponseController
 	last time.Time
+	n    int64         // bytes read
+	wait time.Duration // time spent in r.Read: waiting for the client
 }
 
 func (l *liveReader) Read(p []byte) (int, error) {
-	if now := time.Now(); now.Sub(l.last) >= time.Second {
+	now := time.Now()
+	if now.Sub(l.last) >= time.Second {
 		l.last = now
 		l.rc.SetReadDeadline(now.Add(uploadIdle))
 		l.rc.SetWriteDeadline(now.Add(uploadIdle))
 	}
-	return l.r.Read(p)
+	n, err := l.r.Read(p)
+	l.wait += time.Since(now)
+	l.n += int64(n)
+	if err == nil && l.wait > uploadIdle && float64(l.n) < l.wait.Seconds()*float64(minUploadRate) {
+		return n, errUploadTooSlow
+	}
+	return n, err
 }

@@ -318,3 +318,95 @@ func TestStalledUploadsAreBounded(t *testing.T) {
 		return v == float64(2*jobs.UploadMemory)
 	})
 }
+
+// TestTricklingUploadIsCut: an upload that sends a byte now and then,
+// never idle for uploadIdle, is cut once it has waited uploadIdle in all
+// and averages under the least rate (400 naming the body), and its
+// admission is given back; before, it held its share of the body budget
+// for as long as it kept trickling.
+func TestTricklingUploadIsCut(t *testing.T) {
+	defer api.SetUploadIdle(2 * time.Second)()
+	st := backends[0].open(t)
+	c := newClient(t, st, api.Config{Imports: importService(t, st, 0)})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(c.srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /v1/imports HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n", 1<<20)
+	start := time.Now()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 100 { // 20 s at most
+			if _, err := conn.Write([]byte("P")); err != nil {
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second)) // a guard against a hang, not a measure
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("a trickling upload got no answer in %v: %v", time.Since(start), err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "too slow") || !strings.Contains(string(b), `"field":"body"`) {
+		t.Fatalf("a trickling upload: %d %s, want 400 naming the body as too slow", res.StatusCode, b)
+	}
+	if el := time.Since(start); el > 10*time.Second {
+		t.Fatalf("a trickling upload was cut after %v, want within a few times uploadIdle (2s)", el)
+	}
+	conn.Close()
+	<-done
+	waitFor(t, "the cut upload's bytes to be given back", func() bool {
+		v, _ := metricValue(c, "scoop_request_body_bytes_in_flight")
+		return v == 0
+	})
+}
+
+// TestHugePartHeaderIsRefused: a multipart part whose header runs past
+// what a part may hold between two files is a 400 naming the body, read
+// no further (the multipart reader would hold up to 10 MiB of it in
+// memory, outside the upload's admission); files with ordinary headers
+// around big files are read.
+func TestHugePartHeaderIsRefused(t *testing.T) {
+	st := backends[0].open(t)
+	c := newClient(t, st, api.Config{Imports: importService(t, st, 0)})
+	post := func(body []byte) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest("POST", c.srv.URL+"/v1/imports", bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = "127.0.0.1"
+		req.Header.Set("Content-Type", "multipart/form-data; boundary=b0und")
+		res, err := c.srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	var huge bytes.Buffer
+	huge.WriteString("--b0und\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n")
+	for i := range 2000 {
+		fmt.Fprintf(&huge, "X-Pad-%d: %s\r\n", i, strings.Repeat("a", 1000))
+	}
+	huge.WriteString("\r\nhello\r\n--b0und--\r\n")
+	if code, b := post(huge.Bytes()); code != http.StatusBadRequest || !strings.Contains(b, "header") || !strings.Contains(b, `"field":"body"`) {
+		t.Fatalf("a 2 MB part header: %d %s, want 400 naming the part's header", code, b)
+	}
+	var ok bytes.Buffer
+	for i := range 3 {
+		fmt.Fprintf(&ok, "--b0und\r\nContent-Disposition: form-data; name=\"f\"; filename=\"%d.txt\"\r\nContent-Type: text/plain\r\n\r\n", i)
+		ok.Write(jobstest.Hands(t, 400, 9_550_000_000+int64(i)*1000)) // ~500 KB each
+		ok.WriteString("\r\n")
+	}
+	ok.WriteString("--b0und--\r\n")
+	if code, b := post(ok.Bytes()); code != http.StatusAccepted {
+		t.Fatalf("three files of 500 KB: %d %s, want 202", code, b)
+	}
+}

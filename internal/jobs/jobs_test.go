@@ -489,3 +489,52 @@ func TestCancelWhileRunning(t *testing.T) {
 		}
 	})
 }
+
+// TestAbortRetriesItsDelete: an upload aborted while the database does
+// not answer is deleted, parts and all, once it answers again (before,
+// it stayed "uploading" with its parts until a day later).
+func TestAbortRetriesItsDelete(t *testing.T) {
+	defer func(n int, d time.Duration) { abortRetries, abortRetryWait = n, d }(abortRetries, abortRetryWait)
+	abortRetries, abortRetryWait = 20, 20*time.Millisecond
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		svc := start(t, st, quickConfig(0))
+		ctx := context.Background()
+		u, err := svc.NewUpload(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := u.AddFile(ctx, "a.txt", "text/plain", bytes.NewReader(jobstest.Hands(t, 20, 9_770_000_000))); err != nil {
+			t.Fatal(err)
+		}
+		var calls atomic.Int32
+		testHookDelete = func(int64) error {
+			if calls.Add(1) <= 3 {
+				return errors.New("the database did not answer in time")
+			}
+			return nil
+		}
+		defer func() { testHookDelete = nil }()
+		u.Abort(ctx)
+		count := func(table string) int {
+			var n int
+			var err error
+			switch s := st.(type) {
+			case *postgres.Store:
+				err = s.Pool().QueryRow(ctx, `SELECT count(*) FROM `+table).Scan(&n)
+			case *sqlite.Store:
+				err = s.DB().QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&n)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		deadline := time.Now().Add(10 * time.Second)
+		for count("imports") != 0 || count("import_parts") != 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("an aborted upload left %d imports and %d parts after %d deletes", count("imports"), count("import_parts"), calls.Load())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}

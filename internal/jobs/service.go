@@ -18,6 +18,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -143,6 +144,8 @@ type Service struct {
 	subDone chan struct{}
 	stopRec chan struct{}
 	recDone chan struct{}
+
+	aborting atomic.Int64 // aborted uploads whose delete is being retried
 }
 
 // reconcileEvery is how often a process with workers fails the chunks

@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -88,9 +89,57 @@ func (s *Service) NewUpload(ctx context.Context) (*Upload, error) {
 // ID is the import's public id.
 func (u *Upload) ID() string { return u.pub }
 
-// Abort drops the import (an upload that failed or was refused).
+// Bytes is how many bytes of files the upload has read so far.
+func (u *Upload) Bytes() int64 { return u.bytes }
+
+// Abort drops the import (an upload that failed or was refused). When
+// the database does not answer (often why the upload failed), the delete
+// is retried in the background, every abortRetryWait for abortRetries
+// times (at most maxAborting imports at once): before, the import stayed
+// "uploading", its parts (up to 256 MiB) with it, until a CreateImport a
+// day later.
 func (u *Upload) Abort(ctx context.Context) {
-	u.st.DeleteImport(context.WithoutCancel(ctx), u.id)
+	ctx = context.WithoutCancel(ctx)
+	if u.delete(ctx) == nil {
+		return
+	}
+	if u.svc.aborting.Add(1) > maxAborting {
+		u.svc.aborting.Add(-1)
+		u.svc.log.Warn("abandoned upload left to the daily sweep", "import", u.id)
+		return
+	}
+	go func() {
+		defer u.svc.aborting.Add(-1)
+		var err error
+		for range abortRetries {
+			time.Sleep(abortRetryWait)
+			if err = u.delete(ctx); err == nil {
+				return
+			}
+		}
+		u.svc.log.Warn("abandoned upload left to the daily sweep", "import", u.id, "err", err)
+	}()
+}
+
+// Retries of Abort's delete.
+const maxAborting = 64
+
+var (
+	abortRetries   = 12
+	abortRetryWait = 10 * time.Second
+)
+
+// testHookDelete, when set (by tests), is called before an aborted
+// upload's delete: an error plays a database that does not answer.
+var testHookDelete func(id int64) error
+
+func (u *Upload) delete(ctx context.Context) error {
+	if testHookDelete != nil {
+		if err := testHookDelete(u.id); err != nil {
+			return err
+		}
+	}
+	return u.st.DeleteImport(ctx, u.id)
 }
 
 // Commit ends the upload: the import is queued with one job per chunk
