@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"strings"
 	"time"
 
@@ -219,4 +220,37 @@ func BadImportCursor(c string) error {
 // ChunkFinished reports whether a chunk state is final.
 func ChunkFinished(state string) bool {
 	return state == ChunkDone || state == ChunkFailed || state == ChunkCancelled
+}
+
+// ScanChunkSums sets im's sums over its chunks from row, the one row of a
+// store's aggregate of them, in this order: the chunks finished, the
+// chunks failed, the hands of the chunks finished, the eight counts of
+// ImportCounts (Read to Analysed) summed, the skipped reasons as one JSON
+// object of sums by reason, and the error arrays of the first chunks that
+// have errors (at most MaxImportErrors chunks, which is enough), as one
+// JSON array in chunk order. The chunks' errors follow im's own (its
+// file errors), up to MaxImportErrors in all.
+func ScanChunkSums(row interface{ Scan(...any) error }, im *Import) error {
+	c := &im.Counts
+	var skipped, errs string
+	if err := row.Scan(&im.ChunksFinished, &im.ChunksFailed, &im.HandsFinished,
+		&c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed,
+		&skipped, &errs); err != nil {
+		return err
+	}
+	if skipped != "{}" && skipped != "" {
+		if err := json.Unmarshal([]byte(skipped), &c.Skipped); err != nil {
+			return err
+		}
+	}
+	if errs != "[]" && errs != "" && len(im.Errors) < MaxImportErrors {
+		var chunks [][]ImportError
+		if err := json.Unmarshal([]byte(errs), &chunks); err != nil {
+			return err
+		}
+		for _, es := range chunks {
+			im.Errors = append(im.Errors, es[:min(len(es), MaxImportErrors-len(im.Errors))]...)
+		}
+	}
+	return nil
 }

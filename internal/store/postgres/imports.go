@@ -126,44 +126,24 @@ func scanImport(row pgx.Row) (store.Import, error) {
 	return im, nil
 }
 
-// sums fills im's sums over its chunks and its first errors.
+// sums sets im's sums over its chunks and its first errors
+// (store.ScanChunkSums): summed by the database, in one row, rather than
+// each chunk's row and JSON read and summed here on every read of the
+// import.
 func sums(ctx context.Context, q interface {
-	Query(context.Context, string, ...any) (pgx.Rows, error)
+	QueryRow(context.Context, string, ...any) pgx.Row
 }, im *store.Import) error {
-	rows, err := q.Query(ctx, `
-SELECT state, hands, read, stored, duplicates, conflicts, legal, illegal, unreadable, analysed, skipped::text, errors::text
-FROM import_chunks WHERE import_id = $1 ORDER BY chunk`, im.ID)
-	if err != nil {
-		return err
-	}
-	var state, skipped, errs string
-	var hands int64
-	var c store.ImportCounts
-	_, err = pgx.ForEachRow(rows, []any{&state, &hands, &c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed, &skipped, &errs}, func() error {
-		addChunk(im, state, hands, c, skipped, errs)
-		return nil
-	})
-	return err
-}
-
-// addChunk adds one chunk row to im's sums (both stores).
-func addChunk(im *store.Import, state string, hands int64, c store.ImportCounts, skipped, errs string) {
-	if store.ChunkFinished(state) {
-		im.ChunksFinished++
-		im.HandsFinished += hands
-	}
-	if state == store.ChunkFailed {
-		im.ChunksFailed++
-	}
-	if skipped != "{}" && skipped != "" {
-		json.Unmarshal([]byte(skipped), &c.Skipped)
-	}
-	im.Counts.Add(c)
-	if errs != "[]" && errs != "" && len(im.Errors) < store.MaxImportErrors {
-		var es []store.ImportError
-		json.Unmarshal([]byte(errs), &es)
-		im.Errors = append(im.Errors, es[:min(len(es), store.MaxImportErrors-len(im.Errors))]...)
-	}
+	return store.ScanChunkSums(q.QueryRow(ctx, `
+SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
+       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
+       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
+       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
+       (SELECT coalesce(jsonb_object_agg(r, n), '{}')::text FROM (
+          SELECT s.key AS r, sum(s.value::bigint) AS n FROM import_chunks c, jsonb_each_text(c.skipped) s
+          WHERE c.import_id = $1 AND c.skipped <> '{}' GROUP BY s.key) k),
+       (SELECT coalesce(jsonb_agg(e ORDER BY chunk), '[]')::text FROM (
+          SELECT chunk, errors AS e FROM import_chunks WHERE import_id = $1 AND errors <> '[]' ORDER BY chunk LIMIT $2) x)
+FROM import_chunks WHERE import_id = $1`, im.ID, store.MaxImportErrors), im)
 }
 
 func nonNil[T any](s []T) []T {

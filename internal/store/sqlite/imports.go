@@ -147,49 +147,22 @@ func scanImport(row scanner) (store.Import, error) {
 	return im, nil
 }
 
-type querier interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}
-
-// sums fills im's sums over its chunks and its first errors.
-func sums(ctx context.Context, q querier, im *store.Import) error {
-	rows, err := q.QueryContext(ctx, `
-SELECT state, hands, read, stored, duplicates, conflicts, legal, illegal, unreadable, analysed, skipped, errors
-FROM import_chunks WHERE import_id = ? ORDER BY chunk`, im.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var state, skipped, errs string
-		var hands int64
-		var c store.ImportCounts
-		if err := rows.Scan(&state, &hands, &c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed, &skipped, &errs); err != nil {
-			return err
-		}
-		addChunk(im, state, hands, c, skipped, errs)
-	}
-	return rows.Err()
-}
-
-// addChunk adds one chunk row to im's sums.
-func addChunk(im *store.Import, state string, hands int64, c store.ImportCounts, skipped, errs string) {
-	if store.ChunkFinished(state) {
-		im.ChunksFinished++
-		im.HandsFinished += hands
-	}
-	if state == store.ChunkFailed {
-		im.ChunksFailed++
-	}
-	if skipped != "{}" && skipped != "" {
-		json.Unmarshal([]byte(skipped), &c.Skipped)
-	}
-	im.Counts.Add(c)
-	if errs != "[]" && errs != "" && len(im.Errors) < store.MaxImportErrors {
-		var es []store.ImportError
-		json.Unmarshal([]byte(errs), &es)
-		im.Errors = append(im.Errors, es[:min(len(es), store.MaxImportErrors-len(im.Errors))]...)
-	}
+// sums sets im's sums over its chunks and its first errors
+// (store.ScanChunkSums): summed by the database, in one row, rather than
+// each chunk's row and JSON read and summed here on every read of the
+// import.
+func sums(ctx context.Context, q *sql.DB, im *store.Import) error {
+	return store.ScanChunkSums(q.QueryRowContext(ctx, `
+SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
+       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
+       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
+       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
+       (SELECT json_group_object(r, n) FROM (
+          SELECT s.key AS r, sum(s.value) AS n FROM import_chunks c, json_each(c.skipped) s
+          WHERE c.import_id = ?1 AND c.skipped <> '{}' GROUP BY s.key)),
+       (SELECT json_group_array(json(errors)) FROM (
+          SELECT errors FROM import_chunks WHERE import_id = ?1 AND errors <> '[]' ORDER BY chunk LIMIT ?2))
+FROM import_chunks WHERE import_id = ?1`, im.ID, store.MaxImportErrors), im)
 }
 
 func nonNil[T any](s []T) []T {
