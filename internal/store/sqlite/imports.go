@@ -132,19 +132,11 @@ func scanImport(row scanner) (store.Import, error) {
 	if im.CreatedAt, err = parseTime(created); err != nil {
 		return im, err
 	}
-	for _, t := range []struct {
-		s   sql.NullString
-		dst **time.Time
-	}{{started, &im.StartedAt}, {finished, &im.FinishedAt}} {
-		if t.s.Valid {
-			v, err := parseTime(t.s.String)
-			if err != nil {
-				return im, err
-			}
-			*t.dst = &v
-		}
+	if im.StartedAt, err = parseNullTime(started); err != nil {
+		return im, err
 	}
-	return im, nil
+	im.FinishedAt, err = parseNullTime(finished)
+	return im, err
 }
 
 // sums sets im's sums over its chunks and its first errors
@@ -295,6 +287,13 @@ WHERE c.import_id = ? AND c.chunk = ?`, id, chunk).Scan(
 			return err
 		}
 		w.Chunk, w.Account = chunk, account.ID(acct)
+		prev, err := parseNullTime(started)
+		if err != nil {
+			return err
+		}
+		if prev != nil {
+			w.StartedAt = *prev
+		}
 		if store.ChunkFinished(w.State) || w.ImportState == store.ImportCancelled {
 			return nil
 		}
