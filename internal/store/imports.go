@@ -254,3 +254,23 @@ func ScanChunkSums(row interface{ Scan(...any) error }, im *Import) error {
 	}
 	return nil
 }
+
+// EncodeImportErrors returns the JSON array the stores keep of es ("[]"
+// for none), at most its first MaxImportErrors.
+func EncodeImportErrors(es []ImportError) string {
+	if len(es) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(es[:min(len(es), MaxImportErrors)]) // plain strings and ints: never fails
+	return string(b)
+}
+
+// EncodeSkipped returns the JSON object the stores keep of a chunk's
+// skipped counts by reason ("{}" for none).
+func EncodeSkipped(skipped map[string]int64) string {
+	if len(skipped) == 0 {
+		return "{}"
+	}
+	b, _ := json.Marshal(skipped) // string keys, int values: never fails
+	return string(b)
+}

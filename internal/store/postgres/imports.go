@@ -58,7 +58,7 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, c.Chunk, c.File, c.Format, c.First
 func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []store.ImportError, reason string, enqueue func(tx any) error) error {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	errs, _ := json.Marshal(nonNil(fileErrors))
+	errs := store.EncodeImportErrors(fileErrors)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var chunks int
 		var expected int64
@@ -88,7 +88,7 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 		}
 		if _, err := tx.Exec(ctx, `
 UPDATE imports SET state = $2, reason = $3, files = $4, bytes = $5, chunks = $6, hands_expected = $7, file_errors = $8::jsonb, finished_at = $9
-WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, string(errs), finished); err != nil {
+WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, errs, finished); err != nil {
 			return err
 		}
 		if chunks == 0 {
@@ -144,13 +144,6 @@ SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*
        (SELECT coalesce(jsonb_agg(e ORDER BY chunk), '[]')::text FROM (
           SELECT chunk, errors AS e FROM import_chunks WHERE import_id = $1 AND errors <> '[]' ORDER BY chunk LIMIT $2) x)
 FROM import_chunks WHERE import_id = $1`, im.ID, store.MaxImportErrors), im)
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // Import implements store.Imports.
@@ -327,11 +320,7 @@ WHERE import_id = $1 AND chunk = $2 RETURNING attempts, started_at`, id, chunk).
 func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r store.ChunkResult) error {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	skipped, _ := json.Marshal(r.Counts.Skipped)
-	if r.Counts.Skipped == nil {
-		skipped = []byte("{}")
-	}
-	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
+	skipped, errs := store.EncodeSkipped(r.Counts.Skipped), store.EncodeImportErrors(r.Errors)
 	c := r.Counts
 	err := store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -344,7 +333,7 @@ func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r st
 UPDATE import_chunks SET state = $3, read = $4, stored = $5, duplicates = $6, conflicts = $7, legal = $8, illegal = $9,
   unreadable = $10, analysed = $11, skipped = $12::jsonb, errors = $13::jsonb, finished_at = now()
 WHERE import_id = $1 AND chunk = $2 AND state NOT IN ('done', 'failed', 'cancelled')`,
-				id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs))
+				id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, skipped, errs)
 			if err != nil || tag.RowsAffected() == 0 {
 				return err
 			}
@@ -398,7 +387,7 @@ WHERE i.id = $1 AND i.finished_at IS NULL
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
 	n := 0
 	err := store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -407,7 +396,7 @@ UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = n
 FROM river_job j
 WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
   AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
-RETURNING c.import_id, c.chunk`, kind, string(errs))
+RETURNING c.import_id, c.chunk`, kind, errs)
 			if err != nil {
 				return err
 			}

@@ -67,7 +67,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.
 
 // QueueImport implements store.Imports; enqueue gets a *sql.Tx.
 func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []store.ImportError, reason string, enqueue func(tx any) error) error {
-	errs, _ := json.Marshal(nonNil(fileErrors))
+	errs := store.EncodeImportErrors(fileErrors)
 	return s.write(ctx, "queue import", func(ctx context.Context, tx *sql.Tx) error {
 		var chunks int
 		var expected int64
@@ -96,7 +96,7 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 		}
 		if _, err := tx.ExecContext(ctx, `
 UPDATE imports SET state = ?, reason = ?, files = ?, bytes = ?, chunks = ?, hands_expected = ?, file_errors = ?, finished_at = ?
-WHERE id = ?`, state, why, files, bytes, chunks, expected, string(errs), finished, id); err != nil {
+WHERE id = ?`, state, why, files, bytes, chunks, expected, errs, finished, id); err != nil {
 			return err
 		}
 		if chunks == 0 {
@@ -155,13 +155,6 @@ SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*
        (SELECT json_group_array(json(errors)) FROM (
           SELECT errors FROM import_chunks WHERE import_id = ?1 AND errors <> '[]' ORDER BY chunk LIMIT ?2))
 FROM import_chunks WHERE import_id = ?1`, im.ID, store.MaxImportErrors), im)
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
 
 // Import implements store.Imports.
@@ -331,18 +324,14 @@ WHERE import_id = ? AND chunk = ? RETURNING attempts, started_at`, id, chunk).Sc
 
 // FinishImportChunk implements store.Imports.
 func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r store.ChunkResult) error {
-	skipped, _ := json.Marshal(r.Counts.Skipped)
-	if r.Counts.Skipped == nil {
-		skipped = []byte("{}")
-	}
-	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
+	skipped, errs := store.EncodeSkipped(r.Counts.Skipped), store.EncodeImportErrors(r.Errors)
 	c := r.Counts
 	return s.write(ctx, "finish import chunk", func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
 UPDATE import_chunks SET state = ?, read = ?, stored = ?, duplicates = ?, conflicts = ?, legal = ?, illegal = ?,
   unreadable = ?, analysed = ?, skipped = ?, errors = ?, finished_at = `+nowSQL+`
 WHERE import_id = ? AND chunk = ? AND state NOT IN ('done', 'failed', 'cancelled')`,
-			r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs), id, chunk)
+			r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, skipped, errs, id, chunk)
 		if err != nil {
 			return err
 		}
@@ -398,7 +387,7 @@ WHERE id = ? AND finished_at IS NULL
 
 // ReconcileImportChunks implements store.Imports.
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
-	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
 	n := 0
 	err := s.write(ctx, "reconcile import chunks", func(ctx context.Context, tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `
@@ -406,7 +395,7 @@ UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
 WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
   WHERE j.kind = ? AND j.state = 'discarded'
     AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
-RETURNING import_id, chunk`, string(errs), kind)
+RETURNING import_id, chunk`, errs, kind)
 		if err != nil {
 			return err
 		}
