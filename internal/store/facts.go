@@ -219,10 +219,9 @@ func CheckPlayers(q PlayersQuery) (after string, limit int, err error) {
 		return "", 0, err
 	}
 	if q.Cursor != "" {
-		b, err := base64.RawURLEncoding.DecodeString(q.Cursor)
-		name, ok := strings.CutPrefix(string(b), playersCursorPrefix)
-		if err != nil || !ok || name == "" || EncodePlayersCursor(name) != q.Cursor || CheckText("cursor", name) != nil {
-			return "", 0, fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", q.Cursor)
+		name, ok := decodeCursor(playersCursorPrefix, q.Cursor, func(name string) bool { return name != "" && CheckText("cursor", name) == nil })
+		if !ok {
+			return "", 0, BadCursor(q.Cursor)
 		}
 		after = name
 	}
@@ -259,9 +258,7 @@ const playersCursorPrefix = "p1:"
 
 // EncodePlayersCursor returns the cursor resuming a players listing after
 // the player named name.
-func EncodePlayersCursor(name string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(playersCursorPrefix + name))
-}
+func EncodePlayersCursor(name string) string { return encodeCursor(playersCursorPrefix, name) }
 
 // CheckStats validates a player name and a filter for the statistics
 // queries: text a store can hold (CheckText), From before To.

@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
-	"strings"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -191,9 +189,7 @@ const importCursorPrefix = "i2:"
 // ImportCursor returns the opaque cursor resuming a listing after the
 // import with the given public id: it holds no row number, so it tells
 // nothing of how many imports the server has taken.
-func ImportCursor(publicID string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(importCursorPrefix + publicID))
-}
+func ImportCursor(publicID string) string { return encodeCursor(importCursorPrefix, publicID) }
 
 // DecodeImportCursor returns the public id of the import a cursor resumes
 // after ("" for ""); anything but ImportCursor's form is Invalid on field
@@ -203,19 +199,15 @@ func DecodeImportCursor(c string) (string, error) {
 	if c == "" {
 		return "", nil
 	}
-	if b, err := base64.RawURLEncoding.DecodeString(c); err == nil {
-		if id, ok := strings.CutPrefix(string(b), importCursorPrefix); ok && ValidPublicID(id) && ImportCursor(id) == c {
-			return id, nil
-		}
+	if id, ok := decodeCursor(importCursorPrefix, c, ValidPublicID); ok {
+		return id, nil
 	}
 	return "", BadImportCursor(c)
 }
 
 // BadImportCursor is the Invalid error of an imports cursor that is not
 // one of ours, or names an import the caller cannot see.
-func BadImportCursor(c string) error {
-	return fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
-}
+func BadImportCursor(c string) error { return BadCursor(c) }
 
 // ChunkFinished reports whether a chunk state is final.
 func ChunkFinished(state string) bool {

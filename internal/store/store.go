@@ -416,8 +416,27 @@ const cursorPrefix = "h2:"
 // EncodeCursor returns the opaque cursor that resumes a listing after the
 // hand with the given public id. It holds no row number: a cursor tells
 // nothing of how many hands are stored.
-func EncodeCursor(publicID string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + publicID))
+func EncodeCursor(publicID string) string { return encodeCursor(cursorPrefix, publicID) }
+
+// encodeCursor returns the opaque cursor of a listing that resumes after
+// v: prefix (which says the listing, and the form's version) and v, in
+// unpadded URL base64.
+func encodeCursor(prefix, v string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(prefix + v))
+}
+
+// decodeCursor returns the v that encodeCursor(prefix, v) made c of, when
+// c is exactly that form and valid(v) holds; ok is false otherwise.
+func decodeCursor(prefix, c string, valid func(string) bool) (v string, ok bool) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", false
+	}
+	v, ok = strings.CutPrefix(string(b), prefix)
+	if !ok || !valid(v) || encodeCursor(prefix, v) != c {
+		return "", false
+	}
+	return v, true
 }
 
 // CheckQuery validates q for Store.Hands and returns the public id of the
@@ -445,11 +464,8 @@ func DecodeCursor(c string) (string, error) {
 	if c == "" {
 		return "", nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err == nil {
-		if id, ok := strings.CutPrefix(string(b), cursorPrefix); ok && ValidPublicID(id) && EncodeCursor(id) == c {
-			return id, nil
-		}
+	if id, ok := decodeCursor(cursorPrefix, c, ValidPublicID); ok {
+		return id, nil
 	}
 	return "", BadCursor(c)
 }
