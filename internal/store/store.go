@@ -81,12 +81,21 @@ func (h *Hand) setFacts(rows []FactsRow) {
 // else HandFacts of its JSON; the same rows either way, the first
 // without decoding the JSON again.
 func (h Hand) FactsRows(id int64) []FactsRow {
-	var rows []FactsRow
-	if m := h.facts; m != nil && m.legal == h.Legal && sameBytes(m.hand, h.Hand) && sameBytes(m.verdict, h.Verdict) && sameBytes(m.analysis, h.Analysis) {
-		rows = slices.Clone(m.rows)
-	} else {
-		rows = HandFacts(h.Legal, h.Hand, h.Verdict, h.Analysis)
+	m := h.facts
+	if m == nil || m.legal != h.Legal || !sameBytes(m.hand, h.Hand) || !sameBytes(m.verdict, h.Verdict) || !sameBytes(m.analysis, h.Analysis) {
+		return StoredFacts(id, h.Legal, h.Hand, h.Verdict, h.Analysis)
 	}
+	rows := slices.Clone(m.rows)
+	for i := range rows {
+		rows[i].HandID = id
+	}
+	return rows
+}
+
+// StoredFacts returns the facts rows of the stored hand id (HandFacts of
+// its JSON) with their hand id set.
+func StoredFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []FactsRow {
+	rows := HandFacts(legal, hand, verdict, analysis)
 	for i := range rows {
 		rows[i].HandID = id
 	}

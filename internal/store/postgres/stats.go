@@ -138,15 +138,6 @@ func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
 	return err
 }
 
-// handFacts returns a stored hand's facts rows with their hand id.
-func handFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []store.FactsRow {
-	rows := store.HandFacts(legal, hand, verdict, analysis)
-	for i := range rows {
-		rows[i].HandID = id
-	}
-	return rows
-}
-
 // FillFacts implements store.FactsFiller.
 func (s *Store) FillFacts(ctx context.Context, after int64, limit int) (int64, int, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -172,7 +163,7 @@ ORDER BY h.id LIMIT $3`, after, stats.Version, limit)
 			if doc != nil {
 				a = json.RawMessage(*doc)
 			}
-			all = append(all, handFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
+			all = append(all, store.StoredFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
 			last = id
 			n++
 			return nil
