@@ -213,6 +213,17 @@ func ValidPublicID(id string) bool {
 // the running analysis.EngineVersion and no Analysis (see
 // NewAnalyzedHandRecord).
 func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
+	rec, err := newHandRecord(h, v)
+	if err != nil {
+		return Hand{}, err
+	}
+	rec.setFacts(FactsOf(h, v.Legal, v, nil))
+	return rec, nil
+}
+
+// newHandRecord is NewHandRecord without the facts rows, which its
+// callers compute once they know the analysis.
+func newHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 	canonical, err := json.Marshal(h)
 	if err != nil {
 		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
@@ -237,7 +248,6 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 		ContentHash:   ContentHash(canonical),
 		EngineVersion: analysis.EngineVersion,
 	}
-	rec.setFacts(FactsOf(h, v.Legal, v, nil))
 	return rec, nil
 }
 
@@ -248,21 +258,26 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 // cannot for a hand the replay found legal) leaves Analysis nil, and the
 // hand is still stored without one.
 func NewAnalyzedHandRecord(ctx context.Context, h *handhistory.Hand, v *analysis.Verdict, opt analysis.Options) (Hand, error) {
-	rec, err := NewHandRecord(h, v)
-	if err != nil || !v.Legal {
-		return rec, err
-	}
-	a, err := analysis.AnalyzeWith(ctx, h, opt)
+	rec, err := newHandRecord(h, v)
 	if err != nil {
-		if ctx.Err() != nil {
+		return Hand{}, err
+	}
+	var a *analysis.Analysis
+	if v.Legal {
+		a, err = analysis.AnalyzeWith(ctx, h, opt)
+		switch {
+		case err != nil && ctx.Err() != nil:
 			return Hand{}, err
+		case err != nil:
+			a = nil // stored without an analysis
+		default:
+			if rec.Analysis, err = json.Marshal(a); err != nil {
+				return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
+			}
 		}
-		return rec, nil
 	}
-	if rec.Analysis, err = json.Marshal(a); err != nil {
-		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
-	}
-	rec.setFacts(FactsOf(h, true, v, a))
+	// The facts once, with the analysis when there is one.
+	rec.setFacts(FactsOf(h, v.Legal, v, a))
 	return rec, nil
 }
 
