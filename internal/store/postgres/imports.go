@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -416,7 +417,9 @@ WHERE p.import_id = t.i AND p.chunk = t.c`, ids, chunks); err != nil {
 				return err
 			}
 			n = len(ids)
-			for _, id := range ids {
+			// Each import once, however many of its chunks failed.
+			slices.Sort(ids)
+			for _, id := range slices.Compact(ids) {
 				if err := finishImport(ctx, tx, id); err != nil {
 					return err
 				}

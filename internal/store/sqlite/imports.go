@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -419,7 +420,9 @@ RETURNING import_id, chunk`, errs, kind)
 			}
 		}
 		n = len(ids)
-		for _, id := range ids {
+		// Each import once, however many of its chunks failed.
+		slices.Sort(ids)
+		for _, id := range slices.Compact(ids) {
 			if err := finishImport(ctx, tx, id); err != nil {
 				return err
 			}
