@@ -59,10 +59,13 @@ var FactsColumns = []string{"facts", "site", "game", "structure", "big_blind", "
 	"hilo_showdown", "scoop", "quartered", "low_won", "net", "net_bb", "adjusted_net", "allin"}
 
 // Values returns the row's FactsColumns values.
-func (r FactsRow) Values() []any {
-	return []any{r.Facts, r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit, r.PlayedAt,
+func (r FactsRow) Values() []any { return r.AppendValues(make([]any, 0, len(FactsColumns))) }
+
+// AppendValues appends the row's FactsColumns values to dst.
+func (r FactsRow) AppendValues(dst []any) []any {
+	return append(dst, r.Facts, r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit, r.PlayedAt,
 		r.VPIP, r.PFR, r.ThreeBet, r.ThreeBetChance, r.Aggressive, r.Calls, r.SawFlop, r.Showdown, r.WonShowdown,
-		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn}
+		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn)
 }
 
 // HandFacts returns the facts rows of a stored hand (one per player, in
