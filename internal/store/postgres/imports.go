@@ -35,24 +35,16 @@ func (s *Store) CreateImport(ctx context.Context, acct account.ID, publicID stri
 
 // AddImportPart implements store.Imports.
 func (s *Store) AddImportPart(ctx context.Context, id int64, chunk, part int, data []byte) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `INSERT INTO import_parts (import_id, chunk, part, data) VALUES ($1, $2, $3, $4)`, id, chunk, part, data); err != nil {
-		return wrap(ctx, err, "store upload part")
-	}
-	return nil
+	_, err := s.exec(ctx, "store upload part", `INSERT INTO import_parts (import_id, chunk, part, data) VALUES ($1, $2, $3, $4)`, id, chunk, part, data)
+	return err
 }
 
 // AddImportChunk implements store.Imports.
 func (s *Store) AddImportChunk(ctx context.Context, id int64, c store.ImportChunk) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `
+	_, err := s.exec(ctx, "store upload chunk", `
 INSERT INTO import_chunks (import_id, chunk, file_name, format, first_line, first_hand, hands, bytes)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.FirstHand, c.Hands, c.Bytes); err != nil {
-		return wrap(ctx, err, "store upload chunk")
-	}
-	return nil
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.FirstHand, c.Hands, c.Bytes)
+	return err
 }
 
 // QueueImport implements store.Imports; enqueue gets a pgx.Tx.
@@ -105,12 +97,8 @@ WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, errs, finishe
 
 // DeleteImport implements store.Imports.
 func (s *Store) DeleteImport(ctx context.Context, id int64) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `DELETE FROM imports WHERE id = $1`, id); err != nil {
-		return wrap(ctx, err, "delete import")
-	}
-	return nil
+	_, err := s.exec(ctx, "delete import", `DELETE FROM imports WHERE id = $1`, id)
+	return err
 }
 
 const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors::text, created_at, started_at, finished_at`
