@@ -59,10 +59,13 @@ var FactsColumns = []string{"facts", "site", "game", "structure", "big_blind", "
 	"hilo_showdown", "scoop", "quartered", "low_won", "net", "net_bb", "adjusted_net", "allin"}
 
 // Values returns the row's FactsColumns values.
-func (r FactsRow) Values() []any {
-	return []any{r.Facts, r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit, r.PlayedAt,
+func (r FactsRow) Values() []any { return r.AppendValues(make([]any, 0, len(FactsColumns))) }
+
+// AppendValues appends the row's FactsColumns values to dst.
+func (r FactsRow) AppendValues(dst []any) []any {
+	return append(dst, r.Facts, r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit, r.PlayedAt,
 		r.VPIP, r.PFR, r.ThreeBet, r.ThreeBetChance, r.Aggressive, r.Calls, r.SawFlop, r.Showdown, r.WonShowdown,
-		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn}
+		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn)
 }
 
 // HandFacts returns the facts rows of a stored hand (one per player, in
@@ -219,10 +222,9 @@ func CheckPlayers(q PlayersQuery) (after string, limit int, err error) {
 		return "", 0, err
 	}
 	if q.Cursor != "" {
-		b, err := base64.RawURLEncoding.DecodeString(q.Cursor)
-		name, ok := strings.CutPrefix(string(b), playersCursorPrefix)
-		if err != nil || !ok || name == "" || EncodePlayersCursor(name) != q.Cursor || CheckText("cursor", name) != nil {
-			return "", 0, fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", q.Cursor)
+		name, ok := decodeCursor(playersCursorPrefix, q.Cursor, func(name string) bool { return name != "" && CheckText("cursor", name) == nil })
+		if !ok {
+			return "", 0, BadCursor(q.Cursor)
 		}
 		after = name
 	}
@@ -259,9 +261,7 @@ const playersCursorPrefix = "p1:"
 
 // EncodePlayersCursor returns the cursor resuming a players listing after
 // the player named name.
-func EncodePlayersCursor(name string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(playersCursorPrefix + name))
-}
+func EncodePlayersCursor(name string) string { return encodeCursor(playersCursorPrefix, name) }
 
 // CheckStats validates a player name and a filter for the statistics
 // queries: text a store can hold (CheckText), From before To.

@@ -2,8 +2,7 @@ package store
 
 import (
 	"context"
-	"encoding/base64"
-	"strings"
+	"encoding/json"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -190,9 +189,7 @@ const importCursorPrefix = "i2:"
 // ImportCursor returns the opaque cursor resuming a listing after the
 // import with the given public id: it holds no row number, so it tells
 // nothing of how many imports the server has taken.
-func ImportCursor(publicID string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(importCursorPrefix + publicID))
-}
+func ImportCursor(publicID string) string { return encodeCursor(importCursorPrefix, publicID) }
 
 // DecodeImportCursor returns the public id of the import a cursor resumes
 // after ("" for ""); anything but ImportCursor's form is Invalid on field
@@ -202,21 +199,70 @@ func DecodeImportCursor(c string) (string, error) {
 	if c == "" {
 		return "", nil
 	}
-	if b, err := base64.RawURLEncoding.DecodeString(c); err == nil {
-		if id, ok := strings.CutPrefix(string(b), importCursorPrefix); ok && ValidPublicID(id) && ImportCursor(id) == c {
-			return id, nil
-		}
+	if id, ok := decodeCursor(importCursorPrefix, c, ValidPublicID); ok {
+		return id, nil
 	}
 	return "", BadImportCursor(c)
 }
 
 // BadImportCursor is the Invalid error of an imports cursor that is not
 // one of ours, or names an import the caller cannot see.
-func BadImportCursor(c string) error {
-	return fault.Field(fault.Invalid, "cursor", "malformed cursor %q (use the next_cursor of a previous page)", c)
-}
+func BadImportCursor(c string) error { return BadCursor(c) }
 
 // ChunkFinished reports whether a chunk state is final.
 func ChunkFinished(state string) bool {
 	return state == ChunkDone || state == ChunkFailed || state == ChunkCancelled
+}
+
+// ScanChunkSums sets im's sums over its chunks from row, the one row of a
+// store's aggregate of them, in this order: the chunks finished, the
+// chunks failed, the hands of the chunks finished, the eight counts of
+// ImportCounts (Read to Analysed) summed, the skipped reasons as one JSON
+// object of sums by reason, and the error arrays of the first chunks that
+// have errors (at most MaxImportErrors chunks, which is enough), as one
+// JSON array in chunk order. The chunks' errors follow im's own (its
+// file errors), up to MaxImportErrors in all.
+func ScanChunkSums(row interface{ Scan(...any) error }, im *Import) error {
+	c := &im.Counts
+	var skipped, errs string
+	if err := row.Scan(&im.ChunksFinished, &im.ChunksFailed, &im.HandsFinished,
+		&c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed,
+		&skipped, &errs); err != nil {
+		return err
+	}
+	if skipped != "{}" && skipped != "" {
+		if err := json.Unmarshal([]byte(skipped), &c.Skipped); err != nil {
+			return err
+		}
+	}
+	if errs != "[]" && errs != "" && len(im.Errors) < MaxImportErrors {
+		var chunks [][]ImportError
+		if err := json.Unmarshal([]byte(errs), &chunks); err != nil {
+			return err
+		}
+		for _, es := range chunks {
+			im.Errors = append(im.Errors, es[:min(len(es), MaxImportErrors-len(im.Errors))]...)
+		}
+	}
+	return nil
+}
+
+// EncodeImportErrors returns the JSON array the stores keep of es ("[]"
+// for none), at most its first MaxImportErrors.
+func EncodeImportErrors(es []ImportError) string {
+	if len(es) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(es[:min(len(es), MaxImportErrors)]) // plain strings and ints: never fails
+	return string(b)
+}
+
+// EncodeSkipped returns the JSON object the stores keep of a chunk's
+// skipped counts by reason ("{}" for none).
+func EncodeSkipped(skipped map[string]int64) string {
+	if len(skipped) == 0 {
+		return "{}"
+	}
+	b, _ := json.Marshal(skipped) // string keys, int values: never fails
+	return string(b)
 }

@@ -81,12 +81,21 @@ func (h *Hand) setFacts(rows []FactsRow) {
 // else HandFacts of its JSON; the same rows either way, the first
 // without decoding the JSON again.
 func (h Hand) FactsRows(id int64) []FactsRow {
-	var rows []FactsRow
-	if m := h.facts; m != nil && m.legal == h.Legal && sameBytes(m.hand, h.Hand) && sameBytes(m.verdict, h.Verdict) && sameBytes(m.analysis, h.Analysis) {
-		rows = slices.Clone(m.rows)
-	} else {
-		rows = HandFacts(h.Legal, h.Hand, h.Verdict, h.Analysis)
+	m := h.facts
+	if m == nil || m.legal != h.Legal || !sameBytes(m.hand, h.Hand) || !sameBytes(m.verdict, h.Verdict) || !sameBytes(m.analysis, h.Analysis) {
+		return StoredFacts(id, h.Legal, h.Hand, h.Verdict, h.Analysis)
 	}
+	rows := slices.Clone(m.rows)
+	for i := range rows {
+		rows[i].HandID = id
+	}
+	return rows
+}
+
+// StoredFacts returns the facts rows of the stored hand id (HandFacts of
+// its JSON) with their hand id set.
+func StoredFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []FactsRow {
+	rows := HandFacts(legal, hand, verdict, analysis)
 	for i := range rows {
 		rows[i].HandID = id
 	}
@@ -204,6 +213,17 @@ func ValidPublicID(id string) bool {
 // the running analysis.EngineVersion and no Analysis (see
 // NewAnalyzedHandRecord).
 func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
+	rec, err := newHandRecord(h, v)
+	if err != nil {
+		return Hand{}, err
+	}
+	rec.setFacts(FactsOf(h, v.Legal, v, nil))
+	return rec, nil
+}
+
+// newHandRecord is NewHandRecord without the facts rows, which its
+// callers compute once they know the analysis.
+func newHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 	canonical, err := json.Marshal(h)
 	if err != nil {
 		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
@@ -228,7 +248,6 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 		ContentHash:   ContentHash(canonical),
 		EngineVersion: analysis.EngineVersion,
 	}
-	rec.setFacts(FactsOf(h, v.Legal, v, nil))
 	return rec, nil
 }
 
@@ -239,21 +258,26 @@ func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
 // cannot for a hand the replay found legal) leaves Analysis nil, and the
 // hand is still stored without one.
 func NewAnalyzedHandRecord(ctx context.Context, h *handhistory.Hand, v *analysis.Verdict, opt analysis.Options) (Hand, error) {
-	rec, err := NewHandRecord(h, v)
-	if err != nil || !v.Legal {
-		return rec, err
-	}
-	a, err := analysis.AnalyzeWith(ctx, h, opt)
+	rec, err := newHandRecord(h, v)
 	if err != nil {
-		if ctx.Err() != nil {
+		return Hand{}, err
+	}
+	var a *analysis.Analysis
+	if v.Legal {
+		a, err = analysis.AnalyzeWith(ctx, h, opt)
+		switch {
+		case err != nil && ctx.Err() != nil:
 			return Hand{}, err
+		case err != nil:
+			a = nil // stored without an analysis
+		default:
+			if rec.Analysis, err = json.Marshal(a); err != nil {
+				return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
+			}
 		}
-		return rec, nil
 	}
-	if rec.Analysis, err = json.Marshal(a); err != nil {
-		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
-	}
-	rec.setFacts(FactsOf(h, true, v, a))
+	// The facts once, with the analysis when there is one.
+	rec.setFacts(FactsOf(h, v.Legal, v, a))
 	return rec, nil
 }
 
@@ -416,8 +440,27 @@ const cursorPrefix = "h2:"
 // EncodeCursor returns the opaque cursor that resumes a listing after the
 // hand with the given public id. It holds no row number: a cursor tells
 // nothing of how many hands are stored.
-func EncodeCursor(publicID string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + publicID))
+func EncodeCursor(publicID string) string { return encodeCursor(cursorPrefix, publicID) }
+
+// encodeCursor returns the opaque cursor of a listing that resumes after
+// v: prefix (which says the listing, and the form's version) and v, in
+// unpadded URL base64.
+func encodeCursor(prefix, v string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(prefix + v))
+}
+
+// decodeCursor returns the v that encodeCursor(prefix, v) made c of, when
+// c is exactly that form and valid(v) holds; ok is false otherwise.
+func decodeCursor(prefix, c string, valid func(string) bool) (v string, ok bool) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", false
+	}
+	v, ok = strings.CutPrefix(string(b), prefix)
+	if !ok || !valid(v) || encodeCursor(prefix, v) != c {
+		return "", false
+	}
+	return v, true
 }
 
 // CheckQuery validates q for Store.Hands and returns the public id of the
@@ -445,11 +488,8 @@ func DecodeCursor(c string) (string, error) {
 	if c == "" {
 		return "", nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(c)
-	if err == nil {
-		if id, ok := strings.CutPrefix(string(b), cursorPrefix); ok && ValidPublicID(id) && EncodeCursor(id) == c {
-			return id, nil
-		}
+	if id, ok := decodeCursor(cursorPrefix, c, ValidPublicID); ok {
+		return id, nil
 	}
 	return "", BadCursor(c)
 }

@@ -181,7 +181,7 @@ RETURNING id, hand::text`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Sc
 					return err
 				}
 				done[i] = true
-				if err := writeFacts(ctx, tx, handFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, store.StoredFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {

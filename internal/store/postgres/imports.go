@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -34,31 +35,23 @@ func (s *Store) CreateImport(ctx context.Context, acct account.ID, publicID stri
 
 // AddImportPart implements store.Imports.
 func (s *Store) AddImportPart(ctx context.Context, id int64, chunk, part int, data []byte) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `INSERT INTO import_parts (import_id, chunk, part, data) VALUES ($1, $2, $3, $4)`, id, chunk, part, data); err != nil {
-		return wrap(ctx, err, "store upload part")
-	}
-	return nil
+	_, err := s.exec(ctx, "store upload part", `INSERT INTO import_parts (import_id, chunk, part, data) VALUES ($1, $2, $3, $4)`, id, chunk, part, data)
+	return err
 }
 
 // AddImportChunk implements store.Imports.
 func (s *Store) AddImportChunk(ctx context.Context, id int64, c store.ImportChunk) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `
+	_, err := s.exec(ctx, "store upload chunk", `
 INSERT INTO import_chunks (import_id, chunk, file_name, format, first_line, first_hand, hands, bytes)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.FirstHand, c.Hands, c.Bytes); err != nil {
-		return wrap(ctx, err, "store upload chunk")
-	}
-	return nil
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.FirstHand, c.Hands, c.Bytes)
+	return err
 }
 
 // QueueImport implements store.Imports; enqueue gets a pgx.Tx.
 func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []store.ImportError, reason string, enqueue func(tx any) error) error {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	errs, _ := json.Marshal(nonNil(fileErrors))
+	errs := store.EncodeImportErrors(fileErrors)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var chunks int
 		var expected int64
@@ -88,7 +81,7 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 		}
 		if _, err := tx.Exec(ctx, `
 UPDATE imports SET state = $2, reason = $3, files = $4, bytes = $5, chunks = $6, hands_expected = $7, file_errors = $8::jsonb, finished_at = $9
-WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, string(errs), finished); err != nil {
+WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, errs, finished); err != nil {
 			return err
 		}
 		if chunks == 0 {
@@ -104,12 +97,8 @@ WHERE id = $1`, id, state, reason, files, bytes, chunks, expected, string(errs),
 
 // DeleteImport implements store.Imports.
 func (s *Store) DeleteImport(ctx context.Context, id int64) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `DELETE FROM imports WHERE id = $1`, id); err != nil {
-		return wrap(ctx, err, "delete import")
-	}
-	return nil
+	_, err := s.exec(ctx, "delete import", `DELETE FROM imports WHERE id = $1`, id)
+	return err
 }
 
 const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors::text, created_at, started_at, finished_at`
@@ -126,51 +115,24 @@ func scanImport(row pgx.Row) (store.Import, error) {
 	return im, nil
 }
 
-// sums fills im's sums over its chunks and its first errors.
+// sums sets im's sums over its chunks and its first errors
+// (store.ScanChunkSums): summed by the database, in one row, rather than
+// each chunk's row and JSON read and summed here on every read of the
+// import.
 func sums(ctx context.Context, q interface {
-	Query(context.Context, string, ...any) (pgx.Rows, error)
+	QueryRow(context.Context, string, ...any) pgx.Row
 }, im *store.Import) error {
-	rows, err := q.Query(ctx, `
-SELECT state, hands, read, stored, duplicates, conflicts, legal, illegal, unreadable, analysed, skipped::text, errors::text
-FROM import_chunks WHERE import_id = $1 ORDER BY chunk`, im.ID)
-	if err != nil {
-		return err
-	}
-	var state, skipped, errs string
-	var hands int64
-	var c store.ImportCounts
-	_, err = pgx.ForEachRow(rows, []any{&state, &hands, &c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed, &skipped, &errs}, func() error {
-		addChunk(im, state, hands, c, skipped, errs)
-		return nil
-	})
-	return err
-}
-
-// addChunk adds one chunk row to im's sums (both stores).
-func addChunk(im *store.Import, state string, hands int64, c store.ImportCounts, skipped, errs string) {
-	if store.ChunkFinished(state) {
-		im.ChunksFinished++
-		im.HandsFinished += hands
-	}
-	if state == store.ChunkFailed {
-		im.ChunksFailed++
-	}
-	if skipped != "{}" && skipped != "" {
-		json.Unmarshal([]byte(skipped), &c.Skipped)
-	}
-	im.Counts.Add(c)
-	if errs != "[]" && errs != "" && len(im.Errors) < store.MaxImportErrors {
-		var es []store.ImportError
-		json.Unmarshal([]byte(errs), &es)
-		im.Errors = append(im.Errors, es[:min(len(es), store.MaxImportErrors-len(im.Errors))]...)
-	}
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+	return store.ScanChunkSums(q.QueryRow(ctx, `
+SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
+       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
+       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
+       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
+       (SELECT coalesce(jsonb_object_agg(r, n), '{}')::text FROM (
+          SELECT s.key AS r, sum(s.value::bigint) AS n FROM import_chunks c, jsonb_each_text(c.skipped) s
+          WHERE c.import_id = $1 AND c.skipped <> '{}' GROUP BY s.key) k),
+       (SELECT coalesce(jsonb_agg(e ORDER BY chunk), '[]')::text FROM (
+          SELECT chunk, errors AS e FROM import_chunks WHERE import_id = $1 AND errors <> '[]' ORDER BY chunk LIMIT $2) x)
+FROM import_chunks WHERE import_id = $1`, im.ID, store.MaxImportErrors), im)
 }
 
 // Import implements store.Imports.
@@ -347,11 +309,7 @@ WHERE import_id = $1 AND chunk = $2 RETURNING attempts, started_at`, id, chunk).
 func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r store.ChunkResult) error {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	skipped, _ := json.Marshal(r.Counts.Skipped)
-	if r.Counts.Skipped == nil {
-		skipped = []byte("{}")
-	}
-	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
+	skipped, errs := store.EncodeSkipped(r.Counts.Skipped), store.EncodeImportErrors(r.Errors)
 	c := r.Counts
 	err := store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -364,7 +322,7 @@ func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r st
 UPDATE import_chunks SET state = $3, read = $4, stored = $5, duplicates = $6, conflicts = $7, legal = $8, illegal = $9,
   unreadable = $10, analysed = $11, skipped = $12::jsonb, errors = $13::jsonb, finished_at = now()
 WHERE import_id = $1 AND chunk = $2 AND state NOT IN ('done', 'failed', 'cancelled')`,
-				id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs))
+				id, chunk, r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, skipped, errs)
 			if err != nil || tag.RowsAffected() == 0 {
 				return err
 			}
@@ -418,7 +376,7 @@ WHERE i.id = $1 AND i.finished_at IS NULL
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
 	n := 0
 	err := store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -427,7 +385,7 @@ UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = n
 FROM river_job j
 WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
   AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
-RETURNING c.import_id, c.chunk`, kind, string(errs))
+RETURNING c.import_id, c.chunk`, kind, errs)
 			if err != nil {
 				return err
 			}
@@ -447,7 +405,9 @@ WHERE p.import_id = t.i AND p.chunk = t.c`, ids, chunks); err != nil {
 				return err
 			}
 			n = len(ids)
-			for _, id := range ids {
+			// Each import once, however many of its chunks failed.
+			slices.Sort(ids)
+			for _, id := range slices.Compact(ids) {
 				if err := finishImport(ctx, tx, id); err != nil {
 					return err
 				}

@@ -72,12 +72,8 @@ func (s *Store) KeyByPrefix(ctx context.Context, prefix string) (store.APIKey, e
 
 // TouchKey implements store.Keys.
 func (s *Store) TouchKey(ctx context.Context, prefix string) error {
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	if _, err := s.pool.Exec(ctx, `UPDATE api_keys SET last_used_at = now() WHERE prefix = $1`, prefix); err != nil {
-		return wrap(ctx, err, "record API key use")
-	}
-	return nil
+	_, err := s.exec(ctx, "record API key use", `UPDATE api_keys SET last_used_at = now() WHERE prefix = $1`, prefix)
+	return err
 }
 
 // ListKeys implements store.Keys.
@@ -99,15 +95,25 @@ func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
 	return out, nil
 }
 
-// RevokeKey implements store.Keys.
-func (s *Store) RevokeKey(ctx context.Context, prefix string) error {
+// exec runs one statement under the store's deadline and returns the
+// rows it changed.
+func (s *Store) exec(ctx context.Context, doing, query string, args ...any) (int64, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	tag, err := s.pool.Exec(ctx, `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE prefix = $1`, prefix)
+	tag, err := s.pool.Exec(ctx, query, args...)
 	if err != nil {
-		return wrap(ctx, err, "revoke API key")
+		return 0, wrap(ctx, err, doing)
 	}
-	if tag.RowsAffected() == 0 {
+	return tag.RowsAffected(), nil
+}
+
+// RevokeKey implements store.Keys.
+func (s *Store) RevokeKey(ctx context.Context, prefix string) error {
+	n, err := s.exec(ctx, "revoke API key", `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE prefix = $1`, prefix)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
 		return store.NoKey(prefix)
 	}
 	return nil
@@ -118,13 +124,11 @@ func (s *Store) RevokeAccount(ctx context.Context, name string) error {
 	if err := store.CheckText("account", name); err != nil {
 		return err
 	}
-	ctx, cancel := store.Deadline(ctx, s.timeout)
-	defer cancel()
-	tag, err := s.pool.Exec(ctx, `UPDATE accounts SET revoked_at = coalesce(revoked_at, now()) WHERE name = $1`, name)
+	n, err := s.exec(ctx, "revoke account", `UPDATE accounts SET revoked_at = coalesce(revoked_at, now()) WHERE name = $1`, name)
 	if err != nil {
-		return wrap(ctx, err, "revoke account")
+		return err
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return fault.New(fault.NotFound, "no account named %q", name)
 	}
 	return nil

@@ -235,6 +235,12 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	// Each admitted hand's content hash, computed once: the inserted row
+	// stores it and the result compares it with a stored one.
+	hashOf := make([]string, len(hands))
+	for _, i := range admitted {
+		hashOf[i] = store.ContentHash(hands[i].Hand)
+	}
 	n := len(keys)
 	sites, siteIDs, games, handJS, verdictJS, hashes := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	legal := make([]bool, n)
@@ -242,7 +248,7 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	for j, k := range keys {
 		h := hands[first[k]]
 		sites[j], siteIDs[j], games[j], legal[j] = h.Site, h.SiteHandID, h.Game, h.Legal
-		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), store.ContentHash(h.Hand)
+		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), hashOf[first[k]]
 		versions[j] = int32(h.Version())
 	}
 	owner := account.From(ctx)
@@ -355,7 +361,7 @@ SELECT h, v, a::jsonb FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v
 		}
 		isNew := created[h.NaturalKey] && first[h.NaturalKey] == i
 		out[i] = store.Saved{ID: pub, Created: isNew,
-			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], store.ContentHash(h.Hand))}
+			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], hashOf[i])}
 	}
 	return out, nil
 }

@@ -35,90 +35,50 @@ FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, ` + st
 WHERE hp.hand_id = t.hand_id AND hp.position = t.position`
 }()
 
-// playerRows are hand_players rows with their facts, column by column,
-// for one INSERT ... SELECT FROM unnest(...) (see insert).
-type playerRows struct {
-	hand                                             []int64
-	pos                                              []int32
-	name                                             []string
-	facts                                            []int32
-	site, game, structure, currency, chipUnit        []string
-	bigBlind, net                                    []int64
-	playedAt                                         []*int64
-	vpip, pfr, threeBet, threeBetChance, aggressive  []int32
-	calls, sawFlop, showdown, wonShowdown, hiloShown []int32
-	scoop, quartered, lowWon                         []int32
-	netBB                                            []float64
-	adjustedNet                                      []*float64
-	allIn                                            []*int32
+// playerRow is one hand_players row: a player of a hand with his facts
+// (nil: none, as the table's defaults say).
+type playerRow struct {
+	hand  int64
+	pos   int
+	name  string
+	facts *store.FactsRow
 }
+
+// playerRows are hand_players rows for one COPY (see insert).
+type playerRows []playerRow
 
 // add appends the row of player pos of hand, with facts f (nil: none, as
 // the table's defaults say).
 func (p *playerRows) add(hand int64, pos int, name string, f *store.FactsRow) {
-	if f == nil {
-		f = &store.FactsRow{}
-	}
-	var allIn *int32
-	if f.AllIn != nil {
-		v := int32(*f.AllIn)
-		allIn = &v
-	}
-	p.hand = append(p.hand, hand)
-	p.pos = append(p.pos, int32(pos))
-	p.name = append(p.name, name)
-	p.facts = append(p.facts, int32(f.Facts))
-	p.site = append(p.site, f.Site)
-	p.game = append(p.game, f.Game)
-	p.structure = append(p.structure, f.Structure)
-	p.bigBlind = append(p.bigBlind, f.BigBlind)
-	p.currency = append(p.currency, f.Currency)
-	p.chipUnit = append(p.chipUnit, f.ChipUnit)
-	p.playedAt = append(p.playedAt, f.PlayedAt)
-	p.vpip = append(p.vpip, int32(f.VPIP))
-	p.pfr = append(p.pfr, int32(f.PFR))
-	p.threeBet = append(p.threeBet, int32(f.ThreeBet))
-	p.threeBetChance = append(p.threeBetChance, int32(f.ThreeBetChance))
-	p.aggressive = append(p.aggressive, int32(f.Aggressive))
-	p.calls = append(p.calls, int32(f.Calls))
-	p.sawFlop = append(p.sawFlop, int32(f.SawFlop))
-	p.showdown = append(p.showdown, int32(f.Showdown))
-	p.wonShowdown = append(p.wonShowdown, int32(f.WonShowdown))
-	p.hiloShown = append(p.hiloShown, int32(f.HiLoShowdown))
-	p.scoop = append(p.scoop, int32(f.Scoop))
-	p.quartered = append(p.quartered, int32(f.Quartered))
-	p.lowWon = append(p.lowWon, int32(f.LowWon))
-	p.net = append(p.net, f.Net)
-	p.netBB = append(p.netBB, f.NetBB)
-	p.adjustedNet = append(p.adjustedNet, f.AdjustedNet)
-	p.allIn = append(p.allIn, allIn)
+	*p = append(*p, playerRow{hand, pos, name, f})
 }
 
 // playerColumns are hand_players' columns as insert copies them: the
-// account, then playerRows' columns, FactsColumns' after name.
+// account, the hand, the position and the name, then FactsColumns.
 var playerColumns = append([]string{"account_id", "hand_id", "position", "name"}, store.FactsColumns...)
 
 // insert stores the rows in tx for account owner, by COPY (binary): of
 // the ways to write thousands of rows it costs the server least; an
 // INSERT ... SELECT FROM unnest of the same columns took about as long as
 // storing the hands themselves.
-func (p *playerRows) insert(ctx context.Context, tx pgx.Tx, owner account.ID) error {
-	if len(p.hand) == 0 {
+func (p playerRows) insert(ctx context.Context, tx pgx.Tx, owner account.ID) error {
+	if len(p) == 0 {
 		return nil
 	}
-	n := len(p.hand)
 	i := -1
-	row := make([]any, len(playerColumns))
+	row := make([]any, 0, len(playerColumns))
+	var none store.FactsRow
 	src := pgx.CopyFromFunc(func() ([]any, error) {
 		i++
-		if i == n {
+		if i == len(p) {
 			return nil, nil
 		}
-		row[0], row[1], row[2], row[3] = int64(owner), p.hand[i], p.pos[i], p.name[i]
-		row[4], row[5], row[6], row[7], row[8], row[9], row[10], row[11] = p.facts[i], p.site[i], p.game[i], p.structure[i], p.bigBlind[i], p.currency[i], p.chipUnit[i], p.playedAt[i]
-		row[12], row[13], row[14], row[15], row[16], row[17], row[18] = p.vpip[i], p.pfr[i], p.threeBet[i], p.threeBetChance[i], p.aggressive[i], p.calls[i], p.sawFlop[i]
-		row[19], row[20], row[21], row[22], row[23], row[24] = p.showdown[i], p.wonShowdown[i], p.hiloShown[i], p.scoop[i], p.quartered[i], p.lowWon[i]
-		row[25], row[26], row[27], row[28] = p.net[i], p.netBB[i], p.adjustedNet[i], p.allIn[i]
+		r := &p[i]
+		f := r.facts
+		if f == nil {
+			f = &none
+		}
+		row = f.AppendValues(append(row[:0], int64(owner), r.hand, int32(r.pos), r.name))
 		return row, nil
 	})
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"hand_players"}, playerColumns, src)
@@ -136,15 +96,6 @@ func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
 	}
 	_, err = tx.Exec(ctx, updateFacts, string(js))
 	return err
-}
-
-// handFacts returns a stored hand's facts rows with their hand id.
-func handFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []store.FactsRow {
-	rows := store.HandFacts(legal, hand, verdict, analysis)
-	for i := range rows {
-		rows[i].HandID = id
-	}
-	return rows
 }
 
 // FillFacts implements store.FactsFiller.
@@ -172,7 +123,7 @@ ORDER BY h.id LIMIT $3`, after, stats.Version, limit)
 			if doc != nil {
 				a = json.RawMessage(*doc)
 			}
-			all = append(all, handFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
+			all = append(all, store.StoredFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
 			last = id
 			n++
 			return nil

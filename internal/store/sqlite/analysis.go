@@ -175,7 +175,7 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 					return err
 				}
 				done[i] = true
-				if err := writeFacts(ctx, tx, handFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, store.StoredFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -67,7 +68,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, c.Chunk, c.File, c.Format, c.FirstLine, c.
 
 // QueueImport implements store.Imports; enqueue gets a *sql.Tx.
 func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []store.ImportError, reason string, enqueue func(tx any) error) error {
-	errs, _ := json.Marshal(nonNil(fileErrors))
+	errs := store.EncodeImportErrors(fileErrors)
 	return s.write(ctx, "queue import", func(ctx context.Context, tx *sql.Tx) error {
 		var chunks int
 		var expected int64
@@ -96,7 +97,7 @@ func (s *Store) QueueImport(ctx context.Context, id int64, files int, bytes int6
 		}
 		if _, err := tx.ExecContext(ctx, `
 UPDATE imports SET state = ?, reason = ?, files = ?, bytes = ?, chunks = ?, hands_expected = ?, file_errors = ?, finished_at = ?
-WHERE id = ?`, state, why, files, bytes, chunks, expected, string(errs), finished, id); err != nil {
+WHERE id = ?`, state, why, files, bytes, chunks, expected, errs, finished, id); err != nil {
 			return err
 		}
 		if chunks == 0 {
@@ -132,71 +133,29 @@ func scanImport(row scanner) (store.Import, error) {
 	if im.CreatedAt, err = parseTime(created); err != nil {
 		return im, err
 	}
-	for _, t := range []struct {
-		s   sql.NullString
-		dst **time.Time
-	}{{started, &im.StartedAt}, {finished, &im.FinishedAt}} {
-		if t.s.Valid {
-			v, err := parseTime(t.s.String)
-			if err != nil {
-				return im, err
-			}
-			*t.dst = &v
-		}
+	if im.StartedAt, err = parseNullTime(started); err != nil {
+		return im, err
 	}
-	return im, nil
+	im.FinishedAt, err = parseNullTime(finished)
+	return im, err
 }
 
-type querier interface {
-	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
-}
-
-// sums fills im's sums over its chunks and its first errors.
-func sums(ctx context.Context, q querier, im *store.Import) error {
-	rows, err := q.QueryContext(ctx, `
-SELECT state, hands, read, stored, duplicates, conflicts, legal, illegal, unreadable, analysed, skipped, errors
-FROM import_chunks WHERE import_id = ? ORDER BY chunk`, im.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var state, skipped, errs string
-		var hands int64
-		var c store.ImportCounts
-		if err := rows.Scan(&state, &hands, &c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed, &skipped, &errs); err != nil {
-			return err
-		}
-		addChunk(im, state, hands, c, skipped, errs)
-	}
-	return rows.Err()
-}
-
-// addChunk adds one chunk row to im's sums.
-func addChunk(im *store.Import, state string, hands int64, c store.ImportCounts, skipped, errs string) {
-	if store.ChunkFinished(state) {
-		im.ChunksFinished++
-		im.HandsFinished += hands
-	}
-	if state == store.ChunkFailed {
-		im.ChunksFailed++
-	}
-	if skipped != "{}" && skipped != "" {
-		json.Unmarshal([]byte(skipped), &c.Skipped)
-	}
-	im.Counts.Add(c)
-	if errs != "[]" && errs != "" && len(im.Errors) < store.MaxImportErrors {
-		var es []store.ImportError
-		json.Unmarshal([]byte(errs), &es)
-		im.Errors = append(im.Errors, es[:min(len(es), store.MaxImportErrors-len(im.Errors))]...)
-	}
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
+// sums sets im's sums over its chunks and its first errors
+// (store.ScanChunkSums): summed by the database, in one row, rather than
+// each chunk's row and JSON read and summed here on every read of the
+// import.
+func sums(ctx context.Context, q *sql.DB, im *store.Import) error {
+	return store.ScanChunkSums(q.QueryRowContext(ctx, `
+SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
+       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
+       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
+       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
+       (SELECT json_group_object(r, n) FROM (
+          SELECT s.key AS r, sum(s.value) AS n FROM import_chunks c, json_each(c.skipped) s
+          WHERE c.import_id = ?1 AND c.skipped <> '{}' GROUP BY s.key)),
+       (SELECT json_group_array(json(errors)) FROM (
+          SELECT errors FROM import_chunks WHERE import_id = ?1 AND errors <> '[]' ORDER BY chunk LIMIT ?2))
+FROM import_chunks WHERE import_id = ?1`, im.ID, store.MaxImportErrors), im)
 }
 
 // Import implements store.Imports.
@@ -322,6 +281,13 @@ WHERE c.import_id = ? AND c.chunk = ?`, id, chunk).Scan(
 			return err
 		}
 		w.Chunk, w.Account = chunk, account.ID(acct)
+		prev, err := parseNullTime(started)
+		if err != nil {
+			return err
+		}
+		if prev != nil {
+			w.StartedAt = *prev
+		}
 		if store.ChunkFinished(w.State) || w.ImportState == store.ImportCancelled {
 			return nil
 		}
@@ -359,18 +325,14 @@ WHERE import_id = ? AND chunk = ? RETURNING attempts, started_at`, id, chunk).Sc
 
 // FinishImportChunk implements store.Imports.
 func (s *Store) FinishImportChunk(ctx context.Context, id int64, chunk int, r store.ChunkResult) error {
-	skipped, _ := json.Marshal(r.Counts.Skipped)
-	if r.Counts.Skipped == nil {
-		skipped = []byte("{}")
-	}
-	errs, _ := json.Marshal(nonNil(r.Errors[:min(len(r.Errors), store.MaxImportErrors)]))
+	skipped, errs := store.EncodeSkipped(r.Counts.Skipped), store.EncodeImportErrors(r.Errors)
 	c := r.Counts
 	return s.write(ctx, "finish import chunk", func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `
 UPDATE import_chunks SET state = ?, read = ?, stored = ?, duplicates = ?, conflicts = ?, legal = ?, illegal = ?,
   unreadable = ?, analysed = ?, skipped = ?, errors = ?, finished_at = `+nowSQL+`
 WHERE import_id = ? AND chunk = ? AND state NOT IN ('done', 'failed', 'cancelled')`,
-			r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, string(skipped), string(errs), id, chunk)
+			r.State, c.Read, c.Stored, c.Duplicates, c.Conflicts, c.Legal, c.Illegal, c.Unreadable, c.Analysed, skipped, errs, id, chunk)
 		if err != nil {
 			return err
 		}
@@ -426,7 +388,7 @@ WHERE id = ? AND finished_at IS NULL
 
 // ReconcileImportChunks implements store.Imports.
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
-	errs, _ := json.Marshal([]store.ImportError{{Message: message}})
+	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
 	n := 0
 	err := s.write(ctx, "reconcile import chunks", func(ctx context.Context, tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `
@@ -434,7 +396,7 @@ UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
 WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
   WHERE j.kind = ? AND j.state = 'discarded'
     AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
-RETURNING import_id, chunk`, string(errs), kind)
+RETURNING import_id, chunk`, errs, kind)
 		if err != nil {
 			return err
 		}
@@ -458,7 +420,9 @@ RETURNING import_id, chunk`, string(errs), kind)
 			}
 		}
 		n = len(ids)
-		for _, id := range ids {
+		// Each import once, however many of its chunks failed.
+		slices.Sort(ids)
+		for _, id := range slices.Compact(ids) {
 			if err := finishImport(ctx, tx, id); err != nil {
 				return err
 			}

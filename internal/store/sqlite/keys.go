@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"time"
 
 	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
@@ -66,20 +65,11 @@ func scanKey(row interface{ Scan(...any) error }, k *store.APIKey, hash bool) er
 	if k.CreatedAt, err = parseTime(created); err != nil {
 		return err
 	}
-	k.LastUsedAt, k.RevokedAt = nil, nil
-	for _, f := range []struct {
-		s sql.NullString
-		t **time.Time
-	}{{used, &k.LastUsedAt}, {revoked, &k.RevokedAt}} {
-		if f.s.Valid {
-			t, err := parseTime(f.s.String)
-			if err != nil {
-				return err
-			}
-			*f.t = &t
-		}
+	if k.LastUsedAt, err = parseNullTime(used); err != nil {
+		return err
 	}
-	return nil
+	k.RevokedAt, err = parseNullTime(revoked)
+	return err
 }
 
 // KeyByPrefix implements store.Keys.

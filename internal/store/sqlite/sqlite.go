@@ -427,6 +427,18 @@ func (s *Store) Equity(ctx context.Context, id string) (store.Equity, error) {
 	return e, nil
 }
 
+// parseNullTime parses a nullable time column: nil for NULL.
+func parseNullTime(s sql.NullString) (*time.Time, error) {
+	if !s.Valid {
+		return nil, nil
+	}
+	t, err := parseTime(s.String)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
 func parseTime(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {

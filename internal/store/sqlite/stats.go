@@ -34,15 +34,6 @@ func writeFacts(ctx context.Context, tx *sql.Tx, rows []store.FactsRow) error {
 	return nil
 }
 
-// handFacts returns a stored hand's facts rows with their hand id.
-func handFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []store.FactsRow {
-	rows := store.HandFacts(legal, hand, verdict, analysis)
-	for i := range rows {
-		rows[i].HandID = id
-	}
-	return rows
-}
-
 // FillFacts implements store.FactsFiller.
 func (s *Store) FillFacts(ctx context.Context, after int64, limit int) (int64, int, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
@@ -74,7 +65,7 @@ ORDER BY h.id LIMIT ?`, after, stats.Version, stats.Version, limit)
 				if doc.Valid {
 					a = json.RawMessage(doc.String)
 				}
-				all = append(all, handFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
+				all = append(all, store.StoredFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
 				last = id
 				n++
 			}

@@ -53,6 +53,7 @@ func Run(t *testing.T, open Open) {
 		{"a player's net summed beyond int64 saturates, never fails", testHugeSums},
 		{"API keys: created per account, found by prefix, listed, revoked one by one or by account", testKeys},
 		{"each account sees only its own hands, analyses, statistics and equity results", testOwnership},
+		{"an import's counts, skipped reasons and first errors are summed over its chunks", testImportSums},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
