@@ -4,7 +4,7 @@ BIN       ?= bin/scoop
 # PostgreSQL for the storage and API tests; .ci/run exports its own.
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 
-.PHONY: help build run test db/test faults bench bench-compare bench-http lint lint-spec fmt vet generate verify fuzz db/reset clean
+.PHONY: help build run test db/test faults bench bench-compare bench-http bench-workers lint lint-spec fmt vet generate verify fuzz db/reset clean
 
 help: ## list the targets
 	@grep -E '^[a-zA-Z/_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ bench-compare: build ## time bin/scoop against poker-eval's pokenum on the same 
 
 bench-http: build ## POST /v1/equity throughput and latency of bin/scoop serve under wrk on this machine (skipped without wrk)
 	scripts/bench-http.sh $(BIN)
+
+bench-workers: build ## one against two `scoop worker` processes on one import (PostgreSQL at 127.0.0.1:5432): hands/s, rows/s and database CPU per 1,000 hands
+	scripts/bench-workers.sh $(BIN)
 
 fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 	@$(GO) list -f '{{.ImportPath}}' ./... | while read p; do \

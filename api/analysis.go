@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"runtime/debug"
 
 	"github.com/go-chi/chi/v5"
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -66,7 +66,8 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { grant.Release() }()
-	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
+	p := &ingest.Pipeline{OnPanic: s.logPanic(r)}
+	entries, err := p.Read(ingest.FormatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
 		s.writeProblem(w, r, err)
 		return
@@ -98,66 +99,45 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.limits.ComputeTimeout)
 	defer cancel()
-	ar := r.WithContext(ctx)
+	p.Analysis, p.AnalysisOptions = ingest.AnalyseAll, analysis.Options{OneCore: true}
+	// A10: opponents' ranges from their stored VPIP and PFR.
+	p.Opponents = func(ctx context.Context, game string) analysis.OpponentStats {
+		return store.Opponents(ctx, s.cfg.Store, game)
+	}
 	out := analyzedHands{Hands: make([]analyzedHand, len(entries))}
-	for i, e := range entries {
-		res := &out.Hands[i]
-		res.Index, res.Line = e.Index, e.Line
-		switch {
-		case e.Err != nil:
-			p := problemFor(r, inputError(e.Err))
-			p.Hand, p.Instance, p.RequestID = e.Index, "", ""
-			if p.Line == 0 {
-				p.Line = e.Line
-			}
-			v := analysis.FromEntry(e)
-			res.Problem, res.Verdict, res.Status = &p, &v, statusFailed
+	text, _, _ := handhistory.Decode(body)
+	k, unread := 0, 0
+	_, err = p.RunEntries(ctx, entries, text, func(x *ingest.Result) {
+		res := &out.Hands[k]
+		k++
+		res.handResult, res.Analysis = handResultOf(r, x, len(entries) == 1), x.Analysis
+		switch x.Kind {
+		case ingest.Unreadable, ingest.Failed:
 			out.Failed++
-		case e.Hand == nil:
-			res.Skipped, res.Status = e.Skipped, statusSkipped
-			if res.Skipped == "" {
-				res.Skipped = "no hand"
-			}
+			unread++
+		case ingest.Skipped:
 			out.Skipped++
 		default:
-			v, err := s.replay(r, e)
-			if err != nil {
-				if r.Context().Err() != nil {
-					s.writeProblem(w, r, err)
-					return
-				}
-				p := problemFor(r, err)
-				p.Hand, p.Instance, p.RequestID = e.Index, "", ""
-				res.Problem, res.Status = &p, statusFailed
-				out.Failed++
-				continue
-			}
-			res.Verdict, res.Status = &v, statusReplayed
 			out.Read++
-			if !v.Legal {
-				continue
-			}
-			a, err := s.analyze(ar, e.Hand)
-			if err != nil {
-				if r.Context().Err() != nil {
-					s.writeProblem(w, r, err)
-					return
-				}
-				if ctx.Err() != nil {
-					s.writeProblem(w, r, &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
-						Message: fmt.Sprintf("the analyses exceeded %v; send fewer hands", s.limits.ComputeTimeout)})
-					return
-				}
-				// A legal hand always analyses; were one not to, it keeps
-				// its verdict, without an analysis, and the cause is logged.
-				s.log.ErrorContext(r.Context(), "analyze", "request_id", requestID(r.Context()), "hand", e.Index, "err", err)
-				continue
-			}
-			res.Analysis = a
-			out.Analyzed++
 		}
+		if x.Analysis != nil {
+			out.Analyzed++
+		} else if x.AnalysisErr != nil {
+			// A legal hand always analyses; were one not to, it keeps its
+			// verdict, without an analysis, and the cause is logged.
+			s.log.ErrorContext(r.Context(), "analyze", "request_id", requestID(r.Context()), "hand", x.Index, "err", x.AnalysisErr)
+		}
+	})
+	switch {
+	case err != nil && r.Context().Err() == nil && ctx.Err() != nil:
+		s.writeProblem(w, r, &fault.Error{Kind: fault.Unavailable, Action: -1, Err: err,
+			Message: fmt.Sprintf("the analyses exceeded %v; send fewer hands", s.limits.ComputeTimeout)})
+		return
+	case err != nil:
+		s.writeProblem(w, r, err)
+		return
 	}
-	if out.Failed == len(entries) {
+	if unread == len(entries) {
 		p := *out.Hands[0].Problem
 		p.Hand = 0
 		p.Instance, p.RequestID = r.URL.Path, requestID(r.Context())
@@ -173,18 +153,12 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, r, http.StatusOK, out)
 }
 
-// analyze analyses one legal hand under the request's context on one core
-// (the request holds one core's admission), a panic turned into an
-// Internal error (logged).
-func (s *Server) analyze(r *http.Request, h *handhistory.Hand) (a *analysis.Analysis, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			s.log.ErrorContext(r.Context(), "analyze panic", "request_id", requestID(r.Context()),
-				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			a, err = nil, fault.New(fault.Internal, "analysis failed")
-		}
-	}()
-	return analysis.AnalyzeWith(r.Context(), h, analysis.Options{OneCore: true})
+// analyze analyses one legal stored hand under the request's context on
+// one core (the request holds one core's admission) with its opponents'
+// stored statistics (A10), a panic turned into an Internal error (logged).
+func (s *Server) analyze(r *http.Request, h *handhistory.Hand) (*analysis.Analysis, error) {
+	opp := store.Opponents(r.Context(), s.cfg.Store, h.Table.Game.String())
+	return ingest.Analyse(r.Context(), h, analysis.Options{OneCore: true, Opponents: opp}, s.logPanic(r))
 }
 
 // getAnalysis answers GET /v1/hands/{id}/analysis: the stored analysis of
@@ -237,32 +211,15 @@ func (s *Server) getAnalysis(w http.ResponseWriter, r *http.Request) {
 		s.writeJSON(w, r, http.StatusOK, out)
 		return
 	}
-	doc, err := json.Marshal(a)
-	if err != nil {
-		s.writeProblem(w, r, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err})
+	doc, err := ingest.SaveAnalysis(r.Context(), s.cfg.Store, id, a)
+	switch {
+	case doc == nil:
+		s.writeProblem(w, r, err)
 		return
-	}
-	if err := s.cfg.Store.SaveAnalysis(r.Context(), id, analysis.EngineVersion, doc); err != nil {
+	case err != nil:
 		// Not kept this time: the answer stands, the next read computes it again.
 		s.log.WarnContext(r.Context(), "save analysis", "request_id", requestID(r.Context()), "id", id, "err", err)
 	}
 	out.EngineVersion, out.Analysis = analysis.EngineVersion, doc
 	s.writeJSON(w, r, http.StatusOK, out)
-}
-
-// analyzedRecord is store.NewAnalyzedHandRecord for a hand posted to
-// /v1/hands: the hand's record with its analysis when legal, made under
-// the request's context on one core (its compute slot, one core, is held
-// by the caller). A panic in the analysis is logged and the hand is
-// recorded without one (the backfill or a later read retries), so one
-// hand never fails its batch.
-func (s *Server) analyzedRecord(r *http.Request, h *handhistory.Hand, v *analysis.Verdict) (rec store.Hand, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			s.log.ErrorContext(r.Context(), "analyze panic", "request_id", requestID(r.Context()),
-				"panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			rec, err = store.NewHandRecord(h, v)
-		}
-	}()
-	return store.NewAnalyzedHandRecord(r.Context(), h, v, analysis.Options{OneCore: true})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
@@ -189,7 +190,7 @@ func TestStoredHandAnalysis(t *testing.T) {
 		hs := handsJSON(t, hhtest.PHHAllIn)
 		hs[0].Site, hs[0].SiteHandID = "test", "no-analysis"
 		v := analysis.Replay(&hs[0])
-		rec, err := store.NewHandRecord(&hs[0], &v)
+		rec, err := ingest.NewRecord(&hs[0], &v)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -33,6 +33,7 @@ import (
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/jobs"
+	"github.com/scoophq/scoop/internal/ratelimit"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -262,6 +263,11 @@ type Config struct {
 	// internal/jobs); nil answers those routes 503. Its Ready is part of
 	// /readyz.
 	Imports *jobs.Service
+	// SharedRates, when set, keeps the request and equity rate limits in
+	// Redis, shared by every replica on it, with this process's limiters as
+	// the fallback while it is unreachable (see Server.overLimit). Nil:
+	// each process limits alone.
+	SharedRates *ratelimit.Shared
 	// Web, when set, serves the web app's pages and assets: GET (and HEAD)
 	// on WebRoutes are routed to it, outside /v1 and without the OpenAPI
 	// request validation (they are pages, not operations of the
@@ -276,7 +282,7 @@ const DefaultLogSlow = 100 * time.Millisecond
 // WebRoutes are the paths routed to Config.Web: the calculator (/), the
 // hands list and replayer, the upload page, the player page and the
 // assets. They are not in openapi.yaml, which describes the JSON API.
-var WebRoutes = []string{"/", "/hands", "/hands/{id}", "/import", "/players/{name}", "/static/*"}
+var WebRoutes = []string{"/", "/hands", "/hands/{id}", "/import", "/players", "/players/{name}", "/signin", SharePath + "{token}", "/static/*"}
 
 // Server is the HTTP API. It is an http.Handler, safe for concurrent use.
 type Server struct {
@@ -295,7 +301,14 @@ type Server struct {
 	requests    *httprate.RateLimiter // per client, requests to /v1
 	equityRate  *httprate.RateLimiter // per client, equity work
 	authFails   *httprate.RateLimiter // per address, requests with a bad key
-	logged      atomic.Uint64         // successful fast requests seen, for LogSample
+	logLines    *httprate.RateLimiter // per address, log lines of client errors
+	// sharedRequests and sharedEquity are the limits kept in Redis (nil
+	// without Config.SharedRates); requests and equityRate stand in for
+	// them while it is unreachable.
+	sharedRequests, sharedEquity *httprate.RateLimiter
+	rateWarned                   atomic.Int64 // when the fallback was last logged, unix ns
+	sessions                     *sessionAuth
+	logged                       atomic.Uint64 // successful fast requests seen, for LogSample
 	// fast holds the fastBody of each operation whose JSON body has one.
 	fast map[*openapi3.Operation]*fastBody
 	// access holds each operation's scope and its copy without security
@@ -381,8 +394,14 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		requests:    newLimiter(lim.RequestsPerMinute, requestRateHeaders),
 		equityRate:  newLimiter(lim.EquityUnitsPerMinute, httprate.ResponseHeaders{RetryAfter: "Retry-After"}),
 		authFails:   newLimiter(AuthFailuresPerMinute, httprate.ResponseHeaders{}),
+		logLines:    newLimiter(LogClientErrorsPerMinute, httprate.ResponseHeaders{}),
+		sessions:    &sessionAuth{sessions: cfg.Store, now: time.Now},
 		fast:        fastBodies(spec.Doc),
 		access:      newAccessTable(spec.Doc),
+	}
+	if cfg.SharedRates != nil {
+		s.sharedRequests = newSharedLimiter(lim.RequestsPerMinute, requestRateHeaders, cfg.SharedRates.Counter("requests"))
+		s.sharedEquity = newSharedLimiter(lim.EquityUnitsPerMinute, httprate.ResponseHeaders{RetryAfter: "Retry-After"}, cfg.SharedRates.Counter("equity"))
 	}
 	if s.docs, err = renderDocs(spec.Doc); err != nil {
 		return nil, err
@@ -424,26 +443,82 @@ func (s *Server) routes() *chi.Mux {
 
 	r.Route("/v1", func(r chi.Router) {
 		r.Use(s.withKey, s.rateLimited, s.validated)
-		// Open: equity without "store" (postEquity asks for the write
-		// scope when it stores) and range parsing.
-		r.Post("/equity", s.postEquity)
-		r.Post("/ranges/parse", s.parseRanges)
-		r.Get("/equity/{id}", s.scoped(auth.Read, s.getEquity))
-		r.Post("/hands", s.scoped(auth.Write, s.postHands))
-		r.Get("/hands", s.scoped(auth.Read, s.listHands))
-		r.Post("/hands/replay", s.scoped(auth.Read, s.replayHands))
-		r.Get("/hands/{id}", s.scoped(auth.Read, s.getHand))
-		r.Get("/hands/{id}/analysis", s.scoped(auth.Read, s.getAnalysis))
-		r.Get("/players", s.scoped(auth.Read, s.listPlayers))
-		r.Get("/players/{name}/stats", s.scoped(auth.Read, s.getPlayerStats))
-		r.Get("/players/{name}/results", s.scoped(auth.Read, s.getPlayerResults))
-		r.Post("/hands/analyze", s.scoped(auth.Read, s.analyzeHands))
-		r.Post("/imports", s.scoped(auth.Write, s.postImport))
-		r.Get("/imports", s.scoped(auth.Read, s.listImports))
-		r.Get("/imports/{id}", s.scoped(auth.Read, s.getImport))
-		r.Delete("/imports/{id}", s.scoped(auth.Write, s.cancelImport))
+		for _, rt := range s.v1Routes() {
+			h := rt.handler
+			if rt.scope != 0 {
+				h = s.scoped(rt.scope, h)
+			}
+			r.Method(rt.method, rt.path, h)
+		}
 	})
 	return r
+}
+
+// v1Route is one /v1 operation: its method, its path under /v1, the scope
+// it needs (0: open, or checked by its handler) and its handler.
+type v1Route struct {
+	method, path string
+	scope        auth.Scope
+	handler      http.HandlerFunc
+}
+
+// v1Routes are the /v1 operations. routes mounts them, and a test checks
+// each one's scope against its operation's x-scoop-scope in openapi.yaml
+// (RouteScopes), so the two declarations cannot drift apart.
+func (s *Server) v1Routes() []v1Route {
+	return []v1Route{
+		// Open: equity without "store" (postEquity asks for the write
+		// scope when it stores) and range parsing.
+		{http.MethodPost, "/equity", 0, s.postEquity},
+		{http.MethodPost, "/ranges/parse", 0, s.parseRanges},
+		{http.MethodGet, "/equity/{id}", auth.Read, s.getEquity},
+		{http.MethodPost, "/hands", auth.Write, s.postHands},
+		{http.MethodGet, "/hands", auth.Read, s.listHands},
+		{http.MethodGet, "/hands/export", auth.Read, s.exportHands},
+		{http.MethodPost, "/hands/replay", auth.Read, s.replayHands},
+		{http.MethodGet, "/hands/{id}", auth.Read, s.getHand},
+		{http.MethodGet, "/hands/{id}/analysis", auth.Read, s.getAnalysis},
+		{http.MethodPost, "/hands/{id}/share", auth.Write, s.postShare},
+		{http.MethodGet, "/players", auth.Read, s.listPlayers},
+		{http.MethodGet, "/players/{name}/stats", auth.Read, s.getPlayerStats},
+		{http.MethodGet, "/players/{name}/stats/positions", auth.Read, s.getPlayerPositions},
+		{http.MethodGet, "/players/{name}/stats/holdings", auth.Read, s.getPlayerHoldings},
+		{http.MethodGet, "/players/{name}/results", auth.Read, s.getPlayerResults},
+		{http.MethodGet, "/players/{name}/sessions", auth.Read, s.getPlayerSessions},
+		{http.MethodPut, "/hands/{id}/tags", auth.Write, s.putHandTags},
+		{http.MethodPut, "/hands/{id}/note", auth.Write, s.putHandNote},
+		{http.MethodPost, "/hands/analyze", auth.Read, s.analyzeHands},
+		{http.MethodPost, "/imports", auth.Write, s.postImport},
+		{http.MethodGet, "/imports", auth.Read, s.listImports},
+		{http.MethodGet, "/imports/{id}", auth.Read, s.getImport},
+		{http.MethodDelete, "/imports/{id}", auth.Write, s.cancelImport},
+		// Sessions: signing in takes a key; the current session's
+		// operations need a session cookie (their handlers check it).
+		{http.MethodPost, "/sessions", 0, s.postSession},
+		{http.MethodGet, "/sessions/current", 0, s.getSession},
+		{http.MethodDelete, "/sessions/current", 0, s.deleteSession},
+		// Share links: made, listed and revoked by their account; read by
+		// anyone holding one, without a key.
+		{http.MethodGet, "/shares", auth.Read, s.listShares},
+		{http.MethodDelete, "/shares/{id}", auth.Write, s.deleteShare},
+		{http.MethodGet, "/shared/{token}", 0, s.shared(s.getHand)},
+		{http.MethodGet, "/shared/{token}/analysis", 0, s.shared(s.getAnalysis)},
+	}
+}
+
+// RouteScopes returns the scope each /v1 operation's route asks for, by
+// "METHOD /v1/path" ("" for an open one): for the test that holds them to
+// openapi.yaml's x-scoop-scope.
+func (s *Server) RouteScopes() map[string]string {
+	out := map[string]string{}
+	for _, rt := range s.v1Routes() {
+		sc := ""
+		if rt.scope != 0 {
+			sc = rt.scope.String()
+		}
+		out[rt.method+" /v1"+rt.path] = sc
+	}
+	return out
 }
 
 // MetricsHandler serves the Prometheus metrics, without asking for a key:

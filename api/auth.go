@@ -53,6 +53,12 @@ type caller struct {
 	Account account.ID
 	Scopes  auth.Scope
 	Prefix  string // the key's prefix, "" without a key
+	// session is the browser session the request was authenticated by
+	// (nil for a bearer key or none).
+	session *callerSession
+	// staleSession marks an anonymous request whose session cookie names
+	// no live session: told to sign in again.
+	staleSession bool
 }
 
 // anonymous reports a request without a key while keys are required: it
@@ -75,7 +81,25 @@ const keyTouchEvery = time.Minute
 type authenticator struct {
 	keys    store.Keys
 	touched sync.Map // prefix -> time.Time of the last TouchKey
+	// good holds the hashes of keys that authenticated lately
+	// (string(hash) -> time.Time): while an address is over its bad-key
+	// limit, such a key is still looked up, so that one attacker behind a
+	// shared address cannot lock its valid keys out. Only live keys get
+	// in, so it holds at most as many entries as there are keys.
+	good sync.Map
 }
+
+// goodFor is how long a key that authenticated stays known good.
+const goodFor = time.Hour
+
+// knownGood reports whether token authenticated within goodFor.
+func (a *authenticator) knownGood(token string) bool {
+	v, ok := a.good.Load(string(auth.Hash(token)))
+	return ok && time.Since(v.(time.Time)) < goodFor
+}
+
+// remember marks token as known good from now.
+func (a *authenticator) remember(token string) { a.good.Store(string(auth.Hash(token)), time.Now()) }
 
 // dummyHash is compared against when a key's prefix is unknown, so that an
 // unknown key costs the same hashing as a wrong one.
@@ -180,41 +204,91 @@ func (s *Server) withKey(next http.Handler) http.Handler {
 		}
 		token, found, err := bearer(r)
 		if !found {
+			// A browser's session cookie, except where a key signs in.
+			if cookie := sessionCookie(r); cookie != "" && !(r.Method == http.MethodPost && r.URL.Path == "/v1/sessions") {
+				var ok bool
+				if r, ok = s.withSession(w, r, cookie); !ok {
+					return
+				}
+			}
 			next.ServeHTTP(w, r)
 			return
 		}
-		// An address that keeps sending bad keys is refused before its
-		// next key costs a lookup, a hash and a log line.
-		addr := clientAddr(r)
-		if ok, rate, _ := s.authFails.Status(addr); !ok || rate >= AuthFailuresPerMinute { // Status's ok: within the limit
-			s.metrics.rejected.WithLabelValues("rate", "auth_failures").Inc()
-			w.Header().Set("Retry-After", "60")
-			s.writeProblem(w, r, fault.New(fault.Overloaded, "too many requests with bad API keys from this address; retry after 60 s"))
-			return
-		}
-		var k store.APIKey
-		if err == nil {
-			k, err = s.auth.check(r.Context(), token)
-		}
 		if err != nil {
-			if fault.KindOf(err) == fault.Unauthenticated {
-				s.authFails.OnLimit(discardHeaders{}, r, addr) // count it
-				s.metrics.authFailures.Inc()
-				s.log.WarnContext(r.Context(), "authentication failed", "request_id", requestID(r.Context()),
-					"reason", err.Error(), "remote", r.RemoteAddr)
-				challenge(w, "invalid_token", "")
+			addr := clientAddr(r)
+			if !s.authFailsOK(addr) {
+				s.refuseBadKeys(w, r)
+				return
 			}
+			s.countAuthFailure(r, addr, err)
+			challenge(w, "invalid_token", "")
 			s.writeProblem(w, r, err)
 			return
 		}
-		s.auth.touch(k.Prefix, func(err error) {
-			s.log.Warn("record API key use", "key", k.Prefix, "err", err)
-		})
+		k, err := s.checkKey(w, r, token)
+		if err != nil {
+			s.writeProblem(w, r, err)
+			return
+		}
 		scopes, _ := auth.ParseScopes(k.Scopes)
 		ctx := account.With(r.Context(), k.AccountID)
 		ctx = context.WithValue(ctx, ctxCallerKey{}, caller{Account: k.AccountID, Scopes: scopes, Prefix: k.Prefix})
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
+}
+
+// authFailsOK reports whether the address is within its bad-key limit.
+func (s *Server) authFailsOK(addr string) bool {
+	ok, rate, _ := s.authFails.Status(addr) // Status's ok: within the limit
+	return ok && rate < AuthFailuresPerMinute
+}
+
+// refuseBadKeys answers 429 to an address over its bad-key limit.
+func (s *Server) refuseBadKeys(w http.ResponseWriter, r *http.Request) {
+	s.metrics.rejected.WithLabelValues("rate", "auth_failures").Inc()
+	w.Header().Set("Retry-After", "60")
+	s.writeProblem(w, r, errTooManyBadKeys)
+}
+
+var errTooManyBadKeys = fault.New(fault.Overloaded, "too many requests with bad API keys from this address; retry after 60 s")
+
+// countAuthFailure counts a bad key (or session cookie) against its
+// address and in the metrics, and logs it (sampled per client, see
+// logQuota).
+func (s *Server) countAuthFailure(r *http.Request, addr string, err error) {
+	s.authFails.OnLimit(discardHeaders{}, r, addr) // count it
+	s.metrics.authFailures.Inc()
+	if s.logQuota(r) {
+		s.log.WarnContext(r.Context(), "authentication failed", "request_id", requestID(r.Context()),
+			"reason", err.Error(), "remote", r.RemoteAddr)
+	}
+}
+
+// checkKey returns the live key token names, or the error to answer: an
+// address over its bad-key limit is refused (429) before the lookup,
+// unless the key authenticated lately (authenticator.knownGood), so that
+// bad keys from a shared address do not lock out its good ones; a bad key
+// is counted (401 with its challenge).
+func (s *Server) checkKey(w http.ResponseWriter, r *http.Request, token string) (store.APIKey, error) {
+	addr := clientAddr(r)
+	if !s.authFailsOK(addr) && !s.auth.knownGood(token) {
+		s.metrics.rejected.WithLabelValues("rate", "auth_failures").Inc()
+		w.Header().Set("Retry-After", "60")
+		return store.APIKey{}, errTooManyBadKeys
+	}
+	k, err := s.auth.check(r.Context(), token)
+	if err != nil {
+		if fault.KindOf(err) == fault.Unauthenticated {
+			s.countAuthFailure(r, addr, err)
+			challenge(w, "invalid_token", "")
+		}
+		return store.APIKey{}, err
+	}
+	s.auth.remember(token)
+	s.auth.touch(k.Prefix, func(err error) {
+		s.log.Warn("record API key use", "key", k.Prefix, "err", err)
+	})
+	return k, nil
 }
 
 // challenge sets the WWW-Authenticate header of a 401 or 403 (RFC 6750).
@@ -236,7 +310,10 @@ func require(w http.ResponseWriter, r *http.Request, need auth.Scope) error {
 	c := callerOf(r.Context())
 	if c.anonymous() {
 		challenge(w, "", "")
-		return fault.New(fault.Unauthenticated, "this operation needs an API key with the %s scope: send Authorization: Bearer <key> (scoop apikey create makes one)", need)
+		if c.staleSession {
+			return fault.New(fault.Unauthenticated, "your session has ended (signed out, expired, or its key revoked): sign in again, or send Authorization: Bearer <key>")
+		}
+		return fault.New(fault.Unauthenticated, "this operation needs an API key with the %s scope: sign in, or send Authorization: Bearer <key> (scoop apikey create makes one)", need)
 	}
 	if !c.Scopes.Has(need) {
 		challenge(w, "insufficient_scope", need.String())
@@ -288,7 +365,7 @@ func newLimiter(limit int, h httprate.ResponseHeaders) *httprate.RateLimiter {
 // (problem+json, Retry-After).
 func (s *Server) rateLimited(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.requests.OnLimit(w, r, rateKey(r)) {
+		if over, _ := s.overLimit(w, r, rateKey(r), s.sharedRequests, s.requests, "requests", true); over {
 			s.metrics.rejected.WithLabelValues("rate", "requests").Inc()
 			s.writeProblem(w, r, fault.New(fault.Overloaded, "more than %d requests a minute from this client; retry after %s s",
 				s.limits.RequestsPerMinute, w.Header().Get("Retry-After")))
@@ -305,7 +382,11 @@ func (s *Server) chargeEquity(w http.ResponseWriter, r *http.Request, boards int
 	units := max(1, (boards+EquityUnitBoards-1)/EquityUnitBoards)
 	units = min(units, int64(s.limits.EquityUnitsPerMinute))
 	ctx := httprate.WithIncrement(r.Context(), int(units))
-	if s.equityRate.OnLimit(w, r.WithContext(ctx), rateKey(r)) {
+	over, err := s.overLimit(w, r.WithContext(ctx), rateKey(r), s.sharedEquity, s.equityRate, "equity", boards < s.limits.CheapBoards)
+	if err != nil {
+		return err
+	}
+	if over {
 		s.metrics.rejected.WithLabelValues("rate", "equity").Inc()
 		return fault.New(fault.Overloaded, "equity work over %d boards a minute from this client; retry after %s s",
 			int64(s.limits.EquityUnitsPerMinute)*EquityUnitBoards, w.Header().Get("Retry-After"))
@@ -414,4 +495,56 @@ func loopbackHost(host string) bool {
 	}
 	ip := net.ParseIP(h)
 	return ip != nil && ip.IsLoopback()
+}
+
+// withCaller returns ctx acting for c.
+func withCaller(ctx context.Context, c caller) context.Context {
+	return context.WithValue(ctx, ctxCallerKey{}, c)
+}
+
+// ctxRateBroke carries, to a shared limiter's error handler, where to say
+// that its counter failed.
+type ctxRateBroke struct{}
+
+// newSharedLimiter is newLimiter over a shared counter, whose failures
+// are reported to overLimit instead of answered.
+func newSharedLimiter(limit int, h httprate.ResponseHeaders, c httprate.LimitCounter) *httprate.RateLimiter {
+	return httprate.NewRateLimiter(limit, time.Minute, httprate.WithResponseHeaders(h), httprate.WithLimitCounter(c),
+		httprate.WithErrorHandler(func(_ http.ResponseWriter, r *http.Request, _ error) {
+			if p, ok := r.Context().Value(ctxRateBroke{}).(*bool); ok {
+				*p = true
+			}
+		}))
+}
+
+// overLimit reports whether the client key is over its limit (counting
+// this request when it is not; headers set on w): by the shared limiter
+// when there is one (Config.SharedRates) and its counter answers, else by
+// this process's local one. While the shared counter is unreachable a
+// request of the cheap lane (failOpen) is judged by the local limiter,
+// and one of the expensive lane is refused with the Unavailable error
+// (503, Retry-After); either is counted and logged (at most every 10 s).
+func (s *Server) overLimit(w http.ResponseWriter, r *http.Request, key string, shared, local *httprate.RateLimiter, name string, failOpen bool) (bool, error) {
+	if shared != nil {
+		broke := false
+		over := shared.OnLimit(w, r.WithContext(context.WithValue(r.Context(), ctxRateBroke{}, &broke)), key)
+		if !broke {
+			return over, nil
+		}
+		outcome := "local"
+		if !failOpen {
+			outcome = "refused"
+		}
+		s.metrics.rateFallback.WithLabelValues(name, outcome).Inc()
+		if now := time.Now().UnixNano(); now-s.rateWarned.Load() > int64(10*time.Second) {
+			s.rateWarned.Store(now)
+			s.log.Warn("shared rate limit unreachable: cheap requests are limited by this process alone, expensive ones refused",
+				"limit", name, "err", s.cfg.SharedRates.LastError())
+		}
+		if !failOpen {
+			w.Header().Set("Retry-After", retryAfter)
+			return true, fault.New(fault.Unavailable, "the shared rate limit is unreachable, so expensive work is refused for now; retry after %s s", retryAfter)
+		}
+	}
+	return local.OnLimit(w, r, key), nil
 }

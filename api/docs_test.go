@@ -89,8 +89,11 @@ func TestDocsReference(t *testing.T) {
 			t.Errorf("/docs lacks %s", want)
 		}
 	}
-	if len(res.body) > 300<<10 {
-		t.Errorf("/docs weighs %d bytes, over 300 KB", len(res.body))
+	// The budget grows with the contract: 300 KB for an 81 KB spec, 400 KB
+	// since sessions, share links, filters and outcomes made it 118 KB,
+	// 440 KB since player sessions, tags and notes (issue 24: 417 KB for a 138 KB spec).
+	if len(res.body) > 440<<10 {
+		t.Errorf("/docs weighs %d bytes, over 440 KB", len(res.body))
 	}
 	t.Logf("/docs: %d bytes", len(res.body))
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
+	"math"
 )
 
 // The fast path of request validation. openapi3filter decodes a JSON body
@@ -58,7 +59,7 @@ type fastBody struct {
 var fastKeywords = map[string]map[string]bool{
 	"object":  {"type": true, "additionalProperties": true, "required": true, "properties": true, "description": true, "title": true, "example": true},
 	"string":  {"type": true, "maxLength": true, "minLength": true, "enum": true, "description": true, "title": true, "example": true},
-	"integer": {"type": true, "minimum": true, "maximum": true, "description": true, "title": true, "example": true},
+	"integer": {"type": true, "format": true, "minimum": true, "maximum": true, "description": true, "title": true, "example": true},
 	"boolean": {"type": true, "description": true, "title": true, "example": true},
 	"array":   {"type": true, "items": true, "minItems": true, "maxItems": true, "description": true, "title": true, "example": true},
 }
@@ -144,6 +145,23 @@ func newFastProp(name string, sc *openapi3.Schema) (fastProp, bool) {
 				return p, false
 			}
 			p.max, p.hasMax = int64(*sc.Max), true
+		}
+		// A width: int64 and uint64 hold every integer the scanner reads
+		// (15 digits at most); int32 bounds it further, as kin-openapi's
+		// int32 format validator does. Any other format is not checked here.
+		switch sc.Format {
+		case "", "int64", "uint64":
+		case "int32":
+			if !p.hasMin {
+				p.min = math.MinInt32
+			}
+			p.min, p.hasMin = max(p.min, math.MinInt32), true
+			if !p.hasMax {
+				p.max = math.MaxInt32
+			}
+			p.max, p.hasMax = min(p.max, math.MaxInt32), true
+		default:
+			return p, false
 		}
 	case "boolean":
 		p.kind = fastBoolean

@@ -160,7 +160,7 @@ func TestGeneratedClient(t *testing.T) {
 					t.Fatalf("%s: status %d: %s", name, res.StatusCode(), res.Body)
 				}
 				want := map[string]int{"one hand": 1, "an array": 2}[name]
-				if r.Read != want || len(r.Hands) != want {
+				if r.Read != int64(want) || len(r.Hands) != want {
 					t.Errorf("%s: read %d hands, want %d", name, r.Read, want)
 				}
 				for _, h := range r.Hands {
@@ -249,7 +249,7 @@ func TestGeneratedClient(t *testing.T) {
 			var cursor *string
 			pages := 0
 			for {
-				res, err := gc.ListHandsWithResponse(ctx, &gen.ListHandsParams{Limit: ptr(5), Cursor: cursor})
+				res, err := gc.ListHandsWithResponse(ctx, &gen.ListHandsParams{Limit: ptr[int64](5), Cursor: cursor})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -3,15 +3,16 @@ package api
 import (
 	"context"
 	"errors"
-	"log/slog"
 	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/ingest"
 )
 
 // TestReadHandsDecodesWindows1252: a PokerStars file written in
@@ -22,11 +23,11 @@ func TestReadHandsDecodesWindows1252(t *testing.T) {
 	t.Parallel()
 	body := []byte(hhtest.PokerStarsHandLatin1)
 	for _, ct := range []string{"text/plain; charset=windows-1252", "text/plain", ""} {
-		f := formatOf(ct, body)
+		f := ingest.FormatOf(ct, body)
 		if f != handhistory.FormatPokerStars {
 			t.Fatalf("%q: format %s", ct, f)
 		}
-		es, err := readHands(f, body)
+		es, err := (&ingest.Pipeline{}).Read(f, body)
 		if err != nil || len(es) != 1 || es[0].Hand == nil {
 			t.Fatalf("%q: %v %+v", ct, err, es)
 		}
@@ -48,7 +49,7 @@ func TestReadHandsHostileBodies(t *testing.T) {
 		{"application/json", strings.Repeat("[", deep)},
 		{"application/json", strings.Repeat(`{"a":`, deep/5)},
 	} {
-		es, err := readHands(formatOf(tt.ct, []byte(tt.body)), []byte(tt.body))
+		es, err := (&ingest.Pipeline{}).Read(ingest.FormatOf(tt.ct, []byte(tt.body)), []byte(tt.body))
 		if err == nil && len(es) == 1 {
 			err = es[0].Err
 		}
@@ -64,18 +65,17 @@ func TestReadHandsHostileBodies(t *testing.T) {
 // the cancellation instead of a verdict; a live request gets the verdict.
 func TestReplayStopsWhenTheClientLeaves(t *testing.T) {
 	t.Parallel()
-	es, err := readHands(handhistory.FormatPHH, []byte(hhtest.PHHRaises(handhistory.MaxActions-1)))
+	es, err := (&ingest.Pipeline{}).Read(handhistory.FormatPHH, []byte(hhtest.PHHRaises(handhistory.MaxActions-1)))
 	if err != nil || es[0].Hand == nil {
 		t.Fatal(err, es)
 	}
-	s := &Server{log: slog.New(slog.DiscardHandler)}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := httptest.NewRequest("POST", "/v1/hands/replay", nil).WithContext(ctx)
-	if _, err := s.replay(r, es[0]); !errors.Is(err, context.Canceled) || fault.KindOf(err) != fault.Canceled {
+	if _, err := analysis.FromEntryContext(r.Context(), es[0]); !errors.Is(err, context.Canceled) || fault.KindOf(err) != fault.Canceled {
 		t.Fatalf("error %v, want the cancellation", err)
 	}
-	v, err := s.replay(httptest.NewRequest("POST", "/v1/hands/replay", nil), es[0])
+	v, err := analysis.FromEntryContext(context.Background(), es[0])
 	if err != nil || !v.Legal {
 		t.Fatalf("%v %+v", err, v.Error)
 	}
@@ -86,11 +86,11 @@ func TestReplayStopsWhenTheClientLeaves(t *testing.T) {
 // import` uses, never a PokerStars reader's complaint.
 func TestReadHandsNamesUnsupportedSites(t *testing.T) {
 	t.Parallel()
-	body := []byte("Bovada Hand #3800000001: OMAHA HiLo Pot Limit - 2016-03-06 19:12:08\nSeat 1: UTG ($10 in chips)\n")
-	f := formatOf("text/plain", body)
-	_, err := readHands(f, body)
+	body := []byte("Everleaf Gaming Game #3800000001\n***** Hand history for game #3800000001 *****\n")
+	f := ingest.FormatOf("text/plain", body)
+	_, err := (&ingest.Pipeline{}).Read(f, body)
 	var fe *fault.Error
-	if !errors.As(err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Message, "unsupported site: Bovada") {
-		t.Fatalf("format %q, err %v; want Invalid naming the unsupported site Bovada", f, err)
+	if !errors.As(err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Message, "unsupported site: Everleaf") {
+		t.Fatalf("format %q, err %v; want Invalid naming the unsupported site Everleaf", f, err)
 	}
 }

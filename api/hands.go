@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -14,6 +16,8 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
+	"github.com/scoophq/scoop/internal/money"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -36,14 +40,21 @@ const (
 
 // handResult is one hand of a posted file.
 type handResult struct {
-	Index   int               `json:"index"`
-	Line    int               `json:"line,omitempty"`
-	Status  string            `json:"status"`
-	ID      string            `json:"id,omitempty"`
-	Created *bool             `json:"created,omitempty"`
-	Verdict *analysis.Verdict `json:"verdict,omitempty"`
-	Skipped string            `json:"skipped,omitempty"`
-	Problem *Problem          `json:"problem,omitempty"`
+	Index int `json:"index"`
+	Line  int `json:"line,omitempty"`
+	// ActionLine is the line of an illegal hand's offending action in the
+	// file as uploaded (ingest.Result.Line), the line scoop replay and
+	// scoop import name, when it is found in the text.
+	ActionLine int               `json:"action_line,omitempty"`
+	Status     string            `json:"status"`
+	ID         string            `json:"id,omitempty"`
+	Created    *bool             `json:"created,omitempty"`
+	Verdict    *analysis.Verdict `json:"verdict,omitempty"`
+	Skipped    string            `json:"skipped,omitempty"`
+	Problem    *Problem          `json:"problem,omitempty"`
+	// detail is the illegal action's message in the site's money (package
+	// money), for the problem a one-hand body answers with.
+	detail string
 }
 
 // handResults is the answer to POST /v1/hands and /v1/hands/replay.
@@ -75,6 +86,9 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 		s.writeProblem(w, r, err)
 		return
 	}
+	if int64(len(body)) > s.limits.CheapBytes {
+		defer releaseMemory()
+	}
 	out, ok := s.replayAll(w, r, body, keep, grant.Release)
 	if !ok {
 		return
@@ -86,6 +100,24 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 		}
 	}
 	s.writeResults(w, r, out)
+}
+
+// memoryReleasing is set while a releaseMemory is scheduled.
+var memoryReleasing atomic.Bool
+
+// releaseMemory gives the heap a large upload used back to the system a
+// second after it ends (debug.FreeOSMemory, at most one at a time, off the
+// request): Go's background scavenger would keep hundreds of MB resident
+// for minutes after a flood of 30 MB bodies, and the process's RSS is
+// what an operator sizes (issue 25: flat after the flood).
+func releaseMemory() {
+	if !memoryReleasing.CompareAndSwap(false, true) {
+		return
+	}
+	time.AfterFunc(time.Second, func() {
+		debug.FreeOSMemory()
+		memoryReleasing.Store(false)
+	})
 }
 
 // writeResults streams out as the 200 application/json answer, one hand at
@@ -132,32 +164,36 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 		p.Verdict, p.Created = v, res.Created
 		return p, true
 	case v != nil && v.Error != nil && !v.Unreadable:
-		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
+		detail := v.Error.Message
+		if res.detail != "" {
+			detail = res.detail
+		}
+		p := newProblem(r, http.StatusUnprocessableEntity, detail)
 		p.Type = "urn:scoop:problem:" + fault.Impossible.String()
 		if v.Error.Index >= 0 {
 			a := v.Error.Index
 			p.Action = &a
 		}
 		p.Player, p.ID, p.Created, p.Verdict = v.Error.Player, res.ID, res.Created, v
+		p.Line = res.ActionLine
 		return p, true
 	}
 	return Problem{}, false
 }
 
-// replayAll reads, replays and (keep) stores the posted hands, calling
-// release (the compute slot) once the CPU work is done, before storing.
+// replayAll reads, replays and (keep) stores the posted hands through the
+// one pipeline (ingest.Pipeline), in batches stored while the next hands
+// replay, so that a large body never holds more than a few batches of
+// records; it calls release (the compute slot) once the pipeline is done.
 // When it returns false it has answered the request (the body is
 // unreadable, or the store failed).
 func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, keep bool, release func()) (handResults, bool) {
-	released := false
-	done := func() {
-		if !released {
-			released = true
-			release()
-		}
+	defer release()
+	p := &ingest.Pipeline{
+		Analysis: ingest.AnalyseNone, AnalysisOptions: analysis.Options{OneCore: true},
+		Streams: storeStreams, OnPanic: s.logPanic(r),
 	}
-	defer done()
-	entries, err := readHands(formatOf(r.Header.Get("Content-Type"), body), body)
+	entries, err := p.Read(ingest.FormatOf(r.Header.Get("Content-Type"), body), body)
 	if err != nil {
 		s.writeProblem(w, r, err)
 		return handResults{}, false
@@ -167,111 +203,41 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 		return handResults{}, false
 	}
 	out := handResults{Hands: make([]handResult, len(entries))}
-	// A hand's analysis costs milliseconds (exact preflop equity): stored
-	// with the hand for a small body, else computed on its first read.
-	read := 0
-	for _, e := range entries {
-		if e.Hand != nil {
-			read++
+	if keep {
+		p.Store = s.cfg.Store
+		// A hand's analysis costs milliseconds (exact preflop equity):
+		// stored with the hand for a small body, else left to the
+		// analysis jobs (or its first read).
+		read := 0
+		for _, e := range entries {
+			if e.Hand != nil {
+				read++
+			}
+		}
+		if read <= maxInlineAnalyses {
+			p.Analysis = ingest.AnalyseAll
 		}
 	}
-	analyzeNow := read <= maxInlineAnalyses
-	var records []store.Hand
-	var recordOf []int // index into out.Hands of each record
-	for i, e := range entries {
-		res := &out.Hands[i]
-		res.Index, res.Line = e.Index, e.Line
-		switch {
-		case e.Err != nil:
-			p := problemFor(r, inputError(e.Err))
-			p.Hand, p.Instance, p.RequestID = e.Index, "", ""
-			if p.Line == 0 {
-				p.Line = e.Line
-			}
-			v := analysis.FromEntry(e) // unreadable: true, with the line
-			res.Problem, res.Verdict, res.Status = &p, &v, statusFailed
-			out.Failed++
-		case e.Hand == nil:
-			res.Skipped, res.Status = e.Skipped, statusSkipped
-			if res.Skipped == "" {
-				res.Skipped = "no hand"
-			}
-			out.Skipped++
-		default:
-			v, err := s.replay(r, e)
-			if err != nil {
-				p := problemFor(r, err)
-				p.Hand, p.Instance, p.RequestID = e.Index, "", ""
-				res.Problem, res.Status = &p, statusFailed
-				out.Failed++
-				continue
-			}
-			res.Verdict, res.Status = &v, statusReplayed
-			out.Read++
-			if !keep {
-				continue
-			}
-			// The analysis of a legal hand of a small body is stored with
-			// it, in the same transaction; it is CPU work, done under the
-			// compute slot.
-			rec, err := store.NewHandRecord(e.Hand, &v)
-			if analyzeNow {
-				rec, err = s.analyzedRecord(r, e.Hand, &v)
-			}
-			if err != nil {
-				s.writeProblem(w, r, err)
-				return handResults{}, false
-			}
-			records = append(records, rec)
-			recordOf = append(recordOf, i)
+	text, _, _ := handhistory.Decode(body)
+	k, unread := 0, 0 // the next result's place; hands failed before storing
+	_, err = p.RunEntries(r.Context(), entries, text, func(x *ingest.Result) {
+		out.Hands[k] = handResultOf(r, x, len(out.Hands) == 1)
+		k++
+		if out.count(x) {
+			unread++
 		}
+	})
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return handResults{}, false
 	}
-	if out.Failed == len(entries) {
+	if unread == len(entries) {
 		// Nothing could be read: the request itself is bad.
 		p := *out.Hands[0].Problem
 		p.Hand = 0
 		p.Instance, p.RequestID = r.URL.Path, requestID(r.Context())
 		s.sendProblem(w, p)
 		return handResults{}, false
-	}
-	done() // storing is I/O: free the slot for others' replays
-	if len(records) > 0 {
-		saved, err := s.cfg.Store.SaveHands(r.Context(), records)
-		if err != nil {
-			s.writeProblem(w, r, err)
-			return handResults{}, false
-		}
-		for j, sv := range saved {
-			res := &out.Hands[recordOf[j]]
-			if sv.Err != nil {
-				// The store refused this hand alone (text it cannot hold).
-				p := problemFor(r, sv.Err)
-				p.Hand, p.Instance, p.RequestID = res.Index, "", ""
-				res.Problem, res.Status = &p, statusFailed
-				out.Failed++
-				continue
-			}
-			created := sv.Created
-			res.ID, res.Created = sv.ID, &created
-			switch {
-			case created:
-				res.Status = statusStored
-				out.Stored++
-			case sv.Conflict:
-				res.Status = statusConflict
-				p := Problem{
-					Type: "urn:scoop:problem:conflict", Title: http.StatusText(http.StatusConflict),
-					Status: http.StatusConflict, Hand: res.Index, ID: sv.ID,
-					Detail: fmt.Sprintf("hand %d: another hand is stored under %s (id %s); this one was not stored",
-						res.Index, records[j].NaturalKey, sv.ID),
-				}
-				res.Problem = &p
-				out.Conflicts++
-			default:
-				res.Status = statusDuplicate
-				out.Duplicates++
-			}
-		}
 	}
 	m := s.metrics.handsStored
 	if keep {
@@ -286,6 +252,99 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 	return out, true
 }
 
+// logPanic is the pipeline's OnPanic for request r: the panic and its
+// stack to the log, under the request's id.
+func (s *Server) logPanic(r *http.Request) func(what string, v any, stack []byte) {
+	return func(what string, v any, stack []byte) {
+		s.log.ErrorContext(r.Context(), what+" panic", "request_id", requestID(r.Context()),
+			"panic", fmt.Sprint(v), "stack", string(stack))
+	}
+}
+
+// storeStreams is how many SaveHands calls one upload makes at once.
+const storeStreams = 2
+
+// handResultOf is the answer's result of one pipeline result (single: the
+// body holds one hand, whose illegal action is then said in the site's
+// money): transport only, the same for POST /v1/hands, /v1/hands/replay
+// and /v1/hands/analyze.
+func handResultOf(r *http.Request, x *ingest.Result, single bool) handResult {
+	res := handResult{Index: x.Index, Line: x.HandLine}
+	problem := func(err error) *Problem {
+		pr := problemFor(r, err)
+		pr.Hand, pr.Instance, pr.RequestID = x.Index, "", ""
+		return &pr
+	}
+	switch x.Kind {
+	case ingest.Unreadable:
+		pr := problem(inputError(x.Err))
+		if pr.Line == 0 {
+			pr.Line = x.Line
+		}
+		res.Problem, res.Verdict, res.Status = pr, x.Verdict, statusFailed
+	case ingest.Skipped:
+		res.Skipped, res.Status = x.Skipped, statusSkipped
+	case ingest.Failed:
+		res.Problem, res.Status = problem(x.Err), statusFailed
+	default:
+		res.Verdict = x.Verdict
+		if v := x.Verdict; v != nil && v.Error != nil && !v.Unreadable {
+			if x.Line != x.HandLine {
+				res.ActionLine = x.Line
+			}
+			if x.Hand != nil && single {
+				res.detail = money.OfHand(x.Hand).Amounts(v.Error.Message)
+			}
+		}
+	}
+	created := x.Kind == ingest.Stored
+	switch x.Kind {
+	case ingest.Replayed:
+		res.Status = statusReplayed
+	case ingest.Stored:
+		res.Status, res.ID, res.Created = statusStored, x.StoredID, &created
+	case ingest.Duplicate:
+		res.Status, res.ID, res.Created = statusDuplicate, x.StoredID, &created
+	case ingest.Conflict:
+		res.Status, res.ID, res.Created = statusConflict, x.StoredID, &created
+		res.Problem = &Problem{
+			Type: "urn:scoop:problem:conflict", Title: http.StatusText(http.StatusConflict),
+			Status: http.StatusConflict, Hand: res.Index, ID: x.StoredID,
+			Detail: fmt.Sprintf("hand %d: %s", res.Index, x.Err),
+		}
+	}
+	return res
+}
+
+// count counts x in out's totals and reports whether the hand failed
+// before it was replayed (unreadable, or its replay panicked).
+func (out *handResults) count(x *ingest.Result) (unread bool) {
+	switch x.Kind {
+	case ingest.Unreadable:
+		out.Failed++
+		return true
+	case ingest.Skipped:
+		out.Skipped++
+	case ingest.Failed:
+		out.Failed++
+		if x.Verdict == nil {
+			return true // the replay failed
+		}
+		out.Read++ // replayed; the store refused it
+	default:
+		out.Read++
+	}
+	switch x.Kind {
+	case ingest.Stored:
+		out.Stored++
+	case ingest.Duplicate:
+		out.Duplicates++
+	case ingest.Conflict:
+		out.Conflicts++
+	}
+	return false
+}
+
 // handSummary is a stored hand in a listing.
 type handSummary struct {
 	ID         string    `json:"id"`
@@ -295,6 +354,9 @@ type handSummary struct {
 	Legal      bool      `json:"legal"`
 	Players    []string  `json:"players"`
 	CreatedAt  time.Time `json:"created_at"`
+	// Tags and Note are the account's (empty for none).
+	Tags []string `json:"tags"`
+	Note string   `json:"note"`
 }
 
 func summary(h store.Hand) handSummary {
@@ -302,7 +364,11 @@ func summary(h store.Hand) handSummary {
 	if players == nil {
 		players = []string{}
 	}
-	return handSummary{ID: h.ID, Site: h.Site, SiteHandID: h.SiteHandID, Game: h.Game, Legal: h.Legal, Players: players, CreatedAt: h.CreatedAt}
+	tags := h.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	return handSummary{ID: h.ID, Site: h.Site, SiteHandID: h.SiteHandID, Game: h.Game, Legal: h.Legal, Players: players, CreatedAt: h.CreatedAt, Tags: tags, Note: h.Note}
 }
 
 // getHand answers a stored hand as the client's Accept asks (RFC 9110,
@@ -359,6 +425,9 @@ func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
+	if strings.HasPrefix(r.URL.Path, "/v1/shared/") {
+		h.Tags, h.Note = nil, "" // the account's own, not the link holder's
+	}
 	if asPHH {
 		var hand handhistory.Hand
 		err := json.Unmarshal(h.Hand, &hand)
@@ -381,41 +450,4 @@ func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
 		Hand    json.RawMessage `json:"hand"`
 		Verdict json.RawMessage `json:"verdict"`
 	}{summary(h), h.Hand, h.Verdict})
-}
-
-func (s *Server) listHands(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	query := store.Query{Player: q.Get("player"), Game: q.Get("game"), Cursor: q.Get("cursor")}
-	if v := q.Get("legal"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			s.writeProblem(w, r, fault.Field(fault.Invalid, "legal", "want true or false, got %q", v))
-			return
-		}
-		query.Legal = &b
-	}
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > store.MaxLimit {
-			s.writeProblem(w, r, fault.Field(fault.Invalid, "limit", "want 1 to %d, got %q", store.MaxLimit, v))
-			return
-		}
-		query.Limit = n
-	}
-	page, err := s.cfg.Store.Hands(r.Context(), query)
-	if err != nil {
-		s.writeProblem(w, r, err)
-		return
-	}
-	out := struct {
-		Hands []handSummary `json:"hands"`
-		Next  *string       `json:"next_cursor"`
-	}{Hands: make([]handSummary, len(page.Hands))}
-	for i, h := range page.Hands {
-		out.Hands[i] = summary(h)
-	}
-	if page.Next != "" {
-		out.Next = &page.Next
-	}
-	s.writeJSON(w, r, http.StatusOK, out)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -408,4 +409,44 @@ func TestJSONLines(t *testing.T) {
 	if res.status != 200 || got.Read != 3 || got.Duplicates != 3 || got.Hands[2].ID != r.Hands[0].ID {
 		t.Errorf("JSON Lines = %d %s", res.status, res.body)
 	}
+}
+
+// TestIllegalHandDetailInSiteMoney: the 422 of a one-hand body says the
+// illegal action's amounts in the site's money, as scoop replay and the
+// replayer do (issue 27: "raise to 3025 is below the pot-limit minimum
+// 3732" is €30.25 and €37.32), while the verdict keeps integer chips.
+func TestIllegalHandDetailInSiteMoney(t *testing.T) {
+	t.Parallel()
+	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
+	body, err := os.ReadFile("../examples/illegal.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := c.do(http.MethodPost, "/v1/hands/replay", "text/plain", body)
+	p := res.problem(t)
+	if res.status != 422 || !strings.Contains(p.Detail, "raise to €30.25 is below the pot-limit minimum €37.32") {
+		t.Fatalf("illegal hand = %d, detail %q: want the amounts in euros", res.status, p.Detail)
+	}
+	// The line is the offending action's in the file, as scoop replay says.
+	if want := lineOf(t, body, "Shaun J: raises \xe2\x82\xac1.36 to \xe2\x82\xac30.25", "Shaun J: raises \x801.36 to \x8030.25"); p.Line != want {
+		t.Errorf("problem line %d, want %d (the raise's line)", p.Line, want)
+	}
+	if p.Verdict == nil || p.Verdict.Error == nil || !strings.Contains(p.Verdict.Error.Message, "raise to 3025") {
+		t.Errorf("the verdict's message should keep chips: %+v", p.Verdict)
+	}
+}
+
+// lineOf is the 1-based number of the first line of data holding one of
+// texts (the raw bytes: the file may be Windows-1252).
+func lineOf(t *testing.T, data []byte, texts ...string) int {
+	t.Helper()
+	for i, l := range strings.Split(string(data), "\n") {
+		for _, s := range texts {
+			if strings.Contains(l, s) {
+				return i + 1
+			}
+		}
+	}
+	t.Fatalf("no line holds %q", texts)
+	return 0
 }

@@ -166,6 +166,14 @@ func TestUnknownQueryParameters(t *testing.T) {
 			}
 		})
 	}
+	// A pair that does not unescape is refused, not dropped (the limit
+	// would silently be the default, the filter silently off).
+	for _, q := range []string{"limit=%zz", "player=Hero&holding=%%%", "player=%"} {
+		res := c.get("/v1/hands?" + q)
+		if res.status != http.StatusBadRequest || !strings.Contains(res.problem(t).Detail, "malformed query string") {
+			t.Errorf("GET /v1/hands?%s = %d %s, want 400 malformed query string", q, res.status, res.body)
+		}
+	}
 	if res := c.get("/v1/hands?player=alice&limit=5"); res.status != http.StatusOK {
 		t.Errorf("declared parameters: %d %s", res.status, res.body)
 	}

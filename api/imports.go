@@ -2,6 +2,7 @@ package api
 
 import (
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,7 @@ type importView struct {
 	ChunksFailed   int                 `json:"chunks_failed"`
 	HandsExpected  int64               `json:"hands_expected"`
 	Counts         importCounts        `json:"counts"`
+	Analysis       importAnalysis      `json:"analysis"`
 	Progress       importProgress      `json:"progress"`
 	Errors         []store.ImportError `json:"errors"`
 	CreatedAt      time.Time           `json:"created_at"`
@@ -56,6 +58,15 @@ type importProgress struct {
 	ETASeconds     *float64 `json:"eta_seconds"`
 }
 
+// importAnalysis is the progress of an import's analysis jobs.
+type importAnalysis struct {
+	Hands          int64   `json:"hands"`
+	Analysed       int64   `json:"analysed"`
+	Pending        int64   `json:"pending"`
+	Failed         int64   `json:"failed"`
+	HandsPerSecond float64 `json:"hands_per_second"`
+}
+
 func viewImport(im store.Import, now time.Time) importView {
 	c := im.Counts
 	if c.Skipped == nil {
@@ -66,6 +77,8 @@ func viewImport(im store.Import, now time.Time) importView {
 		ChunksFinished: im.ChunksFinished, ChunksFailed: im.ChunksFailed, HandsExpected: im.HandsExpected,
 		Counts: importCounts{Read: c.Read, Stored: c.Stored, Duplicates: c.Duplicates, Conflicts: c.Conflicts,
 			Legal: c.Legal, Illegal: c.Illegal, Unreadable: c.Unreadable, Analysed: c.Analysed, Skipped: c.Skipped},
+		Analysis: importAnalysis{Hands: im.Analysis.Hands, Analysed: im.Analysis.Analysed, Pending: im.Analysis.Pending,
+			Failed: im.Analysis.Failed, HandsPerSecond: im.Analysis.Rate()},
 		Errors: im.Errors, CreatedAt: im.CreatedAt.UTC(), StartedAt: utc(im.StartedAt), FinishedAt: utc(im.FinishedAt),
 	}
 	if v.Errors == nil {
@@ -115,38 +128,13 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	tooLarge := func() {
-		refuseBody(w)
-		p := newProblem(r, http.StatusRequestEntityTooLarge, fmt.Sprintf("an import body is at most %d bytes (256 MiB), as sent and decoded", jobs.MaxUploadBytes))
-		p.Field = "body"
-		s.sendProblem(w, p)
-	}
 	if r.ContentLength > jobs.MaxUploadBytes {
-		tooLarge()
+		s.refuseUpload(w, r, jobs.ErrTooLarge)
 		return
 	}
-	// The server's read and write timeouts bound a whole request; an
-	// upload of 256 MiB may take longer: as long as bytes keep coming, the
-	// deadlines are pushed back (a client silent for uploadIdle is cut).
-	var body io.Reader = &liveReader{r: http.MaxBytesReader(w, r.Body, jobs.MaxUploadBytes), rc: http.NewResponseController(w)}
-	switch e := strings.ToLower(strings.TrimSpace(strings.Join(r.Header.Values("Content-Encoding"), ","))); e {
-	case "", "identity":
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(body)
-		if err != nil {
-			refuseBody(w)
-			s.sendProblem(w, newProblem(r, http.StatusBadRequest, "could not read the gzip request body: "+err.Error()))
-			return
-		}
-		// Decoded, the body is bounded too: the files' bytes are counted
-		// by the upload, but a multipart preamble and part headers are
-		// not (600 KB of gzip made 600 MiB of preamble).
-		body = http.MaxBytesReader(w, io.NopCloser(zr), jobs.MaxUploadBytes)
-	default:
-		refuseBody(w)
-		p := newProblem(r, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Encoding %q is not accepted; send the body as is (identity) or gzip", e))
-		p.Field = "Content-Encoding"
-		s.sendProblem(w, p)
+	body, err := importBody(w, r)
+	if err != nil {
+		s.refuseUpload(w, r, err)
 		return
 	}
 	// An upload holds jobs.UploadMemory for as long as its body comes:
@@ -167,64 +155,12 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	fail := func(err error) {
+	if err = addFiles(ctx, up, r, body); err == nil {
+		err = up.Commit(ctx)
+	}
+	if err != nil {
 		up.Abort(ctx)
-		refuseBody(w)
-		var mbe *http.MaxBytesError
-		switch {
-		case errors.Is(err, jobs.ErrTooLarge) || errors.As(err, &mbe):
-			tooLarge()
-		case errors.Is(err, jobs.ErrTooManyFiles):
-			p := newProblem(r, http.StatusRequestEntityTooLarge, err.Error())
-			p.Field = "body"
-			s.sendProblem(w, p)
-		case fault.KindOf(err) == fault.Internal && !isStoreError(err):
-			p := newProblem(r, http.StatusBadRequest, "could not read the request body: "+err.Error())
-			p.Field = "body"
-			s.sendProblem(w, p)
-		default:
-			s.writeProblem(w, r, err)
-		}
-	}
-	ct := r.Header.Get("Content-Type")
-	mt, params, _ := mime.ParseMediaType(ct)
-	if mt == "multipart/form-data" {
-		mb := &multipartBound{r: body, up: up}
-		mr := multipart.NewReader(mb, params["boundary"])
-		files := 0
-		for {
-			mb.next()
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				fail(err)
-				return
-			}
-			name := part.FileName()
-			if name == "" {
-				name = part.FormName()
-			}
-			if err := up.AddFile(ctx, name, part.Header.Get("Content-Type"), part); err != nil {
-				fail(err)
-				return
-			}
-			files++
-		}
-		if files == 0 {
-			up.Abort(ctx)
-			p := newProblem(r, http.StatusBadRequest, "the multipart body holds no file")
-			p.Field = "body"
-			s.sendProblem(w, p)
-			return
-		}
-	} else if err := up.AddFile(ctx, uploadName(r), ct, body); err != nil {
-		fail(err)
-		return
-	}
-	if err := up.Commit(ctx); err != nil {
-		fail(err)
+		s.refuseUpload(w, r, err)
 		return
 	}
 	im, err := svc.Import(ctx, up.ID())
@@ -234,6 +170,119 @@ func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Location", "/v1/imports/"+im.PublicID)
 	s.writeJSON(w, r, http.StatusAccepted, viewImport(im, time.Now()))
+}
+
+// importBody is the body of POST /v1/imports as its files' bytes: bounded
+// to jobs.MaxUploadBytes as sent and, gzip, as decoded (its ratio
+// bounded by the inflate guard), and read with the server's deadlines
+// pushed back as long as bytes keep coming (a client silent for
+// uploadIdle is cut). The errors are unsupportedEncoding and gzipError.
+func importBody(w http.ResponseWriter, r *http.Request) (io.Reader, error) {
+	var body io.Reader = &liveReader{r: http.MaxBytesReader(w, r.Body, jobs.MaxUploadBytes), rc: http.NewResponseController(w)}
+	switch e := strings.ToLower(strings.TrimSpace(strings.Join(r.Header.Values("Content-Encoding"), ","))); e {
+	case "", "identity":
+		return body, nil
+	case "gzip", "x-gzip":
+		compressed := &countReader{r: body}
+		zr, err := gzip.NewReader(compressed)
+		if err != nil {
+			return nil, gzipError{err}
+		}
+		// Decoded, the body is bounded too: the files' bytes are counted
+		// by the upload, but a multipart preamble and part headers are
+		// not (600 KB of gzip made 600 MiB of preamble).
+		return http.MaxBytesReader(w, io.NopCloser(newInflateGuard(r.Context(), zr, compressed)), jobs.MaxUploadBytes), nil
+	default:
+		return nil, unsupportedEncoding(e)
+	}
+}
+
+// unsupportedEncoding is a Content-Encoding POST /v1/imports does not
+// take; gzipError a gzip body whose header does not read.
+type (
+	unsupportedEncoding string
+	gzipError           struct{ err error }
+)
+
+func (e unsupportedEncoding) Error() string { return "Content-Encoding " + string(e) }
+func (e gzipError) Error() string           { return e.err.Error() }
+
+// errNoFile is a multipart import body without a file.
+var errNoFile = errors.New("the multipart body holds no file")
+
+// addFiles adds the files of an import body to up: each part of a
+// multipart/form-data body (named by its file or form name; errNoFile
+// when there is none), else the body as one file.
+func addFiles(ctx context.Context, up *jobs.Upload, r *http.Request, body io.Reader) error {
+	ct := r.Header.Get("Content-Type")
+	mt, params, _ := mime.ParseMediaType(ct)
+	if mt != "multipart/form-data" {
+		return up.AddFile(ctx, uploadName(r), ct, body)
+	}
+	mb := &multipartBound{r: body, up: up}
+	mr := multipart.NewReader(mb, params["boundary"])
+	files := 0
+	for {
+		mb.next()
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		name := part.FileName()
+		if name == "" {
+			name = part.FormName()
+		}
+		if err := up.AddFile(ctx, name, part.Header.Get("Content-Type"), part); err != nil {
+			return err
+		}
+		files++
+	}
+	if files == 0 {
+		return errNoFile
+	}
+	return nil
+}
+
+// refuseUpload answers an import body refused with err: a 413 for one
+// too large (as sent, as decoded, its gzip ratio, or its files), a 415
+// for its encoding, a 400 for one that does not read (or holds no
+// file), else err's own problem. The connection is closed after it, but
+// for a multipart body read to its end without a file.
+func (s *Server) refuseUpload(w http.ResponseWriter, r *http.Request, err error) {
+	bodyProblem := func(status int, detail string) {
+		p := newProblem(r, status, detail)
+		p.Field = "body"
+		s.sendProblem(w, p)
+	}
+	if errors.Is(err, errNoFile) {
+		bodyProblem(http.StatusBadRequest, err.Error())
+		return
+	}
+	refuseBody(w)
+	var mbe *http.MaxBytesError
+	var enc unsupportedEncoding
+	var gz gzipError
+	switch {
+	case errors.As(err, &enc):
+		p := newProblem(r, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Encoding %q is not accepted; send the body as is (identity) or gzip", string(enc)))
+		p.Field = "Content-Encoding"
+		s.sendProblem(w, p)
+	case errors.As(err, &gz):
+		s.sendProblem(w, newProblem(r, http.StatusBadRequest, "could not read the gzip request body: "+gz.err.Error()))
+	case errors.Is(err, jobs.ErrTooLarge) || errors.As(err, &mbe):
+		bodyProblem(http.StatusRequestEntityTooLarge, fmt.Sprintf("an import body is at most %d bytes (256 MiB), as sent and decoded", jobs.MaxUploadBytes))
+	case errors.Is(err, errInflated):
+		bodyProblem(http.StatusRequestEntityTooLarge, fmt.Sprintf("%v: an import's gzip body may expand at most %d times", err, MaxGzipRatio))
+	case errors.Is(err, jobs.ErrTooManyFiles):
+		bodyProblem(http.StatusRequestEntityTooLarge, err.Error())
+	case fault.KindOf(err) == fault.Internal && !isStoreError(err):
+		bodyProblem(http.StatusBadRequest, "could not read the request body: "+err.Error())
+	default:
+		s.writeProblem(w, r, err)
+	}
 }
 
 // maxPartOverhead bounds what a multipart body holds between two files'

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/fault"
 )
@@ -17,6 +18,11 @@ import (
 // error is Invalid, naming the field where known and the expected type in
 // the user's words, never a Go type name.
 func decodeJSON(body []byte, v any) error {
+	// JSON is UTF-8 (RFC 8259 8.1); encoding/json would quietly turn a
+	// bad byte into U+FFFD and store what the client did not send.
+	if !utf8.Valid(body) {
+		return fault.New(fault.Invalid, "malformed JSON: not UTF-8 at byte %d", firstInvalidUTF8(body)+1)
+	}
 	// The fast path: most bodies write integers as integers.
 	err := json.Unmarshal(body, v)
 	var te *json.UnmarshalTypeError
@@ -100,4 +106,17 @@ func jsonKind(t reflect.Type) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// firstInvalidUTF8 is the offset of the first byte of b that does not
+// start a valid UTF-8 sequence (len(b) when there is none).
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
 }

@@ -17,6 +17,13 @@ type metrics struct {
 	rejected *prometheus.CounterVec
 	// authFailures counts requests refused 401 for a bad key.
 	authFailures prometheus.Counter
+	// logSuppressed counts log lines of client errors left out (logQuota).
+	logSuppressed prometheus.Counter
+	// shares counts share-link reads by outcome (ok, not_found).
+	shares *prometheus.CounterVec
+	// rateFallback counts rate-limit decisions taken without the shared
+	// counter (Redis unreachable), by limit and outcome.
+	rateFallback *prometheus.CounterVec
 }
 
 func newMetrics(reg prometheus.Registerer, compute, bodies *admission.Pool) (*metrics, error) {
@@ -50,8 +57,21 @@ func newMetrics(reg prometheus.Registerer, compute, bodies *admission.Pool) (*me
 			Name: "scoop_auth_failures_total",
 			Help: "Requests refused 401 because their API key was malformed, unknown or revoked.",
 		}),
+		logSuppressed: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "scoop_log_lines_suppressed_total",
+			Help: "Log lines of client errors (4xx, bad keys) left out because their client passed its log quota (LogClientErrorsPerMinute); the requests are counted in scoop_http_requests_total all the same.",
+		}),
+		shares: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "scoop_share_reads_total",
+			Help: "Reads of shared hands through a share link, by outcome (ok; not_found: no such live link).",
+		}, []string{"outcome"}),
+		rateFallback: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "scoop_rate_limit_fallback_total",
+			Help: "Rate-limit decisions taken while the shared counter (Redis) was unreachable, by limit (requests, equity) and outcome (local: the in-process limiter decided; refused: the request was refused).",
+		}, []string{"limit", "outcome"}),
 	}
 	collectors := []prometheus.Collector{m.requests, m.latency, m.equityRuns, m.equityBusy, m.handsStored, m.rejected, m.authFailures,
+		m.logSuppressed, m.shares, m.rateFallback,
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name:        "scoop_admission_queue_length",
 			Help:        "Requests waiting now, by pool (compute: cores; body: request-body bytes).",

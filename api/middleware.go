@@ -186,6 +186,9 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		if s.quietRoutes[route] && sw.status < 400 {
 			return
 		}
+		if sw.status >= 400 && sw.status < 500 && !s.logQuota(r) {
+			return
+		}
 		sample := 0
 		if n := s.cfg.LogSample; n > 1 && sw.status < 400 && elapsed < s.cfg.LogSlow {
 			// One in n: the first, the n+1st...
@@ -196,7 +199,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		attrs := []slog.Attr{
 			slog.String("request_id", requestID(r.Context())), slog.String("client_request_id", clientRequestIDOf(r.Context())),
-			slog.String("method", r.Method), slog.String("path", r.URL.Path), slog.String("route", route),
+			slog.String("method", r.Method), slog.String("path", redactPath(r.URL.Path)), slog.String("route", route),
 			slog.Int("status", sw.status), slog.Int64("bytes", sw.bytes),
 			slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000),
 			slog.String("remote", r.RemoteAddr),
@@ -332,4 +335,40 @@ func (s *Server) methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Allow", list)
 	s.sendProblem(w, newProblem(r, http.StatusMethodNotAllowed, fmt.Sprintf("%s is not allowed on %s (allowed: %s)", r.Method, r.URL.Path, list)))
+}
+
+// LogClientErrorsPerMinute is how many log lines of client errors (4xx
+// responses, bad keys) one client (its address) may cause a minute; past
+// it they are counted (scoop_log_lines_suppressed_total, and every request
+// in scoop_http_requests_total) but not logged, so one client cannot fill
+// the log (it wrote some 3,000 lines a second). 5xx and slow requests are
+// always logged.
+const LogClientErrorsPerMinute = 60
+
+// logQuota reports whether r's client may log one more client-error line
+// this minute, counting the line; false counts it as suppressed.
+func (s *Server) logQuota(r *http.Request) bool {
+	if s.logLines.OnLimit(discardHeaders{}, r, clientAddr(r)) {
+		s.metrics.logSuppressed.Inc()
+		return false
+	}
+	return true
+}
+
+// redactPath is a path as the log keeps it: a share link's token (a
+// bearer secret in the path) is replaced by its first 6 characters.
+func redactPath(p string) string {
+	for _, pre := range []string{"/s/", "/v1/shared/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			tok, tail, _ := strings.Cut(rest, "/")
+			if len(tok) > 6 {
+				tok = tok[:6] + "…"
+			}
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return pre + tok + tail
+		}
+	}
+	return p
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/filter"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -25,6 +26,11 @@ type resultPoint struct {
 	Net                   int64      `json:"net"`
 	CumulativeNet         int64      `json:"cumulative_net"`
 	CumulativeAdjustedNet float64    `json:"cumulative_adjusted_net"`
+	// Ledger is the point's ledger key: each ledger's series is summed on
+	// its own, cash first.
+	Ledger                   string `json:"ledger"`
+	CumulativeShowdownNet    int64  `json:"cumulative_showdown_net"`
+	CumulativeNonShowdownNet int64  `json:"cumulative_non_showdown_net"`
 }
 
 // resultsPage is the answer to GET /v1/players/{name}/results.
@@ -54,41 +60,15 @@ func playerName(r *http.Request) (string, error) {
 	return name, nil
 }
 
-// playerFilter reads the statistics filters of S1 from the query: site,
-// game, structure, stakes (the big blind in chips), from and to (RFC 3339,
-// from inclusive, to exclusive). A bad value is an Invalid error naming
-// its parameter.
-func playerFilter(q url.Values) (stats.Filter, error) {
-	f := stats.Filter{Site: q.Get("site"), Game: q.Get("game"), Structure: q.Get("structure")}
-	if v := q.Get("stakes"); v != "" {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 1 {
-			return f, fault.Field(fault.Invalid, "stakes", "want the big blind in chips, a positive integer, got %q", v)
-		}
-		f.Stakes = n
-	}
-	for _, p := range []struct {
-		name string
-		to   **time.Time
-	}{{"from", &f.From}, {"to", &f.To}} {
-		if v := q.Get(p.name); v != "" {
-			t, err := time.Parse(time.RFC3339, v)
-			if err != nil {
-				return f, fault.Field(fault.Invalid, p.name, "want an RFC 3339 time such as 2026-01-31T00:00:00Z, got %q", v)
-			}
-			t = t.UTC()
-			*p.to = &t
-		}
-	}
-	if f.From != nil && f.To != nil && !f.From.Before(*f.To) {
-		return f, fault.Field(fault.Invalid, "to", "to (%s) must be after from (%s)", f.To.Format(time.RFC3339), f.From.Format(time.RFC3339))
-	}
-	return f, nil
-}
+// playerFilter reads the hand filters from the query (package filter:
+// game, structure, site, kind, currency, ledger, stakes, from, to). A bad
+// value is an Invalid error naming its parameter.
+func playerFilter(q url.Values) (stats.Filter, error) { return filter.Parse(q) }
 
 // getPlayerStats answers GET /v1/players/{name}/stats: the player's
 // statistics (stats.Report) over his stored legal hands passing the
-// filters.
+// filters, over all of them and per ledger (amounts of money only per
+// ledger when they span several).
 func (s *Server) getPlayerStats(w http.ResponseWriter, r *http.Request) {
 	name, err := playerName(r)
 	if err != nil {
@@ -100,28 +80,27 @@ func (s *Server) getPlayerStats(w http.ResponseWriter, r *http.Request) {
 		s.writeProblem(w, r, err)
 		return
 	}
-	t, err := s.cfg.Store.PlayerStats(r.Context(), name, f)
+	all, err := s.cfg.Store.PlayerStats(r.Context(), name, f)
 	if err != nil {
 		s.writeProblem(w, r, err)
 		return
 	}
-	s.writeJSON(w, r, http.StatusOK, stats.NewReport(name, t))
+	ledgers, err := s.cfg.Store.PlayerLedgers(r.Context(), name, f)
+	if err != nil {
+		s.writeProblem(w, r, err)
+		return
+	}
+	s.writeJSON(w, r, http.StatusOK, stats.NewReportOf(name, all, ledgers))
 }
 
 // getPlayerResults answers GET /v1/players/{name}/results: a page of the
 // player's results series (S6), optionally bucketed by every hands.
 func (s *Server) getPlayerResults(w http.ResponseWriter, r *http.Request) {
-	name, err := playerName(r)
-	if err != nil {
-		s.writeProblem(w, r, err)
+	name, f, q, ok := s.playerQuery(w, r)
+	if !ok {
 		return
 	}
-	q := r.URL.Query()
-	f, err := playerFilter(q)
-	if err != nil {
-		s.writeProblem(w, r, err)
-		return
-	}
+	var err error
 	query := store.ResultsQuery{Player: name, Filter: f, Cursor: q.Get("cursor")}
 	if v := q.Get("every"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -143,7 +122,8 @@ func (s *Server) getPlayerResults(w http.ResponseWriter, r *http.Request) {
 	out := resultsPage{Player: name, Every: max(query.Every, 1), Points: make([]resultPoint, len(page.Points))}
 	for i, p := range page.Points {
 		out.Points[i] = resultPoint{HandID: p.HandID, Time: p.Time, Hands: p.Hands, Net: p.Net,
-			CumulativeNet: p.CumulativeNet, CumulativeAdjustedNet: p.CumulativeAdjustedNet}
+			CumulativeNet: p.CumulativeNet, CumulativeAdjustedNet: p.CumulativeAdjustedNet, Ledger: p.Ledger,
+			CumulativeShowdownNet: p.CumulativeShowdownNet, CumulativeNonShowdownNet: p.CumulativeNet - p.CumulativeShowdownNet}
 	}
 	if page.Next != "" {
 		out.Next = &page.Next

@@ -3,9 +3,11 @@ package api_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/api"
+	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
 )
@@ -84,11 +86,17 @@ func TestPlayerStats(t *testing.T) {
 			{"game=holdem", "game"},
 			{"structure=spread-limit", "structure"},
 			{"stake=2", "stake"},
+			{"result=maybe", "result"},
+			{"result=WON", "result"},
 		} {
 			res := c.get("/v1/players/p1/stats?" + tc.query)
 			if p := res.problem(t); res.status != http.StatusBadRequest || p.Field != tc.field {
 				t.Errorf("%s: %d field %q (%s); want 400 naming %s", tc.query, res.status, p.Field, p.Detail, tc.field)
 			}
+		}
+		// A word of the wrong length names the values, not a length.
+		if p := c.get("/v1/players/p1/stats?result=maybe").problem(t); !strings.Contains(p.Detail, "won") || strings.Contains(p.Detail, "length") {
+			t.Errorf("result=maybe: %q, want the allowed values named", p.Detail)
 		}
 	})
 }
@@ -180,3 +188,96 @@ func TestListPlayers(t *testing.T) {
 		}
 	})
 }
+
+// TestPlayerStats_PerLedger: over hands of several ledgers the statistics
+// carry no amount of money at the top, one block per ledger (cash first)
+// with its own amounts; kind, currency and ledger filter them, and a
+// single ledger gives the top-level amounts again.
+func TestPlayerStats_PerLedger(t *testing.T) {
+	t.Parallel()
+	eachBackend(t, func(t *testing.T, st store.Store) {
+		c := newClient(t, st, api.Config{})
+		recs, want := storetest.LedgerRecords(t)
+		if _, err := st.SaveHands(context.Background(), recs); err != nil {
+			t.Fatal(err)
+		}
+		type ledgerJSON struct {
+			Key    string     `json:"key"`
+			Label  string     `json:"label"`
+			Hands  int64      `json:"hands"`
+			Net    *moneyJSON `json:"net"`
+			Ledger struct {
+				Kind, Currency, Tournament string
+			} `json:"ledger"`
+		}
+		var s struct {
+			Hands   int64        `json:"hands"`
+			Net     *moneyJSON   `json:"net"`
+			Luck    *moneyJSON   `json:"luck"`
+			Ledger  *ledgerJSON  `json:"ledger"`
+			Ledgers []ledgerJSON `json:"ledgers"`
+		}
+		res := c.get("/v1/players/p1/stats")
+		res.decode(t, &s)
+		w := want["p1"]
+		if res.status != http.StatusOK || s.Hands != 5 || s.Net != nil || s.Luck != nil || s.Ledger != nil || len(s.Ledgers) != len(w) || len(w) != 3 {
+			t.Fatalf("p1 over three ledgers: %d %s", res.status, res.body)
+		}
+		// By hand: EUR 0.01 chips, USD cents, tournament chips.
+		for i, l := range s.Ledgers {
+			wantAmount := ""
+			if w[i].Ledger.Kind == "cash" {
+				wantAmount, _ = decimal(w[i].Net)
+			}
+			if l.Key != w[i].Ledger.Key() || l.Hands != w[i].Hands || l.Net == nil || l.Net.Chips != float64(w[i].Net) || l.Net.Amount != wantAmount {
+				t.Errorf("ledger %d: %+v net %+v; want %s, %d hands, net %d chips (%q)", i, l, l.Net, w[i].Ledger.Key(), w[i].Hands, w[i].Net, wantAmount)
+			}
+		}
+		if s.Ledgers[0].Ledger.Currency != "EUR" || s.Ledgers[1].Ledger.Currency != "USD" || s.Ledgers[2].Ledger.Tournament != "99" {
+			t.Errorf("ledgers out of order: %s", res.body)
+		}
+		for _, tc := range []struct {
+			query   string
+			hands   int64
+			ledgers int
+		}{
+			{"kind=cash", 3, 2},
+			{"kind=tournament", 2, 1},
+			{"currency=usd", 2, 1},
+			{"ledger=tournament%2Fpokerstars%2F99", 2, 1},
+			{"kind=cash&currency=EUR&site=pokerstars", 1, 1},
+		} {
+			s.Net, s.Ledger, s.Ledgers = nil, nil, nil
+			res := c.get("/v1/players/p1/stats?" + tc.query)
+			res.decode(t, &s)
+			if res.status != http.StatusOK || s.Hands != tc.hands || len(s.Ledgers) != tc.ledgers || (tc.ledgers == 1) != (s.Net != nil && s.Ledger != nil) {
+				t.Errorf("%s: %d %s; want %d hands in %d ledgers", tc.query, res.status, res.body, tc.hands, tc.ledgers)
+			}
+		}
+		for _, tc := range []struct{ query, field string }{
+			{"kind=poker", "kind"},
+			{"currency=dollars", "currency"},
+			{"ledger=cash", "ledger"},
+		} {
+			res := c.get("/v1/players/p1/stats?" + tc.query)
+			if res.status != http.StatusBadRequest || !strings.Contains(string(res.body), `"`+tc.field+`"`) {
+				t.Errorf("%s: %d %s; want 400 naming %s", tc.query, res.status, res.body, tc.field)
+			}
+		}
+		var series struct {
+			Points []struct {
+				Ledger        string `json:"ledger"`
+				CumulativeNet int64  `json:"cumulative_net"`
+			} `json:"points"`
+		}
+		res = c.get("/v1/players/p1/results?kind=cash")
+		res.decode(t, &series)
+		if res.status != http.StatusOK || len(series.Points) != 3 || series.Points[0].Ledger != "cash/EUR/0.01" || series.Points[2].Ledger != "cash/USD/0.01" ||
+			series.Points[2].CumulativeNet != w[1].Net {
+			t.Errorf("cash series: %d %s; want EUR then USD, ending at the USD net %d", res.status, res.body, w[1].Net)
+		}
+	})
+}
+
+// decimal is chips of 0.01 as a decimal string.
+func decimal(chips int64) (string, bool) { return stats.Decimal(float64(chips), "0.01") }

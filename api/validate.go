@@ -11,6 +11,7 @@ import (
 	"maps"
 	"mime"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -120,7 +121,9 @@ func (s *Server) validated(next http.Handler) http.Handler {
 			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
 		}
 		var held *heldBody
-		if rb := route.Operation.RequestBody; rb != nil && rb.Value != nil {
+		// An optional body may be left out (no Content-Type, no bytes).
+		if rb := route.Operation.RequestBody; rb != nil && rb.Value != nil &&
+			(rb.Value.Required || r.Header.Get("Content-Type") != "" || r.ContentLength != 0) {
 			ct := r.Header.Get("Content-Type")
 			mt, _, perr := mime.ParseMediaType(ct)
 			if ct == "" || perr != nil || rb.Value.Content.Get(mt) == nil {
@@ -134,7 +137,7 @@ func (s *Server) validated(next http.Handler) http.Handler {
 				opts.ExcludeRequestBody = true
 			} else {
 				limit := s.limits.MaxTextBody
-				if mt == "application/json" {
+				if mt == "application/json" || mt == "application/x-www-form-urlencoded" {
 					limit = s.limits.MaxJSONBody
 				}
 				body, release, ok := s.readBody(w, r, mt, limit)
@@ -506,8 +509,17 @@ func unknownQuery(r *http.Request, route *routers.Route) (Problem, bool) {
 			}
 		}
 	}
+	// url.Values from r.URL.Query() drops a pair it cannot unescape
+	// ("limit=%zz"), so that the parameter would silently take its
+	// default: such a query is refused whole, naming the pair.
+	query, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		p := newProblem(r, http.StatusBadRequest, fmt.Sprintf("malformed query string: %s (escape %% as %%25)", clipParam(err.Error())))
+		p.Type = "urn:scoop:problem:invalid"
+		return p, true
+	}
 	var unknown []string
-	for k := range r.URL.Query() {
+	for k := range query {
 		if !declared[k] {
 			unknown = append(unknown, k)
 		}

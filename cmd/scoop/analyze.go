@@ -17,15 +17,22 @@ import (
 const analyzeUsage = `usage: scoop analyze [--json] [--trials N] FILE|DIR...
 
 Replays every hand of every file (read as scoop replay reads them) and
-analyses each legal hand (ANALYSIS.md A1-A6): a table of the streets
-(street, board, pot, each live player's equity), the decisions of players
-whose cards are known against their pot odds (calls below the odds
-marked), and for a hand that qualifies the all-in line: each player's
-expected winnings against his actual ones. Equities are exact when every
-live hand is known, else Monte Carlo against random hands, seeded from the
-hand's natural key (at most --trials trials per equity). A hand that is
-skipped, unreadable or illegal gets its verdict line (as scoop replay) and
-no analysis.
+analyses each legal hand (ANALYSIS.md A1-A10): the hole cards ("?" for
+cards the record does not show: such a hand is drawn at random, A3), the
+actions street by street, a table of the streets (street, board, pot,
+each live player's equity; in Omaha Hi/Lo each known hand's low status,
+A9: his low, whether it is the nut, what he can still make, how often it
+is counterfeited, a freeroll), the decisions of players whose cards are
+known that face a bet, against their pot odds, with the equity against
+random hands and against the opponents' preflop ranges (A10; without a
+store every opponent gets the default 15% for a raiser, 35% otherwise),
+the showdown (each hand named, A7), and for a hand that qualifies the
+all-in line: each player's expected winnings against his actual ones.
+Amounts are the site's money (expectations to the cent, or to one chip).
+Equities are exact when every live hand is known, else Monte Carlo,
+seeded from the hand's natural key (at most --trials trials per equity).
+A hand that is skipped, unreadable or illegal gets its verdict line (as
+scoop replay) and no analysis.
 
 With --json, one JSON object per hand (JSON Lines): for a legal hand the
 analysis (engine_version, streets, runs, decisions, allin, results) with
@@ -103,7 +110,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			case *asJSON:
 				err = enc.Encode(v)
 			case a != nil:
-				_, err = io.WriteString(stdout, analysisText(v, a))
+				_, err = io.WriteString(stdout, analysisText(v, a, e.Hand))
 			default:
 				_, err = fmt.Fprintln(stdout, verdictLine(v))
 			}
@@ -119,72 +126,4 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return usagef("%s", failed[0])
 	}
 	return usagef("%d files unreadable: %s", len(failed), strings.Join(failed, "; "))
-}
-
-// analysisText is the readable form of a hand's analysis: a header line,
-// the street table, the decisions below their odds, and the all-in line.
-func analysisText(v analysis.Verdict, a *analysis.Analysis) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s #%d", v.File, v.Hand)
-	if v.ID != nil {
-		fmt.Fprintf(&b, " (%s)", *v.ID)
-	}
-	fmt.Fprintf(&b, ": %s %s\n", v.Game, v.Structure)
-	streets := func(prefix string, ss []analysis.Street) {
-		for _, s := range ss {
-			board := s.Board
-			if board == "" {
-				board = "-"
-			}
-			fmt.Fprintf(&b, "  %s%-8s %-12s %8d ", prefix, s.Street, board, s.Pot)
-			for _, p := range s.Players {
-				fmt.Fprintf(&b, " %s %s", p.Name, equityText(s.Mode, p))
-			}
-			if s.Mode == "montecarlo" {
-				fmt.Fprintf(&b, "  (%d trials)", s.Boards)
-			}
-			b.WriteByte('\n')
-		}
-	}
-	fmt.Fprintf(&b, "  %-8s %-12s %8s  equities\n", "street", "board", "pot")
-	streets("", a.Streets)
-	for _, r := range a.Runs {
-		fmt.Fprintf(&b, "  run %d, board %s:\n", r.Run, r.Board)
-		streets("  ", r.Streets)
-	}
-	for _, d := range a.Decisions {
-		if d.BelowOdds {
-			fmt.Fprintf(&b, "  %s %s calls %d into %d with %.2f%% equity, below the %.2f%% pot odds\n",
-				d.Street, d.Player, *d.ToCall, d.Pot, 100*d.Equity, 100**d.PotOdds)
-		}
-	}
-	if a.AllIn != nil {
-		board := a.AllIn.Board
-		if board == "" {
-			board = "none"
-		}
-		fmt.Fprintf(&b, "  all-in on the %s (board %s):", a.AllIn.Street, board)
-		for _, r := range a.Results {
-			fmt.Fprintf(&b, " %s expected %+.2f actual %+d (luck %+.2f);", r.Player, *r.Expected, r.Net, r.Luck)
-		}
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-// equityText is a live player's equity in the street table: "62.80%",
-// with "±0.41" for Monte Carlo, "?" for an unknown hand of a snapshot
-// without equities.
-func equityText(mode string, p analysis.StreetPlayer) string {
-	if p.Equity == nil {
-		return "?"
-	}
-	s := fmt.Sprintf("%.2f%%", 100**p.Equity)
-	if mode == "montecarlo" {
-		s += fmt.Sprintf("±%.2f", 100**p.Stderr)
-	}
-	if p.Unknown {
-		s += "(random)"
-	}
-	return s
 }

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/auth"
-	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -67,19 +66,18 @@ func runAPIKey(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			if err != nil {
 				return usagef("--scopes: %v", err)
 			}
+			key, prefix, hash := auth.NewKey()
+			k := store.APIKey{Prefix: prefix, Name: *name, Scopes: sc.String(), Hash: hash}
 			if *acct == "" {
 				// A key of its own account: a key made for a student or a tool
 				// sees no one else's hands unless --account says so. The name
-				// must not be an account's already.
+				// must not be an account's already: checked and created in
+				// one transaction.
 				*acct = *name
-				if _, err := st.AccountID(ctx, *acct); err == nil {
-					return usagef("an account named %q exists: add a key to it with --account %q, or choose another --name", *acct, *acct)
-				} else if fault.KindOf(err) != fault.NotFound {
+				if _, err := st.CreateKeyNewAccount(ctx, *acct, k); err != nil {
 					return inputFault(err)
 				}
-			}
-			key, prefix, hash := auth.NewKey()
-			if _, err := st.CreateKey(ctx, *acct, store.APIKey{Prefix: prefix, Name: *name, Scopes: sc.String(), Hash: hash}); err != nil {
+			} else if _, err := st.CreateKey(ctx, *acct, k); err != nil {
 				return inputFault(err)
 			}
 			fmt.Fprintln(stdout, key)
@@ -92,9 +90,19 @@ func runAPIKey(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			if len(rest) > 0 {
 				return usagef("unexpected argument %q (usage: scoop apikey list [--json])", rest[0])
 			}
-			keys, err := st.ListKeys(ctx)
-			if err != nil {
-				return err
+			// In pages, so that no read is unbounded.
+			var keys []store.APIKey
+			after := ""
+			for {
+				page, err := st.ListKeys(ctx, after, store.MaxLimit)
+				if err != nil {
+					return err
+				}
+				keys = append(keys, page...)
+				if len(page) < store.MaxLimit {
+					break
+				}
+				after = page[len(page)-1].Prefix
 			}
 			return printKeys(stdout, keys, *asJSON)
 		}

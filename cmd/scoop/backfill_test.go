@@ -12,6 +12,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/sqlite"
@@ -29,7 +30,7 @@ func storeUnanalysed(t *testing.T, st store.Store, texts ...string) []string {
 			t.Fatalf("read PHH: %v", err)
 		}
 		v := analysis.Replay(es[0].Hand)
-		rec, err := store.NewHandRecord(es[0].Hand, &v)
+		rec, err := ingest.NewRecord(es[0].Hand, &v)
 		if err != nil {
 			t.Fatal(err)
 		}

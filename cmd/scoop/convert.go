@@ -10,10 +10,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/pokerstars"
 )
 
-const convertUsage = `usage: scoop convert --to phh|json FILE|DIR...
+const convertUsage = `usage: scoop convert --to phh|json|pokerstars FILE|DIR...
 
 Writes every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
 JSON; "-" reads standard input; a directory: every file under it, as scoop
@@ -25,6 +27,14 @@ replay reads it) to standard output, in file order:
              has no field for (README, "Extensions to PHH"): scoop reads the
              file back as the very same hands.
   --to json  Scoop JSON, one hand per line (JSON Lines).
+  --to pokerstars
+             PokerStars text, the hands separated by blank lines: scoop
+             reads each back as a PokerStars hand that replays to the same
+             verdict and settlement. A hand whose record states no outcome
+             (a PHH file without winnings) is written with Scoop's
+             settlement of it; what PokerStars text has no line for (the
+             site, a hand number that is not all digits, finishing stacks)
+             is not written.
 
 A hand that is skipped (another game) or cannot be read is reported on
 standard error, one line naming the file, its line and why, and the other
@@ -36,7 +46,7 @@ unreadable file or bad flags, 1 when a hand could not be written.
 func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	to := fs.String("to", "", "output format: phh or json")
+	to := fs.String("to", "", "output format: phh, json or pokerstars")
 	files, help, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
@@ -45,16 +55,19 @@ func runConvert(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		printHelp(stderr, convertUsage, fs)
 		return nil
 	}
-	if *to != "phh" && *to != "json" {
-		return usagef("--to %q: want phh or json (usage: scoop convert --to phh|json FILE...)", *to)
+	if *to != "phh" && *to != "json" && *to != "pokerstars" {
+		return usagef("--to %q: want phh, json or pokerstars (usage: scoop convert --to phh|json|pokerstars FILE...)", *to)
 	}
 	if len(files) == 0 {
-		return usagef("no files (usage: scoop convert --to phh|json FILE...)")
+		return usagef("no files (usage: scoop convert --to phh|json|pokerstars FILE...)")
 	}
 	var w handWriter
-	if *to == "phh" {
+	switch *to {
+	case "phh":
 		w = &phhWriter{out: stdout}
-	} else {
+	case "pokerstars":
+		w = &starsWriter{out: stdout}
+	default:
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
 		w = jsonWriter{enc}
@@ -175,4 +188,38 @@ func (w *phhWriter) flush() error {
 	_, err := w.out.Write(w.first)
 	w.first = nil
 	return err
+}
+
+// starsWriter writes PokerStars text, a blank line between hands.
+type starsWriter struct {
+	out io.Writer
+	n   int // hands written
+	buf bytes.Buffer
+}
+
+func (w *starsWriter) write(h *handhistory.Hand) error {
+	text, err := marshalStars(h)
+	if err != nil {
+		return unwritable{err}
+	}
+	w.buf.Reset()
+	if w.n > 0 {
+		w.buf.WriteByte('\n')
+	}
+	w.buf.Write(text)
+	w.n++
+	_, err = w.out.Write(w.buf.Bytes())
+	return err
+}
+
+func (w *starsWriter) flush() error { return nil }
+
+// marshalStars is h as PokerStars text, settled by Scoop first when its
+// record states no outcome (analysis.WithOutcome).
+func marshalStars(h *handhistory.Hand) ([]byte, error) {
+	s, err := analysis.WithOutcome(h)
+	if err != nil {
+		return nil, err
+	}
+	return pokerstars.Marshal(s)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 )
@@ -115,6 +116,46 @@ func TestConvertToJSONLines(t *testing.T) {
 	}
 }
 
+// TestConvertToPokerStars: PokerStars, PHH (a PHH file without winnings,
+// written with Scoop's settlement) and JSON hands written as PokerStars
+// text, blank lines between them, read back as PokerStars hands that
+// replay to the same settlement: the same payouts, rake and pots. A hand
+// without a recorded outcome that does not replay legal has no
+// settlement to write: one line says so, and the exit status is 1.
+func TestConvertToPokerStars(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"three.phhs": threeHandsPHHS})
+	phhs := filepath.Join(dir, "three.phhs")
+	knockout := filepath.Join("testdata", "nlo8_knockout.txt")
+	hand := filepath.Join("..", "..", "examples", "hand.json")
+	code, out, errs := runConvertCmd("", "--to", "pokerstars", knockout, phhs, hand)
+	if code != 1 || !strings.Contains(errs, phhs+":9: hand 2 not written: the hand does not replay legal: action 0: p3 raise to 9 exceeds the pot-limit maximum 7\n") ||
+		!strings.HasSuffix(errs, "scoop convert: 1 hands could not be written as pokerstars\n") {
+		t.Fatalf("exit %d, stderr %s; want 1, and hand 2 of three.phhs (illegal) not written", code, errs)
+	}
+	var want []*handhistory.Hand
+	for _, h := range readHands(t, knockout, phhs, hand) {
+		if analysis.Replay(h).Legal {
+			want = append(want, h)
+		}
+	}
+	got := readText(t, "out.txt", []byte(out))
+	if len(got) != len(want) || len(want) < 70 {
+		t.Fatalf("the text holds %d hands, want %d", len(got), len(want))
+	}
+	if n := strings.Count(out, "\n\nPokerStars Hand #"); n != len(want)-1 {
+		t.Errorf("%d blank lines before a header, want %d", n, len(want)-1)
+	}
+	for k := range want {
+		a, b := analysis.Replay(want[k]), analysis.Replay(got[k])
+		if got[k].Format != "pokerstars" || !a.Legal || !b.Legal || !reflect.DeepEqual(a.Payouts, b.Payouts) || a.Rake != b.Rake || len(a.Pots) != len(b.Pots) {
+			t.Errorf("hand %d: payouts %v rake %d (%d pots), read back %v rake %d (%d pots)", k+1, a.Payouts, a.Rake, len(a.Pots), b.Payouts, b.Rake, len(b.Pots))
+		}
+	}
+	if code, _, errs := runConvertCmd("", "--help"); code != 0 || !strings.Contains(errs, "--to pokerstars") {
+		t.Errorf("--help does not name --to pokerstars: exit %d, %s", code, errs)
+	}
+}
+
 func TestConvertOneHandIsAPHH(t *testing.T) {
 	code, out, errs := runConvertCmd(hhtest.PokerStarsHand, "--to", "phh", "-")
 	if code != 0 || errs != "" {
@@ -138,8 +179,8 @@ func TestConvertErrors(t *testing.T) {
 		stderr  string
 		written bool
 	}{
-		{"no --to", []string{ps}, "--to \"\": want phh or json", false},
-		{"unknown --to", []string{"--to", "xml", ps}, "--to \"xml\": want phh or json", false},
+		{"no --to", []string{ps}, "--to \"\": want phh, json or pokerstars", false},
+		{"unknown --to", []string{"--to", "xml", ps}, "--to \"xml\": want phh, json or pokerstars", false},
 		{"unknown flag", []string{"--to", "phh", "--fast", ps}, "flag provided but not defined", false},
 		{"no files", []string{"--to", "phh"}, "no files", false},
 		{"missing file", []string{"--to", "json", filepath.Join(dir, "none.txt"), ps}, "none.txt", true},

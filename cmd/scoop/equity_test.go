@@ -242,7 +242,7 @@ func TestEquityRangeBadInput(t *testing.T) {
 		{"lower-case rank", []string{"As2s3dKd", "Ak**"}, "hands[1]: column 2: unknown symbol 'k' (ranks are upper case"},
 		{"card written twice", []string{"As2s3dKd", "AsAs**"}, "hands[1]: column 3: duplicate card As"},
 		{"empty after removal", []string{"AsAhKs2d", "AAA*", "--board", "Ad7c3d"}, "hands[1]: the range AAA* holds no hand"},
-		{"ranges never compatible", []string{"AAA*", "AA**"}, "hands: the ranges of hands[0], hands[1] cannot be dealt together"},
+		{"ranges never compatible", []string{"AAA*", "AA**"}, "hands: the ranges of hands[0] (AAA*), hands[1] (AA**) cannot be dealt together: they need 5 of the aces, 4 are left"},
 		{"fixed hand on the board", []string{"As2s3dKd", "KK**", "--board", "As7h8h"}, "board: duplicate card As: in hands[0] and in board"},
 		{"exhaustive too large", []string{"--mode", "exhaustive", "As2s3dKd", "15%"}, "mode: exhaustive would settle"},
 		{"list zero", []string{"--list", "0", "AA**"}, "list: want 1 to 10000 combinations, got 0"},

@@ -122,14 +122,14 @@ func TestWindows1252FileReadsAsTheAPIReadsIt(t *testing.T) {
 // reported with the site's name (never skipped as "not a hand history").
 func TestImportNamesUnsupportedSite(t *testing.T) {
 	dir := t.TempDir()
-	bovada := "Bovada Hand #3800000001: OMAHA HiLo Pot Limit - 2016-03-06 19:12:08\nSeat 1: UTG ($10 in chips)\n"
-	if err := os.WriteFile(filepath.Join(dir, "bovada.txt"), []byte(bovada), 0o644); err != nil {
+	everleaf := "Everleaf Gaming Game #3800000001\n***** Hand history for game #3800000001 *****\n"
+	if err := os.WriteFile(filepath.Join(dir, "everleaf.txt"), []byte(everleaf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
 	Run(context.Background(), []string{"import", "--dry-run", dir}, strings.NewReader(""), &stdout, &stderr)
 	out := stdout.String() + stderr.String()
-	if !strings.Contains(out, "unsupported site: Bovada") || strings.Contains(out, "not a hand history") {
-		t.Errorf("import of a Bovada file in a directory:\n%s", out)
+	if !strings.Contains(out, "unsupported site: Everleaf") || strings.Contains(out, "not a hand history") {
+		t.Errorf("import of an Everleaf file in a directory:\n%s", out)
 	}
 }

@@ -12,9 +12,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -186,11 +185,9 @@ type importer struct {
 	progress *progress
 	sum      importSummary
 
-	st      store.Store     // nil in a dry run
-	batch   int             // hands per SaveHands call
-	pending []store.Hand    // replayed, not yet stored
-	at      []importProblem // where each pending hand is, for a conflict
-	failed  error           // the store's error, which ends the import
+	st     store.Store // nil in a dry run
+	batch  int         // hands per SaveHands call
+	failed error       // the store's error, which ends the import
 }
 
 func newImporter(ctx context.Context, stdin io.Reader, p *progress) *importer {
@@ -252,124 +249,68 @@ func (im *importer) run(args []string) error {
 		done += sizes[i]
 		im.progress.update(done, im.sum.Hands, true)
 	}
-	return im.flush()
-}
-
-// keep queues a replayed hand for storing, and stores the queue when it
-// holds a batch.
-func (im *importer) keep(h *handhistory.Hand, v *analysis.Verdict, at importProblem) error {
-	rec, err := store.NewHandRecord(h, v)
-	if err != nil {
-		return err
-	}
-	im.pending = append(im.pending, rec)
-	im.at = append(im.at, at)
-	if len(im.pending) >= im.batch {
-		return im.flush()
-	}
 	return nil
 }
 
-// flush stores the queued hands in one transaction and counts them.
-func (im *importer) flush() error {
-	if im.st == nil || len(im.pending) == 0 {
-		return nil
-	}
-	saved, err := im.st.SaveHands(im.ctx, im.pending)
-	if err != nil {
-		return err
-	}
-	for i, s := range saved {
-		switch {
-		case s.Err != nil:
-			// The store refused this hand alone (text it cannot hold).
-			p := im.at[i]
-			p.Message = "not stored: " + s.Err.Error()
-			im.sum.Errors = append(im.sum.Errors, p)
-		case s.Created:
-			im.sum.Stored++
-		case s.Conflict:
-			p := im.at[i]
-			p.Message = fmt.Sprintf("another hand is stored under %s (id %s); not stored", im.pending[i].NaturalKey, s.ID)
-			im.sum.Conflicts = append(im.sum.Conflicts, p)
-		default:
-			im.sum.Duplicates++
-		}
-	}
-	im.pending, im.at = im.pending[:0], im.at[:0]
-	return nil
-}
-
-// file imports one file; the error is for a file that cannot be read at
-// all (or, found in a directory, is not a hand history: errNotHandHistory),
-// or cancellation.
+// file imports one file through the one pipeline (ingest.Pipeline: its
+// hands replayed, stored in batches of im.batch while the next replays); the error is
+// for a file that cannot be read at all (or, found in a directory, is not a
+// hand history: errNotHandHistory), the store's, or cancellation.
 func (im *importer) file(f walkFile, before, size int64) error {
-	name := f.Name
-	entries, err := readEntries(f, im.stdin)
+	entries, text, err := readFile(f, im.stdin)
 	if err != nil {
 		return err
 	}
-	for k, e := range entries {
-		if k&63 == 0 {
-			if err := im.ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if err := im.entry(name, e); err != nil {
-			if fault.KindOf(err) != fault.Canceled {
-				im.failed = err
-			}
-			return err
-		}
-		im.progress.update(before+size*int64(k+1)/int64(len(entries)), im.sum.Hands, false)
+	p := &ingest.Pipeline{Store: im.st, Analysis: ingest.AnalyseNone, Batch: im.batch, Streams: importStreams}
+	n, k := len(entries), 0
+	_, err = p.RunEntries(im.ctx, entries, text, func(x *ingest.Result) {
+		k++
+		im.result(f.Name, x)
+		im.progress.update(before+size*int64(k)/int64(n), im.sum.Hands, false)
+	})
+	if err != nil && fault.KindOf(err) != fault.Canceled {
+		im.failed = err
 	}
-	return nil
+	return err
 }
 
-// entry tallies one hand and queues it for storing unless it was skipped
-// or unreadable. The error is the store's, or the import's context's
-// (kind Canceled) when it is done in the middle of a replay.
-func (im *importer) entry(file string, e handhistory.Entry) error {
+// importStreams is how many batches `scoop import` stores at once: one,
+// while the next batch replays, so that an interrupted import has stored
+// exactly the batches it counted (a second stream could commit a batch as
+// the interruption cancels it).
+const importStreams = 1
+
+// result tallies one hand of file.
+func (im *importer) result(file string, x *ingest.Result) {
 	s := &im.sum
 	s.Hands++
-	p := importProblem{File: file, Hand: e.Index, Line: e.Line}
-	if e.ID != "" {
-		id := e.ID
+	p := importProblem{File: file, Hand: x.Index, Line: x.Line}
+	if x.ID != "" {
+		id := x.ID
 		p.ID = &id
 	}
-	switch {
-	case e.Err != nil:
-		p.Message = e.Err.Error()
-		var fe *fault.Error
-		if errors.As(e.Err, &fe) && fe.Line > 0 {
-			// Line says where: the message without it.
-			c := *fe
-			c.Line = 0
-			p.Line, p.Message = fe.Line, c.Error()
+	switch x.Kind {
+	case ingest.Skipped:
+		s.Skipped[x.Skipped]++
+		return
+	case ingest.Unreadable:
+		p.Message = x.Message()
+		s.Errors = append(s.Errors, p)
+		return
+	case ingest.Failed:
+		if x.Verdict == nil { // the replay failed
+			p.Message = x.Message()
+			s.Errors = append(s.Errors, p)
+			return
 		}
-		s.Errors = append(s.Errors, p)
-		return nil
-	case e.Skipped != "":
-		s.Skipped[e.Skipped]++
-		return nil
-	case e.Hand == nil:
-		p.Message = "no hand"
-		s.Errors = append(s.Errors, p)
-		return nil
 	}
-	v, err := analysis.FromEntryContext(im.ctx, e) // as POST /v1/hands stores it
-	if err != nil {
-		return err // cancelled
-	}
+	v, h := x.Verdict, x.Hand
 	switch {
-	case v.Skipped != "":
-		s.Skipped[v.Skipped]++
-		return nil // reported, not stored
 	case !v.Legal:
 		p.Message = "illegal"
 		if v.Error != nil {
 			p.Message = v.Error.Message
-			p.readable = illegalMessage(v.Error, e.Hand, nil, 0, moneyOf(e.Hand.Table))
+			p.readable = illegalMessage(v.Error, h, nil, 0, moneyOf(h))
 		}
 		s.Illegal = append(s.Illegal, p)
 	case v.MatchesRecord == nil:
@@ -381,19 +322,28 @@ func (im *importer) entry(file string, e handhistory.Entry) error {
 	default:
 		s.Legal++
 		var parts, readable []string
-		m := moneyOf(e.Hand.Table)
+		m := moneyOf(h)
 		for _, d := range v.Differences {
 			parts = append(parts, fmt.Sprintf("%s %s recorded %d, replayed %d", d.Player, d.Field, d.Recorded, d.Replayed))
-			readable = append(readable, fmt.Sprintf("%s %s recorded %s, replayed %s", d.Player, d.Field, m.format(d.Recorded), m.format(d.Replayed)))
+			readable = append(readable, fmt.Sprintf("%s %s recorded %s, replayed %s", d.Player, d.Field, m.Chips(d.Recorded), m.Chips(d.Replayed)))
 		}
 		p.Message, p.readable = strings.Join(parts, "; "), strings.Join(readable, "; ")
 		s.Mismatches = append(s.Mismatches, p)
 	}
-	if im.st == nil {
-		return nil
+	p.Message, p.readable, p.Line = "", "", x.HandLine
+	switch x.Kind {
+	case ingest.Failed:
+		// The store refused this hand alone (text it cannot hold).
+		p.Message = "not stored: " + x.Message()
+		s.Errors = append(s.Errors, p)
+	case ingest.Stored:
+		s.Stored++
+	case ingest.Duplicate:
+		s.Duplicates++
+	case ingest.Conflict:
+		p.Message = x.Message()
+		s.Conflicts = append(s.Conflicts, p)
 	}
-	p.Message, p.readable = "", ""
-	return im.keep(e.Hand, &v, p)
 }
 
 // writeImportSummary prints the readable summary.

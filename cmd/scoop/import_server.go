@@ -33,6 +33,13 @@ type serverImport struct {
 		Analysed   int            `json:"analysed"`
 		Skipped    map[string]int `json:"skipped"`
 	} `json:"counts"`
+	Analysis struct {
+		Hands          int     `json:"hands"`
+		Analysed       int     `json:"analysed"`
+		Pending        int     `json:"pending"`
+		Failed         int     `json:"failed"`
+		HandsPerSecond float64 `json:"hands_per_second"`
+	} `json:"analysis"`
 	Progress struct {
 		Fraction       float64 `json:"fraction"`
 		HandsPerSecond float64 `json:"hands_per_second"`
@@ -140,6 +147,10 @@ func importThroughServer(ctx context.Context, server, key string, names []string
 	var raw []byte
 	for {
 		done := int64(im.Progress.Fraction * float64(total))
+		if im.State == "analysing" {
+			// Stored: the line follows the analysis jobs.
+			p.verb = fmt.Sprintf("analysing (%d of %d analysed)", im.Analysis.Analysed, im.Analysis.Hands)
+		}
 		p.update(done, im.Counts.Read, false)
 		if im.State == "done" || im.State == "failed" || im.State == "cancelled" {
 			break
@@ -230,6 +241,9 @@ func writeServerImport(w io.Writer, host string, im *serverImport) {
 	}
 	fmt.Fprintf(w, "hands read: %d%s\n", c.Read, rate)
 	fmt.Fprintf(w, "legal: %d, analysed: %d\n", c.Legal, c.Analysed)
+	if a := im.Analysis; a.Hands > 0 {
+		fmt.Fprintf(w, "analysis jobs: %d hands, %d analysed, %d pending, %d failed (%.0f hands/s)\n", a.Hands, a.Analysed, a.Pending, a.Failed, a.HandsPerSecond)
+	}
 	fmt.Fprintf(w, "illegal: %d\n", c.Illegal)
 	skipped := 0
 	reasons := make([]string, 0, len(c.Skipped))

@@ -58,7 +58,7 @@ func decodeSummary(t *testing.T, out string) importSummary {
 // hand legal and matching the site (the run-it-twice hand included), the
 // rest skipped with reasons.
 func TestImportPokerStarsCorpus(t *testing.T) {
-	files, err := filepath.Glob("../../internal/handhistory/testdata/pokerstars/*.txt")
+	files, err := filepath.Glob("../../internal/handhistory/pokerstars/testdata/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}
@@ -113,12 +113,17 @@ func TestImportReportsEachOutcome(t *testing.T) {
 	holdem := strings.Replace(importHand, "Omaha Pot Limit", "Hold'em No Limit", 1)
 	file := writeTemp(t, "mixed.txt", importHand+"\n\n"+illegal+"\n\n"+mismatch+"\n\n"+malformed+"\n\n"+holdem)
 	handLines := strings.Count(importHand, "\n") + 2 // a hand and its blank lines
+	actionLine := handLines + 1 + strings.Count(illegal[:strings.Index(illegal, "Ann: raises $0.40")], "\n")
+	if _, out, _ := runReplayCmd("replay", file); !strings.Contains(out, "line "+strconv.Itoa(actionLine)+", preflop") {
+		t.Errorf("scoop replay does not name line %d for the illegal action:\n%s", actionLine, out)
+	}
 	wants := []string{
 		"files: 1 read\n",
 		"hands read: 5",
 		"legal: 2 (matching the record: 1, nothing recorded: 0)",
 		"settlement mismatches: 1\n  " + file + " #3 (902) line " + strconv.Itoa(2*handLines+1) + ": Ann collected recorded $0.20, replayed $0.25", // as the site writes money
-		"illegal: 1\n  " + file + " #2 (901) line " + strconv.Itoa(handLines+1) + ": ",
+		// The line of the illegal action in the file, as scoop replay names it.
+		"illegal: 1\n  " + file + " #2 (901) line " + strconv.Itoa(actionLine) + ": ",
 		"exceeds",
 		"skipped: 1\n      1  game Hold'em No Limit is not Omaha",
 		"parse errors: 1\n  " + file + " #4 (903) line " + strconv.Itoa(3*handLines+11) + ": unrecognised action \"Cid: dances\"",

@@ -7,6 +7,7 @@
 //	scoop replay   replay hand-history files and print a verdict per hand
 //	scoop import   read, replay and store hand-history files
 //	scoop convert  write hand-history files as PHH or Scoop JSON
+//	scoop export   write the stored hands as CSV, PHH or PokerStars text
 //	scoop analyze  analyse hand-history files (ANALYSIS.md A1-A6)
 //	scoop reverify replay stored hands judged by an older engine
 //	scoop version  print the module version and VCS revision
@@ -62,6 +63,7 @@ func commands() []command {
 		{"analyze", "replay and analyse hand-history files: equities street by street, decisions, all-in EV", runAnalyze},
 		{"reverify", "replay the stored hands judged by an older engine, update their verdicts and analyses", runReverify},
 		{"stats", "a player's statistics over hand-history files or the stored hands", runStats},
+		{"export", "write the stored hands the filters keep as CSV, PHH or PokerStars text", runExport},
 		{"apikey", "create, list and revoke the API keys of the server's database", runAPIKey},
 		{"version", "print the module version and VCS revision of this binary", runVersion},
 	}

@@ -94,7 +94,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				v.File = name
 				m := money{}
 				if r.hand != nil {
-					m = moneyOf(r.hand.Table)
+					m = moneyOf(r.hand)
 				}
 				if !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil {
 					if data == nil && f.Name != "-" {
@@ -284,9 +284,9 @@ func verdictLineMoney(v analysis.Verdict, m money) string {
 		fmt.Fprintf(&b, ", board %s", v.Board)
 	}
 	if w, amount, rake, ok := uncontested(v); ok {
-		fmt.Fprintf(&b, "; %s wins %s uncontested (the others folded)", w, m.format(amount))
+		fmt.Fprintf(&b, "; %s wins %s uncontested (the others folded)", w, m.Chips(amount))
 		if rake > 0 {
-			fmt.Fprintf(&b, ", rake %s", m.format(rake))
+			fmt.Fprintf(&b, ", rake %s", m.Chips(rake))
 		}
 	} else {
 		for k, p := range v.Pots {
@@ -294,14 +294,42 @@ func verdictLineMoney(v analysis.Verdict, m money) string {
 			if k > 0 {
 				name = fmt.Sprintf("side pot %d", k)
 			}
-			fmt.Fprintf(&b, "; %s %s", name, m.format(p.Amount))
+			fmt.Fprintf(&b, "; %s %s", name, m.Chips(p.Amount))
 			if p.Rake > 0 {
-				fmt.Fprintf(&b, " (rake %s)", m.format(p.Rake))
+				fmt.Fprintf(&b, " (rake %s)", m.Chips(p.Rake))
 			}
-			fmt.Fprintf(&b, ": hi %s", m.shares(p.Hi))
-			if len(p.Lo) > 0 {
-				fmt.Fprintf(&b, ", lo %s", m.shares(p.Lo))
+			fmt.Fprintf(&b, ": hi %s", moneyShares(m, p.Hi))
+			if p.HiHand != "" {
+				fmt.Fprintf(&b, " (%s)", p.HiHand)
 			}
+			switch {
+			case len(p.Lo) > 0:
+				fmt.Fprintf(&b, ", lo %s", moneyShares(m, p.Lo))
+				if p.LoHand != "" {
+					fmt.Fprintf(&b, " (%s)", p.LoHand)
+				}
+			case p.LoHand != "":
+				fmt.Fprintf(&b, ", %s", p.LoHand)
+			}
+			for j, r := range p.Runs {
+				if r.HiHand == "" {
+					continue
+				}
+				fmt.Fprintf(&b, " [run %d: hi %s", j+1, r.HiHand)
+				if r.LoHand != "" {
+					fmt.Fprintf(&b, "; lo %s", r.LoHand)
+				}
+				b.WriteByte(']')
+			}
+		}
+	}
+	if len(v.Showdown) > 0 {
+		b.WriteString("; shown:")
+		for k, sh := range v.Showdown {
+			if k > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, " %s %s %s", sh.Player, sh.Hand, shownNames(sh))
 		}
 	}
 	switch {
@@ -312,10 +340,33 @@ func verdictLineMoney(v analysis.Verdict, m money) string {
 	default:
 		b.WriteString("; DIFFERS from the record:")
 		for _, d := range v.Differences {
-			fmt.Fprintf(&b, " %s %s recorded %s replayed %s;", d.Player, d.Field, m.format(d.Recorded), m.format(d.Replayed))
+			fmt.Fprintf(&b, " %s %s recorded %s replayed %s;", d.Player, d.Field, m.Chips(d.Recorded), m.Chips(d.Replayed))
 		}
 	}
 	return strings.TrimSuffix(b.String(), ";")
+}
+
+// shownNames is a shown hand's names in parentheses: "(two pair, kings
+// and sevens; low 8-5-3-2-A)", "(king-high flush; no low)", per run for a
+// hand run more than once.
+func shownNames(sh analysis.ShownHand) string {
+	names := func(high, low string) string {
+		switch low {
+		case "":
+			return high
+		case "no low":
+			return high + "; no low"
+		}
+		return high + "; low " + low
+	}
+	if len(sh.Runs) == 0 {
+		return "(" + names(sh.High, sh.Low) + ")"
+	}
+	parts := make([]string, len(sh.Runs))
+	for j, r := range sh.Runs {
+		parts[j] = fmt.Sprintf("run %d: %s", j+1, names(r.High, r.Low))
+	}
+	return "(" + strings.Join(parts, "; ") + ")"
 }
 
 // uncontested reports whether v is a hand won without a showdown (every
@@ -353,7 +404,7 @@ func payoutsMoney(players []string, amounts []int64, m money) string {
 		if i < len(players) {
 			name = players[i]
 		}
-		parts = append(parts, name+" "+m.format(a))
+		parts = append(parts, name+" "+m.Chips(a))
 	}
 	if len(parts) == 0 {
 		return "nobody"

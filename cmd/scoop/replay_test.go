@@ -102,7 +102,7 @@ func TestReplayJSONLines(t *testing.T) {
 		}
 		vs = append(vs, v)
 	}
-	if !strings.Contains(lines[0], `"pots":[{"amount":15,"eligible":["p1","p2","p3"],"hi":{"p1":8},"lo":{"p2":4,"p3":3}}]`) {
+	if !strings.Contains(lines[0], `"pots":[{"amount":15,"eligible":["p1","p2","p3"],"hi":{"p1":8},"lo":{"p2":4,"p3":3},"hi_hand":"three of a kind, kings","lo_hand":"7-4-3-2-A"}]`) {
 		t.Errorf("odd-chip pots: %s", lines[0])
 	}
 	if v := vs[0]; v.File != odd || v.Hand != 1 || v.ID != nil || v.Game != "omaha-hilo" || v.Structure != "fixed-limit" ||
@@ -131,7 +131,9 @@ func TestReplayText(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, want := range []string{
-		"odd.phh #1: omaha-hilo fixed-limit legal, board 2c3d7hKcQs; main pot 15: hi p1 8, lo p2 4, p3 3; matches the record",
+		// A7: what each half went for, and every shown hand named.
+		"odd.phh #1: omaha-hilo fixed-limit legal, board 2c3d7hKcQs; main pot 15: hi p1 8 (three of a kind, kings), lo p2 4, p3 3 (7-4-3-2-A); " +
+			"shown: p1 KsKh9c9d (three of a kind, kings; no low), p2 As4dJhJc (pair of jacks; low 7-4-3-2-A), p3 Ad4cTdTh (pair of tens; low 7-4-3-2-A); matches the record",
 		// Everyone else folded: no showdown, no "hi".
 		"three.phhs #1: omaha-hi pot-limit legal; p3 wins 5 uncontested (the others folded); matches the record",
 		// The street and what was allowed, not the internal action index.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/backfill"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -38,7 +39,7 @@ func runReverify(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	cfg.fromEnv(os.Getenv)
 	fs := flag.NewFlagSet("reverify", flag.ContinueOnError)
 	cfg.flags(fs)
-	batch := fs.Int("batch", store.DefaultReverifyBatch, fmt.Sprintf("hands per batch and transaction (1 to %d)", store.MaxLimit))
+	batch := fs.Int("batch", ingest.DefaultReverifyBatch, fmt.Sprintf("hands per batch and transaction (1 to %d)", store.MaxLimit))
 	quiet := fs.Bool("quiet", false, "no progress line per batch on stderr")
 	fs.Usage = func() {
 		printHelp(stderr, fmt.Sprintf(reverifyUsage, analysis.EngineVersion), fs)
@@ -59,13 +60,13 @@ func runReverify(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return err
 	}
 	defer st.Close()
-	opt := store.ReverifyOptions{Batch: *batch}
+	opt := ingest.ReverifyOptions{Batch: *batch}
 	if !*quiet {
-		opt.Progress = func(r store.ReverifyReport) {
+		opt.Progress = func(r ingest.ReverifyReport) {
 			fmt.Fprintf(stderr, "reverify: %d hands replayed, %d updated\n", r.Checked, r.Updated)
 		}
 	}
-	rep, err := store.Reverify(ctx, st, opt)
+	rep, err := ingest.Reverify(ctx, st, opt)
 	fmt.Fprintf(stdout, "%s: engine version %d: %d stale hands replayed, %d verdicts updated: %d legal -> illegal, %d illegal -> legal; %d unreadable, %d refused\n",
 		kind, analysis.EngineVersion, rep.Checked, rep.Updated, rep.LegalToIllegal, rep.IllegalToLegal, rep.Unreadable, rep.Refused)
 	if err != nil {

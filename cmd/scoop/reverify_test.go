@@ -9,6 +9,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -22,7 +23,7 @@ func staleRecord(t *testing.T, text string, legal bool) store.Hand {
 	}
 	v := analysis.Replay(es[0].Hand)
 	v.Legal = legal
-	rec, err := store.NewHandRecord(es[0].Hand, &v)
+	rec, err := ingest.NewRecord(es[0].Hand, &v)
 	if err != nil {
 		t.Fatal(err)
 	}

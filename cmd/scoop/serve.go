@@ -11,6 +11,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -22,6 +23,8 @@ import (
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/jobs"
+	"github.com/scoophq/scoop/internal/ratelimit"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/web"
 )
@@ -65,6 +68,10 @@ type serveConfig struct {
 	// defaultMetricsAddr, loopback only; "off" for no such listener (the
 	// main address serves /metrics to admin keys either way).
 	MetricsAddr string
+	// RedisURL (SCOOP_REDIS_URL, --redis-url), when set, shares the
+	// request and equity rate limits between replicas through that Redis
+	// (api.Config.SharedRates); unset, each process limits alone.
+	RedisURL string
 
 	// Limits are the API's bounds (body sizes, body bytes in flight,
 	// compute slots, queue, trials, the compute timeout): api.DefaultLimits,
@@ -108,6 +115,23 @@ func defaultServeConfig() serveConfig {
 	}
 }
 
+// memoryLimit is the Go runtime's soft memory limit for scoop serve when
+// GOMEMLIMIT does not set one: seven times the body budget (280 MiB at the
+// default 40 MiB). Replaying a large upload holds about six times its size
+// live; without a limit the collector lets the heap grow to twice what is
+// live before it runs, so the peak depended on the timing of collections
+// (347-354 MiB measured on 60 concurrent 30 MiB uploads, and over 400 MiB
+// on a loaded machine; 305 MiB with the limit, in the same time). With it
+// the collector works harder as the process nears the limit instead; the
+// limit is soft, so work that truly needs more still gets it.
+func memoryLimit(l api.Limits) int64 {
+	body := l.BodyBytes
+	if body <= 0 {
+		body = api.DefaultLimits().BodyBytes
+	}
+	return 7 * body
+}
+
 // fromEnv overrides the defaults from the environment.
 func (c *serveConfig) fromEnv(getenv func(string) string) {
 	if v := getenv("SCOOP_ADDR"); v != "" {
@@ -122,6 +146,9 @@ func (c *serveConfig) fromEnv(getenv func(string) string) {
 	}
 	if v := getenv("SCOOP_METRICS_ADDR"); v != "" {
 		c.MetricsAddr = v
+	}
+	if v := getenv("SCOOP_REDIS_URL"); v != "" {
+		c.RedisURL = v
 	}
 	c.envErr = limitsFromEnv(&c.Limits, getenv)
 	if v := getenv("SCOOP_LOG_SAMPLE"); v != "" && c.envErr == nil {
@@ -213,6 +240,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return nil
 	})
 	fs.BoolVar(&cfg.ForceInsecure, "force-insecure", cfg.ForceInsecure, "allow --auth off on an address other machines reach (env SCOOP_FORCE_INSECURE)")
+	fs.StringVar(&cfg.RedisURL, "redis-url", cfg.RedisURL, "Redis (redis://host:6379/0) sharing the request and equity rate limits between replicas; unset, each process limits alone (env SCOOP_REDIS_URL)")
 	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", cfg.MetricsAddr, "address serving /metrics without a key, for a scraper, or off (the main address serves it to admin keys either way) (env SCOOP_METRICS_ADDR)")
 	cfg.storageConfig.flags(fs)
 	limitFlags(&cfg.Limits, fs)
@@ -244,6 +272,9 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if err := cfg.Validate(); err != nil {
 		return err
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit(cfg.Limits))
 	}
 	var handler slog.Handler = slog.NewJSONHandler(stderr, nil)
 	if cfg.LogFormat == "text" {
@@ -277,7 +308,19 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, LogSample: cfg.LogSample, LogSlow: cfg.LogSlow, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, AnyHost: cfg.ForceInsecure, Web: web.New(), Imports: jobSvc})
+	var shared *ratelimit.Shared
+	if cfg.RedisURL != "" {
+		if shared, err = ratelimit.Open(cfg.RedisURL); err != nil {
+			return usagef("--redis-url: %v", err)
+		}
+		defer shared.Close()
+		if err := shared.Ping(ctx); err != nil {
+			log.Warn("shared rate limits: Redis does not answer yet; each process limits alone (expensive equity refused) until it does", "err", err)
+		} else {
+			log.Info("shared rate limits: on Redis")
+		}
+	}
+	srv, err := api.New(ctx, api.Config{Store: gate, Logger: log, LogSample: cfg.LogSample, LogSlow: cfg.LogSlow, Registry: reg, Limits: cfg.Limits, Auth: cfg.Auth, AnyHost: cfg.ForceInsecure, Web: web.New(), Imports: jobSvc, SharedRates: shared})
 	if err != nil {
 		return err
 	}
@@ -296,6 +339,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		stopJobs()
 		<-jobsDone
 	}()
+	jobSvc.SetAcquire(srv.Background) // its analysis jobs are one more client of the expensive lane
 	startJobs(jobsCtx, jobSvc, gate, log, connecting, cfg.ShutdownTimeout, jobsDone)
 	// The analysis backfill starts once the store is connected and is
 	// stopped (deferred: before the gate closes the store) at shutdown.
@@ -305,7 +349,7 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		stopBackfill()
 		<-backfilled
 	}()
-	if err := startBackfill(backfillCtx, cfg.Backfill, gate, srv, reg, log, connecting, backfilled); err != nil {
+	if err := startBackfill(backfillCtx, cfg.Backfill, gate, jobSvc, log, connecting, backfilled); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
@@ -357,18 +401,21 @@ func runServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return nil
 }
 
-// startBackfill runs the analysis backfill in a goroutine that closes done
+// startBackfill runs the analysis sweeper in a goroutine that closes done
 // when it has stopped: once connected is closed (the store is connected,
 // or connecting gave up), until ctx is done. With on false, or when the
-// store never connected, it closes done at once. Every hand takes one
-// core from srv.Background; the backfill's metrics go to reg.
-func startBackfill(ctx context.Context, on bool, gate *store.Gate, srv *api.Server, reg prometheus.Registerer,
+// store never connected, it closes done at once. It enqueues an analysis
+// job (jobs.Service.EnqueueSweep) for each page of hands missing an
+// analysis by the running engine, worked by this server's workers and
+// every scoop worker on the database (their metrics count the analyses).
+func startBackfill(ctx context.Context, on bool, gate *store.Gate, jobSvc *jobs.Service,
 	log *slog.Logger, connected <-chan struct{}, done chan<- struct{}) error {
 	if !on {
 		close(done)
 		return nil
 	}
-	bf, err := backfill.New(backfill.Config{Store: gate, Acquire: srv.Background, Logger: log.With("component", "backfill"), Registerer: reg})
+	bf, err := backfill.New(backfill.Config{Store: gate, Logger: log.With("component", "backfill"),
+		Batch: jobs.AnalysisHands, Enqueue: jobSvc.EnqueueSweep})
 	if err != nil {
 		close(done)
 		return err
@@ -494,7 +541,7 @@ func serveMetrics(addr string, metrics http.Handler, handler slog.Handler, log *
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", metrics)
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
+	hs := &http.Server{Handler: loopbackHostOnly(addr, mux), ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second,
 		ErrorLog: slog.NewLogLogger(handler, slog.LevelWarn)}
 	go hs.Serve(ln)
 	log.Info("metrics listening", "addr", ln.Addr().String())
@@ -510,17 +557,15 @@ func firstKey(ctx context.Context, gate *store.Gate, out io.Writer, log *slog.Lo
 		return
 	}
 	// Only when no key was ever made: a server whose keys were all revoked
-	// (after a leak, say) must not make itself a new one.
-	keys, err := gate.ListKeys(ctx)
-	if err != nil || len(keys) > 0 {
-		if err != nil {
-			log.Warn("list API keys", "err", err.Error())
-		}
+	// (after a leak, say) must not make itself a new one. Checked and made
+	// in one transaction, so two replicas starting together make one.
+	key, prefix, hash := auth.NewKey()
+	created, err := gate.CreateFirstKey(ctx, store.APIKey{Prefix: prefix, Name: "first admin key", Scopes: auth.Admin.String(), Hash: hash})
+	if err != nil {
+		log.Error("create the first API key", "err", err.Error())
 		return
 	}
-	key, prefix, hash := auth.NewKey()
-	if _, err := gate.CreateKey(ctx, store.DefaultAccount, store.APIKey{Prefix: prefix, Name: "first admin key", Scopes: auth.Admin.String(), Hash: hash}); err != nil {
-		log.Error("create the first API key", "err", err.Error())
+	if !created {
 		return
 	}
 	log.Info("created the first API key", "key", prefix, "scopes", "admin", "account", store.DefaultAccount)
@@ -528,4 +573,28 @@ func firstKey(ctx context.Context, gate *store.Gate, out io.Writer, log *slog.Lo
 		"    %s\n\n"+
 		"Send it as \"Authorization: Bearer <key>\" (export SCOOP_KEY=<key> for the README's examples).\n"+
 		"scoop apikey create makes more keys. For one user on a laptop, scoop serve --auth off asks for none.\n", key)
+}
+
+// loopbackHostOnly, for a listener on a loopback address, answers 403 to
+// a request whose Host is not a loopback name or address: a page of
+// another site that rebinds its name to 127.0.0.1 (DNS rebinding) cannot
+// read the metrics. A listener on other interfaces (:9464 for a scraper
+// on the compose network) takes any Host.
+func loopbackHostOnly(addr string, h http.Handler) http.Handler {
+	host, _, _ := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hh, _, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			hh = r.Host
+		}
+		hh = strings.TrimSuffix(strings.TrimPrefix(hh, "["), "]")
+		if ip := net.ParseIP(hh); !strings.EqualFold(hh, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, "this metrics listener answers a loopback Host only", http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

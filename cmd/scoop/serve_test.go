@@ -173,7 +173,7 @@ func TestServe(t *testing.T) {
 			// PostgreSQL: the pool holds the requests' default (at least
 			// 4) plus what the one default job worker may use.
 			if tc.name == "postgres" {
-				want := fmt.Sprintf("scoop_db_pool_max_conns %d", max(4, runtime.NumCPU())+jobs.StoreStreams)
+				want := fmt.Sprintf("scoop_db_pool_max_conns %d", max(4, runtime.NumCPU())+jobs.StoreStreams+1)
 				if _, body := get("/metrics"); !strings.Contains(body, want) {
 					t.Errorf("/metrics lacks %q", want)
 				}
@@ -301,7 +301,7 @@ func TestMigrate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DATABASE_URL", tc.databaseURL)
-			for i, want := range []string{"applied migrations [1 2 3 4 5 6 7 8]", "up to date"} {
+			for i, want := range []string{"applied migrations [1 2 3 4 5 6 7 8 9 10 11 12 13 14]", "up to date"} {
 				var stdout, stderr bytes.Buffer
 				code := Run(context.Background(), tc.args, strings.NewReader(""), &stdout, &stderr)
 				if code != 0 || !strings.Contains(stdout.String(), want) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/sqlite"
@@ -113,9 +114,11 @@ func (c storageConfig) where() string {
 	return "sqlite " + c.SQLite
 }
 
-// migrator is a store that can apply its migrations.
+// migrator is a store that can apply its migrations and fill the facts
+// its hands lack (both stores).
 type migrator interface {
 	store.Store
+	store.FactsStore
 	Migrate(ctx context.Context) ([]int64, error)
 }
 
@@ -152,6 +155,11 @@ func openStore(ctx context.Context, c storageConfig) (st migrator, kind string, 
 		return nil, kind, nil, err
 	}
 	applied, err = st.Migrate(ctx)
+	if err == nil {
+		// The facts of hands stored before they were kept (or by another
+		// stats.Version), made by the pipeline: the store never replays.
+		_, err = ingest.FillFacts(ctx, st)
+	}
 	if err != nil {
 		st.Close()
 		return nil, kind, nil, fmt.Errorf("%s: %w", kind, err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 )
 
 // walkFile is one file `scoop replay` or `scoop import` reads: named on the
@@ -64,6 +65,13 @@ func skippedLine(name string) string { return "skipped " + name + ": " + errNotH
 // directory walk that is not a hand history, it wraps errNotHandHistory. A
 // file named on the command line is never skipped: its errors are errors.
 func readEntries(f walkFile, stdin io.Reader) ([]handhistory.Entry, error) {
+	entries, _, err := readFile(f, stdin)
+	return entries, err
+}
+
+// readFile is readEntries that also returns the file's decoded text (the
+// lines the entries name are its lines), read under ingest's panic guard.
+func readFile(f walkFile, stdin io.Reader) ([]handhistory.Entry, []byte, error) {
 	var data []byte
 	var err error
 	if f.Name == "-" {
@@ -76,7 +84,7 @@ func readEntries(f walkFile, stdin io.Reader) ([]handhistory.Entry, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, fileError(f.Name, err)
+		return nil, nil, fileError(f.Name, err)
 	}
 	notHH := func(err error) error {
 		// A file of a site Scoop has no reader for is a hand history all
@@ -89,25 +97,25 @@ func readEntries(f walkFile, stdin io.Reader) ([]handhistory.Entry, error) {
 	// One decoding for detection and reading, the API's too: UTF-16 and
 	// Windows-1252 files read as their UTF-8 twins.
 	if data, _, err = handhistory.Decode(data); err != nil {
-		return nil, notHH(err)
+		return nil, nil, notHH(err)
 	}
 	format, err := handhistory.Detect(f.Name, data)
 	if err != nil {
-		return nil, notHH(err)
+		return nil, nil, notHH(err)
 	}
-	entries, err := handhistory.Read(format, data)
+	entries, err := (&ingest.Pipeline{}).Read(format, data)
 	if err != nil {
-		return nil, notHH(err)
+		return nil, nil, notHH(err)
 	}
 	if f.FromDir && len(entries) > 0 {
 		for _, e := range entries {
 			if e.Err == nil {
-				return entries, nil
+				return entries, data, nil
 			}
 		}
-		return nil, notHH(nil)
+		return nil, nil, notHH(nil)
 	}
-	return entries, nil
+	return entries, data, nil
 }
 
 // fileError names the file in err's message unless it already does.

@@ -31,8 +31,8 @@ type jobSettings struct {
 }
 
 func defaultJobSettings(workers int) jobSettings {
-	return jobSettings{Workers: workers, ChunkHands: jobs.DefaultChunkHands, JobTimeout: 5 * time.Minute,
-		Attempts: 5, RetryBase: time.Second, Analysis: jobs.AnalyseAll} // RescueAfter 0: jobs.Config's default, --job-timeout + 1m
+	return jobSettings{Workers: workers, ChunkHands: jobs.DefaultChunkHands, JobTimeout: jobs.DefaultJobTimeout,
+		Attempts: 5, RetryBase: time.Second, Analysis: jobs.AnalyseAll} // RescueAfter 0: jobs.Config's default, --job-timeout + 5s
 }
 
 // jobSetting is one setting: its flag, its environment twin, its value.
@@ -43,13 +43,13 @@ type jobSetting struct {
 
 func (j *jobSettings) settings() []jobSetting {
 	return []jobSetting{
-		{"workers", "SCOOP_WORKERS", "import chunk jobs this process works at once (0: none, only enqueue)", (*countValue)(&j.Workers)},
+		{"workers", "SCOOP_WORKERS", "import chunk jobs, and as many analysis jobs, this process works at once (0: none, only enqueue)", (*countValue)(&j.Workers)},
 		{"chunk-hands", "SCOOP_CHUNK_HANDS", "hands per chunk (one job each) of an upload", (*intValue)(&j.ChunkHands)},
-		{"job-timeout", "SCOOP_JOB_TIMEOUT", "longest one chunk job may run", (*durationValue)(&j.JobTimeout)},
-		{"rescue-after", "SCOOP_RESCUE_AFTER", "a job running this long is deemed orphaned (its worker died) and run again; more than --job-timeout (default: --job-timeout + 1m)", (*durationValue)(&j.RescueAfter)},
+		{"job-timeout", "SCOOP_JOB_TIMEOUT", "longest one chunk or analysis job may run (both are sized to take a second or two)", (*durationValue)(&j.JobTimeout)},
+		{"rescue-after", "SCOOP_RESCUE_AFTER", "a job running this long is deemed orphaned (its worker died) and run again; more than --job-timeout (default: --job-timeout + 5s; River looks for such jobs every 30s)", (*durationValue)(&j.RescueAfter)},
 		{"job-attempts", "SCOOP_JOB_ATTEMPTS", "runs of a chunk job before it fails for good", (*intValue)(&j.Attempts)},
 		{"job-retry", "SCOOP_JOB_RETRY", "wait before a failed job's first retry, doubled at each (at most 1m)", (*durationValue)(&j.RetryBase)},
-		{"job-analysis", "SCOOP_JOB_ANALYSIS", "which legal hands a chunk job analyses as it stores them: all, shown-down (those that reached a showdown) or none; the others are left to scoop serve's analysis backfill", (*analysisValue)(&j.Analysis)},
+		{"job-analysis", "SCOOP_JOB_ANALYSIS", "which legal hands an import enqueues analysis jobs for once stored: all, shown-down (those that reached a showdown) or none; the others are left to scoop serve's analysis sweeper (--backfill)", (*analysisValue)(&j.Analysis)},
 	}
 }
 
@@ -86,7 +86,7 @@ func (j *jobSettings) validate() error {
 
 // conns are the database connections the job workers of these settings
 // use at most (see storageConfig.JobConns).
-func (j *jobSettings) conns() int32 { return int32(j.Workers * jobs.StoreStreams) }
+func (j *jobSettings) conns() int32 { return int32(j.Workers * (jobs.StoreStreams + 1)) }
 
 // service makes the jobs.Service of these settings.
 func (j *jobSettings) service(log *slog.Logger, reg prometheus.Registerer) (*jobs.Service, error) {
@@ -125,12 +125,15 @@ func (v *countValue) Set(s string) error {
 
 const workerUsage = `usage: scoop worker [--workers N] [--sqlite FILE] [--db-timeout 5s] [--log json|text] [job flags]
 
-Runs only the import job workers, no HTTP: the chunk jobs of uploads
-(POST /v1/imports, scoop import --server) queued in the database, which
-is PostgreSQL when DATABASE_URL is set, else the SQLite file (the one
-scoop serve uses; migrated first). Any number of workers on any number of
-machines share one PostgreSQL; a job whose worker dies is run again after
---rescue-after. SIGINT or SIGTERM stops it: running jobs get 30s to finish.
+Runs only the job workers, no HTTP: the chunk jobs of uploads (POST
+/v1/imports, scoop import --server) and the analysis jobs of the hands
+they store (and of the hands scoop serve's sweeper finds without one),
+queued in the database, which is PostgreSQL when DATABASE_URL is set,
+else the SQLite file (the one scoop serve uses; migrated first). Any
+number of workers on any number of machines share one PostgreSQL; a job
+whose worker dies (SIGKILL, a machine gone) is run again elsewhere after
+--rescue-after, within some 50 s with the defaults. SIGINT or SIGTERM
+stops it: running jobs get 30s to finish.
 `
 
 // runWorker is `scoop worker`.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // The tests build bin/scoop (this command) and scoop-full (cmd/scoop)
@@ -206,4 +207,28 @@ func BenchmarkProcessFullEquityFlop3Way(b *testing.B) {
 func BenchmarkProcessVersion(b *testing.B) {
 	lite, _ := binaries(b)
 	benchProcess(b, lite, "version")
+}
+
+// TestEquityInterrupted: an interrupt during a long `scoop equity` (once
+// interruptAfter has passed) cancels the work cleanly: one line, status 1,
+// nothing on stdout.
+func TestEquityInterrupted(t *testing.T) {
+	lite, _ := binaries(t)
+	cmd := exec.Command(lite, "equity", "--mode", "montecarlo", "--trials", "10000000", "AsKsQhJh", "2c3c4d5d", "9h9dTsTc", "8s7s6d5c")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Well past interruptAfter, well before 10^7 trials of four players
+	// are done (hundreds of milliseconds on two cores).
+	time.Sleep(10 * interruptAfter)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	ee, ok := errors.AsType[*exec.ExitError](err)
+	if !ok || ee.ExitCode() != 1 || out.Len() != 0 || errb.String() != "scoop equity: context canceled\n" {
+		t.Fatalf("interrupted: %v, stdout %q, stderr %q; want status 1 and one line", err, out.String(), errb.String())
+	}
 }

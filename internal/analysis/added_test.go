@@ -3,7 +3,6 @@ package analysis
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +12,7 @@ import (
 // readSiteHand reads the one hand of a corpus file under sitesDir.
 func readSiteHand(t *testing.T, name string) *handhistory.Hand {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sitesDir, name))
+	data, err := os.ReadFile(siteFile(name))
 	if err != nil {
 		t.Fatal(err)
 	}

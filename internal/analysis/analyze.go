@@ -20,8 +20,10 @@ import (
 // live player's equity, the decisions of players whose cards are known
 // against their pot odds, and the all-in adjusted winnings. Every equity
 // comes from package equity: exact (equity.Compute, mode exhaustive) when
-// every live hand is known, Monte Carlo (equity.ComputeUnknown) only when
-// some live hand is unknown.
+// every live hand is known, Monte Carlo only when some live hand is
+// unknown, except where something cheaper is as good: the preflop table
+// (package preflop) for one known hand against random hands, exact
+// enumeration of one unknown hand on the river (see plan.go).
 
 // Defaults for Options' zero fields.
 const (
@@ -29,23 +31,34 @@ const (
 	// a decision) may run.
 	DefaultTrials = 100_000
 	// DefaultTargetStderr stops a Monte Carlo equity once every player's
-	// standard error is at most half a percentage point (after whole
-	// rounds of 8,192 trials; see equity.UnknownRequest.TargetStderr).
+	// standard error is at most half a percentage point (at a look,
+	// every equity.LookTrials after two steps of equity.StepTrials; see
+	// equity.ComputeUnknownMasks).
 	DefaultTargetStderr = 0.005
 )
 
 // Options tune Analyze. The zero value means the defaults.
 type Options struct {
 	// Trials is the most Monte Carlo trials per equity: 0 means
-	// DefaultTrials; at most equity.MaxTrials.
+	// DefaultTrials; at most equity.MaxTrials. A preflop table lookup
+	// (A3) costs none: its entry reports the trials run offline.
 	Trials int
 	// TargetStderr stops a Monte Carlo equity early once every player's
 	// standard error is at most this: 0 means DefaultTargetStderr, a
-	// negative value always runs Trials.
+	// negative value always runs Trials (and never looks up the preflop
+	// table); the table is used only where its entry's standard error is
+	// at most this. An equity against ranges (A10) stops at
+	// RangeStderrFactor times this.
 	TargetStderr float64
 	// OneCore computes every equity in the calling goroutine alone, for a
 	// caller admitted for one core (the API); the numbers are the same.
+	// Only exact equities of known hands can use more cores: equities
+	// against unknown hands always run in the calling goroutine.
 	OneCore bool
+	// Opponents gives the stored VPIP and PFR that A10 reads opponents'
+	// ranges from (rangeequity.go); nil gives every opponent the
+	// defaults (DefaultPFR, DefaultVPIP).
+	Opponents OpponentStats
 }
 
 // Analysis is the analysis of one legal hand, in the JSON shape shared by
@@ -66,6 +79,9 @@ type Analysis struct {
 	// hand does not qualify.
 	AllIn   *AllIn         `json:"allin"`
 	Results []PlayerResult `json:"results"`
+	// Freeroll names the players who freerolled on some street (A9: a
+	// locked half while the other could still be won), empty when none.
+	Freeroll []string `json:"freeroll"`
 }
 
 // Street is the snapshot at the start of a street (A2).
@@ -76,19 +92,27 @@ type Street struct {
 	// the money the site added to the pot too (Hand.AddedToPot), uncalled
 	// bets excluded (preflop: the forced bets as posted).
 	Pot int64 `json:"pot"`
-	// Mode is how the equities were computed: exhaustive (exact),
-	// montecarlo (some live hand unknown, A3) or none (no live player's
-	// cards are known: no equities).
+	// Mode is how the equities were computed: exhaustive (exact: every
+	// live hand known, or one unknown hand on a complete board, every hand
+	// it can be counted), montecarlo (some live hand unknown, A3) or none
+	// (no live player's cards are known: no equities).
 	Mode string `json:"mode"`
-	// Boards is the number of board completions enumerated, or of trials
-	// sampled; 0 when Mode is none.
+	// Boards is the number of board completions enumerated (with an
+	// unknown hand on the river, of hands), or of trials sampled; 0 when
+	// Mode is none.
 	Boards int64 `json:"boards"`
 	// NoLow is the share of boards with no qualifying low (0 for
 	// omaha-hi and when Mode is none).
 	NoLow float64 `json:"no_low"`
-	// Seed is the Monte Carlo seed, derived from the hand's natural key;
+	// Seed is the Monte Carlo seed, derived from the hand's natural key
+	// (for a table lookup, the seed the table's entry was made with);
 	// absent unless Mode is montecarlo.
-	Seed    *uint64        `json:"seed,omitempty"`
+	Seed *uint64 `json:"seed,omitempty"`
+	// Table is true when the equities were looked up in the precomputed
+	// preflop table (A3: one known hand against random hands, nothing
+	// else known; package preflop) rather than sampled for this hand:
+	// Mode is montecarlo, Boards the entry's trials.
+	Table   bool           `json:"table,omitempty"`
 	Players []StreetPlayer `json:"players"` // the players not folded, table order
 }
 
@@ -112,6 +136,16 @@ type StreetPlayer struct {
 	LoTie  *float64 `json:"lo_tie,omitempty"`
 	Scoop  *float64 `json:"scoop,omitempty"`
 	Stderr *float64 `json:"stderr,omitempty"`
+	// Outcomes are his A8 outcome shares, as in `scoop equity --json`
+	// (each share of the pot he receives on some board, largest first,
+	// with its boards, probability and, in Monte Carlo, standard error):
+	// absent when the snapshot carries no equities or when they come
+	// from the preflop table, which holds no outcome shares.
+	Outcomes []equity.Outcome `json:"outcomes,omitempty"`
+	// LowStatus is the known hand's low status (A9, lowstatus.go) on the
+	// flop, turn and river of a hi/lo snapshot with equities; absent
+	// otherwise.
+	LowStatus *LowStatus `json:"low_status,omitempty"`
 }
 
 // RunStreets are the streets one run of a hand run more than once dealt
@@ -141,8 +175,19 @@ type Decision struct {
 	Equity float64 `json:"equity"`
 	Stderr float64 `json:"stderr"`
 	Mode   string  `json:"mode"`
+	// Table is true when the equity comes from the precomputed preflop
+	// table (see Street.Table).
+	Table bool `json:"table,omitempty"`
 	// BelowOdds is true for a call whose equity is below its pot odds.
 	BelowOdds bool `json:"below_odds"`
+	// RangeEquity is his equity against the unknown opponents' preflop
+	// ranges (A10, rangeequity.go), Monte Carlo with RangeStderr, the
+	// ranges in Ranges; absent when no opponent's cards are unknown.
+	RangeEquity *float64        `json:"range_equity,omitempty"`
+	RangeStderr *float64        `json:"range_stderr,omitempty"`
+	Ranges      []OpponentRange `json:"ranges,omitempty"`
+	// BelowOddsVsRange is BelowOdds against those ranges.
+	BelowOddsVsRange bool `json:"below_odds_vs_range"`
 }
 
 // AllIn is the all-in equity of a qualifying hand (A5).
@@ -214,6 +259,19 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 	case opt.TargetStderr < 0:
 		opt.TargetStderr = 0
 	}
+	// Two passes: the first only collects the equity questions (see plan),
+	// so that the second can answer those of one street together.
+	p := &plan{collect: true, questions: map[string][]uint16{}, boards: map[string]cards.List{}}
+	if _, err := analyzeWith(ctx, h, opt, p); err != nil {
+		return nil, err
+	}
+	p.collect = false
+	return analyzeWith(ctx, h, opt, p)
+}
+
+// analyzeWith is one pass of AnalyzeWith over h, opt valid, its equity
+// questions collected or answered as p says.
+func analyzeWith(ctx context.Context, h *handhistory.Hand, opt Options, p *plan) (*Analysis, error) {
 	cfg, err := Config(h)
 	if err != nil {
 		return nil, err
@@ -229,7 +287,8 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 		dead:   deadPosts(cfg),
 		added:  cfg.Added,
 		seed:   handSeed(h),
-		cache:  map[cacheKey]*equity.Result{},
+		cache:  map[cacheKey]*answer{},
+		plan:   p,
 		allInN: -1,
 	}
 	z.names = make([]string, n)
@@ -271,7 +330,10 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 				return nil, err
 			}
 			k := z.indexIn(z.live(), p)
-			d.Equity, d.Stderr, d.Mode = res.Players[k].Equity, res.Players[k].Stderr, string(res.Mode)
+			d.Equity, d.Stderr, d.Mode, d.Table = res.Players[k].Equity, res.Players[k].Stderr, string(res.Mode), res.table
+			if err := z.rangeEquity(d, i, p, s.Board(), z.live()); err != nil { // A10
+				return nil, err
+			}
 		}
 		before := s.Committed(max(p, 0) % n)
 		street, boardLen, opened := s.Street(), len(s.Board()), z.opened()
@@ -281,6 +343,7 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 		if d != nil {
 			d.Action = actionName(kind, s.Committed(p)-before, owe, street, opened)
 			d.BelowOdds = d.Action == "call" && d.PotOdds != nil && d.Equity < *d.PotOdds
+			d.BelowOddsVsRange = d.Action == "call" && d.PotOdds != nil && d.RangeEquity != nil && *d.RangeEquity < *d.PotOdds
 			a.Decisions = append(a.Decisions, *d)
 		}
 		if kind != game.DealBoard && z.allInN < 0 && s.Phase() == game.Runout {
@@ -345,6 +408,7 @@ func AnalyzeWith(ctx context.Context, h *handhistory.Hand, opt Options) (*Analys
 		r.Luck = float64(r.Net) - r.AdjustedNet
 		a.Results[i] = r
 	}
+	a.Freeroll = freerollers(a) // A9, lowstatus.go
 	return a, nil
 }
 
@@ -367,7 +431,10 @@ type analyzer struct {
 	dead  []int64      // dead chips (antes, dead blinds) each player posted
 	added int64        // money the site added to the pot, no player's (Hand.AddedToPot)
 	seed  uint64
-	cache map[cacheKey]*equity.Result
+	cache map[cacheKey]*answer
+	plan  *plan
+	// ranges caches the A10 answers (rangeequity.go).
+	ranges map[rangeKey]*rangeAnswer
 
 	roundStart []int64 // committed at the start of the current round
 
@@ -525,7 +592,7 @@ func (z *analyzer) snapshotOf(out *[]Street, street game.Street, board cards.Lis
 		return err
 	}
 	if res != nil {
-		sn.Mode, sn.Boards, sn.NoLow, sn.Seed = string(res.Mode), res.Boards, res.NoLow, res.Seed
+		sn.Mode, sn.Boards, sn.NoLow, sn.Seed, sn.Table = string(res.Mode), res.Boards, res.NoLow, res.Seed, res.table
 	}
 	k := 0
 	for i := range z.n {
@@ -539,53 +606,47 @@ func (z *analyzer) snapshotOf(out *[]Street, street game.Street, board cards.Lis
 		if res != nil {
 			r := res.Players[k]
 			p.Equity, p.HiWin, p.HiTie, p.LoWin, p.LoTie, p.Scoop, p.Stderr = &r.Equity, &r.HiWin, &r.HiTie, &r.LoWin, &r.LoTie, &r.Scoop, &r.Stderr
+			p.Outcomes = r.Outcomes
 		}
 		k++
 		sn.Players = append(sn.Players, p)
 	}
+	var er *equity.Result
+	if res != nil {
+		er = res.Result
+	}
+	z.lowStatuses(&sn, board, mask, er) // A9, lowstatus.go
 	*out = append(*out, sn)
 	return nil
 }
 
+// answer is an equity question's result, and whether it came from the
+// preflop table.
+type answer struct {
+	*equity.Result
+	table bool
+}
+
 // equity returns the equities of the players of mask on board (table
 // order), the known hands of the others dead (A2, A3): exact when every
-// one of them is known, Monte Carlo when some are not, nil when none is
-// known. Results are cached per board and mask (run tells the runs'
-// boards apart only through the board).
-func (z *analyzer) equity(board cards.List, mask uint16, run int) (*equity.Result, error) {
+// one of them is known, Monte Carlo when some are not (the preflop table
+// where it applies, see fromTable), nil when none is known. Results are
+// cached per board and mask (run tells the runs' boards apart only
+// through the board).
+func (z *analyzer) equity(board cards.List, mask uint16, run int) (*answer, error) {
 	key := cacheKey{board.String(), mask}
 	if r, ok := z.cache[key]; ok {
 		return r, nil
 	}
-	var hands, dead []cards.List
-	anyKnown, allKnown := false, true
-	for i := range z.n {
-		switch {
-		case mask&(1<<i) != 0:
-			hands = append(hands, z.known[i])
-			anyKnown = anyKnown || z.known[i] != nil
-			allKnown = allKnown && z.known[i] != nil
-		case z.known[i] != nil:
-			dead = append(dead, z.known[i])
-		}
-	}
-	if !anyKnown || len(hands) < 2 {
+	q := z.question(board, mask)
+	if !q.anyKnown || len(q.hands) < 2 {
 		z.cache[key] = nil
 		return nil, nil
 	}
-	var deadCards cards.List
-	for _, d := range dead {
-		deadCards = append(deadCards, d...)
+	if z.plan.collect {
+		return z.plan.record(z, key, board, len(q.hands)), nil
 	}
-	var res equity.Result
-	var err error
-	if allKnown {
-		res, err = equity.Compute(z.ctx, equity.Request{Game: z.h.Table.Game, Hands: hands, Board: board, Dead: deadCards, Mode: equity.Exhaustive, OneCore: z.opt.OneCore})
-	} else {
-		seed := z.seed ^ uint64(mask)<<32 ^ uint64(len(board)) ^ uint64(run)<<8
-		res, err = equity.ComputeUnknown(z.ctx, equity.UnknownRequest{Game: z.h.Table.Game, Hands: hands, Board: board, Dead: deadCards,
-			Trials: z.opt.Trials, TargetStderr: z.opt.TargetStderr, Seed: seed, OneCore: z.opt.OneCore})
-	}
+	a, err := z.answer(key, run, q)
 	if err != nil {
 		if z.ctx.Err() != nil {
 			return nil, z.stopped()
@@ -596,8 +657,7 @@ func (z *analyzer) equity(board cards.List, mask uint16, run int) (*equity.Resul
 		}
 		return nil, &fault.Error{Kind: fault.Internal, Action: -1, Message: "equity", Err: err}
 	}
-	z.cache[key] = &res
-	return &res, nil
+	return a, nil
 }
 
 // actionName names a betting action from the chips it put in against
@@ -710,7 +770,7 @@ func (z *analyzer) allIn(st *game.Settlement) (*AllIn, error) {
 			elig |= 1 << i
 		}
 		ap := AllInPot{Amount: p.Amount - p.Rake, Rake: p.Rake, Eligible: []string{}, Shares: []AllInShare{}}
-		var res *equity.Result
+		var res *answer
 		if bits.OnesCount16(elig) >= 2 {
 			var err error
 			if res, err = z.equity(z.allInBoard, elig, 0); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -365,7 +366,7 @@ actions = ['d dh p1 AsAhKsKh', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cc', 
 		}
 		x, _ := share(st.Players[0])
 		y, _ := share(b.Streets[k].Players[0])
-		if x != y || x.Stderr == 0 {
+		if !reflect.DeepEqual(x, y) || x.Stderr == 0 {
 			t.Errorf("street %s: not reproducible: %+v, %+v", st.Street, x, y)
 		}
 	}
@@ -484,7 +485,7 @@ func TestAnalysis_A2_SnapshotsEqualScoopEquity(t *testing.T) {
 			streets = append(streets, r.Streets...)
 		}
 		for _, st := range streets {
-			if st.Mode != "exhaustive" {
+			if st.Mode != "exhaustive" || hasUnknown(st) { // exact against an unknown hand: TestAnalysis_A3_ExactAgainstUnknownHand
 				continue
 			}
 			in := equity.Input{Game: h.Table.Game.String(), Board: st.Board}
@@ -511,8 +512,8 @@ func TestAnalysis_A2_SnapshotsEqualScoopEquity(t *testing.T) {
 			}
 			for i, p := range st.Players {
 				w := want.Players[i]
-				w.Hand = ""
-				if got, _ := share(p); got != w {
+				w.Hand, w.Outcomes, w.Quartered = "", nil, 0 // not carried by a snapshot
+				if got, _ := share(p); !reflect.DeepEqual(got, w) {
 					t.Errorf("%s %s %s: %+v, scoop equity %+v", name, st.Street, p.Name, got, w)
 				}
 			}

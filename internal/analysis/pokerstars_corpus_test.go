@@ -11,7 +11,7 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-const psCorpus = "../handhistory/testdata/pokerstars"
+const psCorpus = "../handhistory/pokerstars/testdata"
 
 // readPSCorpus reads every PokerStars corpus file through Detect and Read.
 func readPSCorpus(t testing.TB) map[string][]handhistory.Entry {

@@ -262,6 +262,7 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 		}
 		v.Pots = append(v.Pots, vp)
 	}
+	nameShowdown(&v, h, s, st)
 	compare(&v, h.Outcome)
 	return v, nil
 }

@@ -15,8 +15,27 @@ import (
 
 // sitesDir holds the real GGPoker, Winamax, Full Tilt and PokerStars-format
 // (Run It Once, Upoker) files, copied verbatim from public repositories'
-// test fixtures (handhistory/testdata/sites/*/).
-const sitesDir = "../handhistory/testdata/sites"
+// test fixtures (handhistory/SITE/testdata).
+const sitesDir = "../handhistory"
+
+// siteFile is the path of a site reader's test file, name "SITE/FILE".
+func siteFile(name string) string {
+	site, file, _ := strings.Cut(name, "/")
+	return filepath.Join(sitesDir, site, "testdata", file)
+}
+
+// siteFiles lists a site reader's test files (its testdata, the fuzz
+// corpus and notes aside).
+func siteFiles(site string) ([]string, error) {
+	all, err := filepath.Glob(filepath.Join(sitesDir, site, "testdata", "*"))
+	var out []string
+	for _, f := range all {
+		if st, err := os.Stat(f); err == nil && !st.IsDir() && !strings.HasSuffix(f, ".md") {
+			out = append(out, f)
+		}
+	}
+	return out, err
+}
 
 // siteFileOutcome pins what one corpus file gives: its hands read,
 // skipped (with reasons), unreadable (with the line and message), and of
@@ -50,7 +69,7 @@ func diffString(ds []Difference) string {
 }
 
 var siteOutcomes = map[string]siteFileOutcome{
-	// GGPoker: 110 hands, 110 replayed.
+	// GGPoker: 111 hands, 111 replayed.
 	//
 	// "Cash Drop to Pot : total $0.2" is the site's money (AddedToPot):
 	// with it in the pot, "raises $0.35 to $0.41" is exactly the pot-limit
@@ -66,6 +85,11 @@ var siteOutcomes = map[string]siteFileOutcome{
 		// premium paid outside the pot is the player's finishing-stack
 		// difference.
 		diffs: map[string]string{"OM181427480": "23aca38f finishing_stack 3350->3750"},
+	},
+	// "Hand was run two times" (2021), besides "Hand was run twice".
+	"ggpoker/fpdb3__cash__GGPoker__Flop__PLO-6max-USD-2-5-202101.RIT.txt": {
+		format: handhistory.FormatGGPoker, hands: 1, legal: 1, matching: 1,
+		runs: map[string]int{"OM232657303": 2},
 	},
 	"ggpoker/fpdb3__cash__GGPoker__Flop__PLO-6max-USD-2-5-202106.run.it.thrice.txt": {
 		format: handhistory.FormatGGPoker, hands: 1, legal: 1, matching: 1,
@@ -151,7 +175,7 @@ func TestSitesGGWinFTPCorpus(t *testing.T) {
 	t.Parallel()
 	seen := 0
 	for _, site := range []string{"ggpoker", "winamax", "fulltilt"} {
-		files, err := filepath.Glob(filepath.Join(sitesDir, site, "*"))
+		files, err := siteFiles(site)
 		if err != nil || len(files) == 0 {
 			t.Fatalf("no %s corpus: %v", site, err)
 		}
@@ -245,11 +269,11 @@ func checkSiteFile(t *testing.T, path string, want siteFileOutcome) {
 }
 
 // benchSite reads and replays every file of a site's corpus
-// (testdata/sites/<site>) b.N times over, reporting the hands read per
+// (handhistory/SITE/testdata) b.N times over, reporting the hands read per
 // second; every site benchmark uses it, so their figures compare.
 func benchSite(b *testing.B, site string) {
 	b.Helper()
-	files, err := filepath.Glob(filepath.Join(sitesDir, site, "*"))
+	files, err := siteFiles(site)
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no %s corpus: %v", site, err)
 	}

@@ -3,16 +3,15 @@ package analysis
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// The iPoker, 888poker (Pacific) and PartyPoker corpus files (copied
-// verbatim from public parsers' fixtures into handhistory/testdata/sites).
-const ipkPacPartyCorpus = "../handhistory/testdata/sites"
+// The iPoker, 888poker (Pacific) and PartyPoker corpus files are copied
+// verbatim from public parsers' fixtures into handhistory/SITE/testdata
+// (see siteFile).
 
 // sitesOutcome says in one line what the verdict on one entry is:
 // "match" (legal, settles to the record), "differs: P field rec/ours, ..."
@@ -41,7 +40,7 @@ func sitesOutcome(v Verdict) string {
 // readSitesFile detects and reads one corpus file of a site.
 func readSitesFile(t testing.TB, site, file string, want handhistory.Format) []handhistory.Entry {
 	t.Helper()
-	path := filepath.Join(ipkPacPartyCorpus, site, file)
+	path := siteFile(site + "/" + file)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -61,13 +60,12 @@ func readSitesFile(t testing.TB, site, file string, want handhistory.Format) []h
 // the iPoker (9 files, 12 hands), 888poker (8 files, 10 hands) and
 // PartyPoker (11 files, 19 entries: 17 hands read) corpus files: each
 // Omaha hand replays legal and settles to the site's amounts, rake
-// included, or the verdict names the site's own inconsistency:
+// included, or the verdict names the site's own inconsistency (888
+// "Limit5", a hand with a small blind and no big blind in which the player
+// left of the small blind acts first, replays: R5 says so):
 //
 //   - 888 "all.in.blind.bad.pot": the site pays Player4 76 (38 twice) of
 //     a side pot of 576 that only he could win;
-//   - 888 "Limit5": a hand with a small blind and no big blind, in which
-//     the site lets the player left of the small blind act first (R5
-//     gives the first turn to the small blind then);
 //   - PartyPoker "preamble.fatal": players who are not seated fold while
 //     the seated button never acts;
 //   - PartyPoker "chat.fix": the file ends with the next hand's first
@@ -96,14 +94,14 @@ func TestCorpusIPokerPacificPartyOutcomes(t *testing.T) {
 		{"pacific", handhistory.FormatPacific, "fpdb3__tour__PacificPoker__Flop__PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt", []string{"differs: Player4 collected 76/576"}},
 		{"pacific", handhistory.FormatPacific, "hhsmithy__Pacific__CashGame__GameTypeTests__NoLimitOmaha.txt", []string{"match"}},
 		{"pacific", handhistory.FormatPacific, "hhsmithy__Pacific__CashGame__GameTypeTests__PotLimitOmahaHiLo.txt", []string{"match"}},
-		{"pacific", handhistory.FormatPacific, "hhsmithy__Pacific__CashGame__Limits__Limit5.txt", []string{"illegal: action 0: SolidManiac folds out of turn: myhometown is to act"}},
+		{"pacific", handhistory.FormatPacific, "hhsmithy__Pacific__CashGame__Limits__Limit5.txt", []string{"match"}},
 		{"pacific", handhistory.FormatPacific, "hhsmithy__Pacific__CashGame__PlayerTests__OmahaShowdown.txt", []string{"match"}},
 
 		{"party", handhistory.FormatParty, "fpdb3__cash__PartyPoker__Flop__LO8-USD-20-40.201201.limit3format.txt", []string{"match"}},
 		{"party", handhistory.FormatParty, "fpdb3__cash__PartyPoker__Flop__PLO-2max-USD-25-50-201710.deep.txt", []string{"match"}},
 		{"party", handhistory.FormatParty, "fpdb3__cash__PartyPoker__Flop__PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt", []string{"match", "match", "match", "match"}},
 		{"party", handhistory.FormatParty, "fpdb3__cash__PartyPoker__Flop__PLO8-6max-USD-1.00-2.00-201601.preamble.fatal.txt", []string{`unreadable: line 13: "holdem_AA" acts but is not seated in this hand: "holdem_AA folds"`}},
-		{"party", handhistory.FormatParty, "fpdb3__tour__PartyPoker__Flop__PLO8-10max-USD-20-2-201310.chat.fix.txt", []string{"match", "skipped: incomplete hand"}},
+		{"party", handhistory.FormatParty, "fpdb3__tour__PartyPoker__Flop__PLO8-10max-USD-20-2-201310.chat.fix.txt", []string{"match", "skipped: incomplete hand (it stops at line 51)"}},
 		{"party", handhistory.FormatParty, "hhsmithy__PartyPoker__CashGame__GameTypeTests__PotLimitOmahaHiLo.txt", []string{"match"}},
 		{"party", handhistory.FormatParty, "hhsmithy__PartyPoker__CashGame__HandActionTests__PlayerLeavingTable.txt", []string{"match"}},
 		{"party", handhistory.FormatParty, "hhsmithy__PartyPoker__CashGame__HandActionTests__TimeBank.txt", []string{"match"}},
@@ -116,7 +114,7 @@ func TestCorpusIPokerPacificPartyOutcomes(t *testing.T) {
 		files[tt.site]++
 	}
 	for _, site := range []string{"ipoker", "pacific", "party"} {
-		all, _ := filepath.Glob(filepath.Join(ipkPacPartyCorpus, site, "*"))
+		all, _ := siteFiles(site)
 		if len(all) != files[site] {
 			t.Errorf("%s: %d corpus files, %d pinned", site, len(all), files[site])
 		}

@@ -14,8 +14,15 @@ import (
 // a verdict or a settlement, so that stored verdicts made by an older
 // engine can be found and replayed again. Version 1 is every verdict made
 // before versions were recorded; version 2 follows the clarified RULES.md
-// (R6, R9-R13, R20).
-const EngineVersion = 2
+// (R6, R9-R13, R20); version 3 its answers of issue 27 (R5 with no big
+// blind, R6 chains of short all-ins, R10 the implied check, R12 dead-blind
+// all-ins and pots won once the others eligible folded); version 4 the
+// analyses of issue 23 and 26 (A8 outcomes in every snapshot, A10 ranges
+// from the opponents' stored statistics in the analysis jobs too, A10's
+// stopping rule of RangeStderrFactor): the verdicts are unchanged, but an
+// analysis is stored with the version that made it, so that the sweeper
+// makes every stored analysis again by the running engine.
+const EngineVersion = 4
 
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
@@ -46,10 +53,14 @@ type Verdict struct {
 	// order they show (R13: the last river bettor or raiser first, else
 	// the first left of the button; then clockwise); absent when every
 	// player but one folded.
-	ShowdownOrder   []string `json:"showdown_order,omitempty"`
-	Pots            []Pot    `json:"pots"`
-	Payouts         []int64  `json:"payouts"` // what each player won from the pots
-	FinishingStacks []int64  `json:"finishing_stacks"`
+	ShowdownOrder []string `json:"showdown_order,omitempty"`
+	// Showdown names each hand shown down (A7): the players of
+	// ShowdownOrder whose cards are known and who did not muck, in that
+	// order; absent when no hand was shown down.
+	Showdown        []ShownHand `json:"showdown,omitempty"`
+	Pots            []Pot       `json:"pots"`
+	Payouts         []int64     `json:"payouts"` // what each player won from the pots
+	FinishingStacks []int64     `json:"finishing_stacks"`
 	// Returned are the uncalled bets given back to each player (R12).
 	Returned []int64 `json:"returned,omitempty"`
 	Rake     int64   `json:"rake"`
@@ -72,6 +83,14 @@ type Pot struct {
 	Eligible []string `json:"eligible"`
 	Hi       Shares   `json:"hi"`
 	Lo       Shares   `json:"lo"`
+	// HiHand and LoHand name what each half went for (A7) when it was
+	// decided at a showdown of two or more shown hands: the winning
+	// high ("two pair, kings and sevens") and low ("8-5-3-2-A"); LoHand
+	// is "no low" for a hi/lo pot no low qualified for. Both are empty
+	// for a pot nobody contested, and in a hand run more than once (the
+	// runs' parts say it).
+	HiHand string `json:"hi_hand,omitempty"`
+	LoHand string `json:"lo_hand,omitempty"`
 	// Runs are the pot's parts per run when the hand was run more than
 	// once, first run first: the pot after rake shared equally, the odd
 	// chip to the first run, each part split on its run's board.
@@ -89,6 +108,10 @@ type PotRun struct {
 	Amount int64  `json:"amount"` // after rake
 	Hi     Shares `json:"hi"`
 	Lo     Shares `json:"lo"`
+	// HiHand and LoHand name what each half went for on this run's
+	// board, as Pot's.
+	HiHand string `json:"hi_hand,omitempty"`
+	LoHand string `json:"lo_hand,omitempty"`
 }
 
 // ActionError locates an illegal action.

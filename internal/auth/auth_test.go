@@ -56,3 +56,19 @@ func TestScopes(t *testing.T) {
 		t.Error("Has")
 	}
 }
+
+func TestTokens(t *testing.T) {
+	a, ha := NewToken()
+	b, _ := NewToken()
+	if len(a) != TokenLen || !ValidToken(a) || a == b || string(ha) != string(TokenHash(a)) {
+		t.Fatalf("NewToken: %q %q", a, b)
+	}
+	for _, bad := range []string{"", a[:TokenLen-1], a + "A", a[:TokenLen-1] + "=", a[:TokenLen-1] + "/"} {
+		if ValidToken(bad) {
+			t.Errorf("ValidToken(%q)", bad)
+		}
+	}
+	if c := CSRFToken(a); c == a || c == CSRFToken(b) || !CSRFMatches(a, c) || CSRFMatches(b, c) || CSRFMatches(a, "") {
+		t.Errorf("CSRFToken(%q) = %q", a, c)
+	}
+}

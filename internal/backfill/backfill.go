@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"runtime/debug"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -26,6 +25,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -60,6 +60,13 @@ type Config struct {
 	// do or fails: it starts at IdleMin and doubles up to IdleMax, and is
 	// back to IdleMin after a pass that analysed a hand.
 	IdleMin, IdleMax time.Duration
+	// Enqueue, when set, makes the Backfiller the sweeper: rather than
+	// analysing the hands it finds, it calls Enqueue with each page's
+	// hands (Seq and CreatedAt set) for analysis jobs that any worker runs
+	// (jobs.Service.EnqueueSweep), and counts the hands it says it
+	// enqueued. Enqueue must be idempotent: two sweepers, or two passes,
+	// offer the same hands again.
+	Enqueue func(ctx context.Context, hands []store.Hand) (int, error)
 	// HandTimeout bounds one hand's analysis (default DefaultHandTimeout);
 	// a hand past it is counted failed.
 	HandTimeout time.Duration
@@ -76,6 +83,12 @@ type Report struct {
 	// timeout) or whose analysis the store refused (the hand is gone, the
 	// text cannot be stored).
 	Failed int `json:"failed"`
+	// Enqueued are hands whose analysis job the sweeper enqueued
+	// (Config.Enqueue).
+	Enqueued int `json:"enqueued,omitempty"`
+	// TimedOut are the hands of Failed that ran past Config.HandTimeout
+	// (a loaded machine, most often: worth trying again).
+	TimedOut int `json:"timed_out,omitempty"`
 }
 
 // Backfiller fills missing analyses. Run it once at a time; its methods
@@ -84,6 +97,22 @@ type Backfiller struct {
 	cfg   Config
 	log   *slog.Logger
 	hands *prometheus.CounterVec
+	// preflop keeps the opponents' statistics (A10) read for a minute,
+	// across pages and jobs.
+	preflop *store.PreflopCache
+}
+
+// The opponents' statistics cache of a Backfiller (store.PreflopCache).
+const (
+	preflopTTL     = time.Minute
+	preflopPlayers = 50_000
+)
+
+// Opponents returns the A10 opponents' statistics of a batch of hands
+// (an analysis job's, a page's) for Hand, read from the store through the
+// Backfiller's cache.
+func (b *Backfiller) Opponents(ctx context.Context) *store.OpponentsByAccount {
+	return store.NewOpponentsByAccount(ctx, b.cfg.Store, b.preflop)
 }
 
 // New checks cfg and returns a Backfiller, its metrics registered.
@@ -108,7 +137,7 @@ func New(cfg Config) (*Backfiller, error) {
 	if cfg.HandTimeout <= 0 {
 		cfg.HandTimeout = DefaultHandTimeout
 	}
-	b := &Backfiller{cfg: cfg, log: cfg.Logger, hands: prometheus.NewCounterVec(prometheus.CounterOpts{
+	b := &Backfiller{cfg: cfg, log: cfg.Logger, preflop: store.NewPreflopCache(preflopTTL, preflopPlayers), hands: prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "scoop_backfill_hands_total",
 		Help: "Stored hands the analysis backfill went through, by outcome (analyzed: analysis saved; skipped: the stored hand no longer reads or replays legal; failed: the analysis failed or was not saved).",
 	}, []string{"outcome"})}
@@ -139,7 +168,7 @@ func (b *Backfiller) Run(ctx context.Context) {
 			b.log.WarnContext(ctx, "backfill pass failed", "err", err.Error(), "cause", fault.Detail(err),
 				"analyzed", rep.Analyzed, "retry_in", idle.String())
 		}
-		if err == nil && rep.Analyzed > 0 {
+		if err == nil && rep.Analyzed > 0 && b.cfg.Enqueue == nil {
 			idle = b.cfg.IdleMin
 			continue
 		}
@@ -171,17 +200,32 @@ func (b *Backfiller) Pass(ctx context.Context) (Report, error) {
 			return rep, nil
 		}
 		after = page[len(page)-1].Seq
+		if b.cfg.Enqueue != nil {
+			// The sweeper: the page's analyses are jobs, worked by
+			// whichever worker takes them.
+			n, err := b.cfg.Enqueue(ctx, page)
+			rep.Enqueued += n
+			if err != nil {
+				return rep, err
+			}
+			continue
+		}
+		opp := b.Opponents(ctx)
 		for _, h := range page {
-			if err := b.hand(ctx, h, &rep); err != nil {
+			if err := b.Hand(ctx, h, opp, &rep); err != nil {
 				return rep, err
 			}
 		}
 	}
 }
 
-// hand analyses and saves one stored hand, counting the outcome in rep.
-// The error stops the pass: ctx done, or the store unavailable.
-func (b *Backfiller) hand(ctx context.Context, st store.Hand, rep *Report) error {
+// Hand analyses and saves one stored hand (its Hand JSON and ID), counting
+// the outcome in rep: the one analysis of a stored hand, the backfill's
+// and the analysis jobs'. opp gives the A10 ranges of its unknown
+// opponents from their stored statistics (nil: the defaults for everyone);
+// one value over a batch of hands reads each opponent once. The error
+// stops the caller: ctx done, or the store unavailable.
+func (b *Backfiller) Hand(ctx context.Context, st store.Hand, opp *store.OpponentsByAccount, rep *Report) error {
 	var h handhistory.Hand
 	if err := json.Unmarshal(st.Hand, &h); err != nil {
 		b.count(rep, "skipped")
@@ -192,7 +236,11 @@ func (b *Backfiller) hand(ctx context.Context, st store.Hand, rep *Report) error
 	if err != nil {
 		return err
 	}
-	a, broke, err := b.analyze(ctx, &h)
+	var stats analysis.OpponentStats
+	if opp != nil {
+		stats = opp.For(st.Account, h.Table.Game.String())
+	}
+	a, broke, timedOut, err := b.analyze(ctx, &h, stats)
 	release()
 	if err != nil {
 		if ctx.Err() != nil {
@@ -204,24 +252,26 @@ func (b *Backfiller) hand(ctx context.Context, st store.Hand, rep *Report) error
 		if broke {
 			outcome = "failed"
 		}
+		if timedOut {
+			rep.TimedOut++
+		}
 		b.count(rep, outcome)
 		b.log.WarnContext(ctx, "backfill: hand not analysed", "id", st.ID, "outcome", outcome, "err", err.Error())
-		return nil
-	}
-	doc, err := json.Marshal(a)
-	if err != nil {
-		b.count(rep, "failed")
-		b.log.ErrorContext(ctx, "backfill: encode analysis", "id", st.ID, "err", err.Error())
 		return nil
 	}
 	// An analysis made is saved even when ctx ends meanwhile (the store's
 	// deadline bounds the call): the work is not thrown away, and Run
 	// returns within one save.
-	if err := b.cfg.Store.SaveAnalysis(context.WithoutCancel(ctx), st.ID, analysis.EngineVersion, doc); err != nil {
+	if doc, err := ingest.SaveAnalysis(context.WithoutCancel(ctx), b.cfg.Store, st.ID, a); err != nil {
 		switch fault.KindOf(err) {
 		case fault.NotFound, fault.Invalid:
 			b.count(rep, "failed")
 			b.log.WarnContext(ctx, "backfill: analysis not saved", "id", st.ID, "err", err.Error())
+			return nil
+		}
+		if doc == nil { // not encoded
+			b.count(rep, "failed")
+			b.log.ErrorContext(ctx, "backfill: encode analysis", "id", st.ID, "err", err.Error())
 			return nil
 		}
 		return err
@@ -252,20 +302,19 @@ func (b *Backfiller) acquire(ctx context.Context) (func(), error) {
 	}
 }
 
-// analyze analyses h on one core within HandTimeout. broke is true, with
-// the error, when the analysis panicked (logged with its stack) or ran
-// past HandTimeout; any other error is the replay's.
-func (b *Backfiller) analyze(ctx context.Context, h *handhistory.Hand) (a *analysis.Analysis, broke bool, err error) {
+// analyze analyses h on one core within HandTimeout (ingest.Analyse).
+// broke is true, with the error, when the analysis panicked (logged with
+// its stack) or ran past HandTimeout; any other error is the replay's.
+func (b *Backfiller) analyze(ctx context.Context, h *handhistory.Hand, opp analysis.OpponentStats) (a *analysis.Analysis, broke, timedOut bool, err error) {
 	hctx, cancel := context.WithTimeout(ctx, b.cfg.HandTimeout)
 	defer cancel()
-	defer func() {
-		if p := recover(); p != nil {
-			b.log.ErrorContext(ctx, "backfill: analysis panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-			a, broke, err = nil, true, fault.New(fault.Internal, "analysis failed")
-		}
-	}()
-	a, err = analysis.AnalyzeWith(hctx, h, analysis.Options{OneCore: true})
-	return a, err != nil && hctx.Err() != nil, err
+	a, err = ingest.Analyse(hctx, h, analysis.Options{OneCore: true, Opponents: opp}, func(_ string, v any, stack []byte) {
+		b.log.ErrorContext(ctx, "backfill: analysis panic", "panic", fmt.Sprint(v), "stack", string(stack))
+	})
+	if err != nil && ctx.Err() == nil && (hctx.Err() != nil || fault.KindOf(err) == fault.Internal) {
+		return nil, true, hctx.Err() != nil, err
+	}
+	return a, false, false, err
 }
 
 func (b *Backfiller) count(rep *Report, outcome string) {

@@ -17,6 +17,7 @@ import (
 	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/storetest"
@@ -39,7 +40,7 @@ func record(t *testing.T, text string) (store.Hand, *handhistory.Hand) {
 		t.Fatalf("read PHH: %v", err)
 	}
 	v := analysis.Replay(es[0].Hand)
-	rec, err := store.NewHandRecord(es[0].Hand, &v)
+	rec, err := ingest.NewRecord(es[0].Hand, &v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,5 +296,25 @@ func TestCancelStopsRun(t *testing.T) {
 				t.Errorf("pool after Run: %+v, want only the request's core held", st)
 			}
 		})
+	}
+}
+
+// TestTimedOutHandsAreCounted: a hand whose analysis runs past
+// HandTimeout is failed and counted timed out (the analysis jobs retry
+// theirs), and is listed again as missing its analysis.
+func TestTimedOutHandsAreCounted(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	river, _ := record(t, hhtest.PHHRiver)
+	ids := saveAll(t, s, river)
+	bf, err := backfill.New(backfill.Config{Store: s, Logger: quiet(), HandTimeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := bf.Pass(context.Background())
+	if err != nil || rep != (backfill.Report{Failed: 1, TimedOut: 1}) {
+		t.Fatalf("pass with a timeout of 1 ns: %+v, %v; want 1 failed, timed out", rep, err)
+	}
+	if got := missing(t, s); !slices.Equal(got, ids) {
+		t.Errorf("missing after the pass: %v, want %v", got, ids)
 	}
 }

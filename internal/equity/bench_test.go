@@ -18,12 +18,16 @@ func benchCompute(b *testing.B, in Input) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var boards int64
+	cpu := processCPU()
 	for b.Loop() {
 		res, err := Compute(ctx, r)
 		if err != nil {
 			b.Fatal(err)
 		}
 		boards = res.Boards
+	}
+	if cpu := processCPU() - cpu; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(boards), "boards/op")
 }

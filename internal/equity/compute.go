@@ -295,6 +295,80 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
+// outcomes merges one player's outcome tallies by the fraction of the pot
+// they are worth (codes of the same share add up), largest share first;
+// with stderr (Monte Carlo: independent trials) each with the standard
+// error of a binomial proportion over boards trials.
+func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome {
+	var share [numOutcomeCodes]int64 // per distinct share, in potUnits
+	var count [numOutcomeCodes]int64
+	n := 0
+	for c, k := range out {
+		if k == 0 {
+			continue
+		}
+		s := codeShare(c)
+		j := 0
+		for j < n && share[j] != s {
+			j++
+		}
+		if j == n {
+			share[n] = s
+			n++
+		}
+		count[j] += k
+	}
+	// Largest first (n is at most a dozen or so).
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && share[j] > share[j-1]; j-- {
+			share[j], share[j-1] = share[j-1], share[j]
+			count[j], count[j-1] = count[j-1], count[j]
+		}
+	}
+	res := make([]Outcome, n)
+	var se []float64 // the standard errors, one allocation
+	if stderr {
+		se = make([]float64, n)
+	}
+	nb := float64(boards)
+	for j := range n {
+		p := float64(count[j]) / nb
+		res[j] = Outcome{Share: shareText[share[j]], Boards: count[j], Probability: p}
+		if stderr {
+			if boards > 1 {
+				se[j] = math.Sqrt(p * (1 - p) / nb)
+			}
+			res[j].Stderr = &se[j]
+		}
+	}
+	return res
+}
+
+// shareText[s] is fraction(s, potUnits) for every share s in potUnits an
+// outcome code can be worth (made once: a result's outcomes allocate no
+// text).
+var shareText = func() map[int64]string {
+	t := map[int64]string{}
+	for c := range numOutcomeCodes {
+		s := codeShare(c)
+		t[s] = fraction(s, potUnits)
+	}
+	return t
+}()
+
+// fraction returns num/den reduced as text: "0", "1", "3/4".
+func fraction(num, den int64) string {
+	g := gcd(num, den)
+	if g == 0 {
+		return "0"
+	}
+	num, den = num/g, den/g
+	if den == 1 {
+		return strconv.FormatInt(num, 10)
+	}
+	return strconv.FormatInt(num, 10) + "/" + strconv.FormatInt(den, 10)
+}
+
 // result turns the merged tallies into a Result.
 func (s *setup) result(a *accum, mode Mode) Result {
 	r := s.req
@@ -322,6 +396,9 @@ func (s *setup) result(a *accum, mode Mode) Result {
 			LoWin:  float64(a.loWin[i]) / nb,
 			LoTie:  float64(a.loTie[i]) / nb,
 			Scoop:  float64(a.scoop[i]) / nb,
+			// A8: a shared low half is a quartered one.
+			Quartered: float64(a.loTie[i]) / nb,
+			Outcomes:  outcomes(&a.out[i], a.boards, mode == MonteCarlo),
 		}
 		if mode == MonteCarlo && a.boards > 1 {
 			mean := p.Equity

@@ -27,6 +27,9 @@ type accum struct {
 	loWin  [10]int64
 	loTie  [10]int64
 	scoop  [10]int64
+	// out[i][c] counts the boards on which player i's share of the pot
+	// is outcome code c (see noLowCodes): ANALYSIS.md A8.
+	out [10][numOutcomeCodes]int64
 }
 
 func (a *accum) add(b *accum) {
@@ -40,20 +43,62 @@ func (a *accum) add(b *accum) {
 		a.loWin[i] += b.loWin[i]
 		a.loTie[i] += b.loTie[i]
 		a.scoop[i] += b.scoop[i]
+		for c := range a.out[i] {
+			a.out[i][c] += b.out[i][c]
+		}
 	}
+}
+
+// An outcome code names one player's share of one board's pot by how it
+// was won: on a board with no low (or in a game without one) the code is
+// the number of players sharing the high that he is among (0 when he has
+// no part of it); on a board with a low it is noLowCodes + 11*h + l, h
+// the players sharing the high half and l those sharing the low half,
+// each 0 when he has no part of that half. Codes with different numbers
+// can be the same fraction (1/2 is a high shared by two on a board
+// without low, or one half alone): Result merges them (outcomes).
+const (
+	noLowCodes      = 11
+	numOutcomeCodes = noLowCodes + 11*11
+)
+
+// codeShare returns the share of the pot, in potUnits, of outcome code c.
+func codeShare(c int) int64 {
+	if c < noLowCodes {
+		if c == 0 {
+			return 0
+		}
+		return potUnits / int64(c)
+	}
+	h, l := int64((c-noLowCodes)/11), int64((c-noLowCodes)%11)
+	var s int64
+	if h > 0 {
+		s += potUnits / 2 / h
+	}
+	if l > 0 {
+		s += potUnits / 2 / l
+	}
+	return s
 }
 
 // settle adds w boards of n players on which the players of hi share the
 // high and those of lo the low (lo empty: no qualifying low, or a game
 // without low), by RULES.md R17, R18, E1, E2: the one tally of both modes
 // (see winners and lowWinners for the sets). With squares it also adds
-// each player's squared share (Monte Carlo; w must then be 1).
+// each player's squared share times w (Monte Carlo: w boards of one
+// outcome). Every player's outcome code is tallied (A8).
 func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 	hiPot := int64(potUnits)
 	nh := int64(bits.OnesCount16(hi))
 	nl := int64(bits.OnesCount16(lo))
+	// The outcome codes of a player in neither half, in the high only and
+	// in the low only (see noLowCodes); in both, hiCode + loCode - base.
+	base, hiCode, loCode := 0, int(nh), 0
 	if nl > 0 {
 		hiPot = potUnits / 2
+		base = noLowCodes
+		hiCode = noLowCodes + 11*int(nh)
+		loCode = noLowCodes + int(nl)
 	} else if hilo {
 		a.noLow += w
 	}
@@ -61,7 +106,9 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 	for i := 0; i < n; i++ {
 		bit := uint16(1) << i
 		var s int64
+		code := base
 		if hi&bit != 0 {
+			code = hiCode
 			s = hiPot / nh
 			if nh == 1 {
 				a.hiWin[i] += w
@@ -73,6 +120,7 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 			}
 		}
 		if lo&bit != 0 {
+			code += loCode - base
 			s += potUnits / 2 / nl
 			if nl == 1 {
 				a.loWin[i] += w
@@ -80,9 +128,10 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 				a.loTie[i] += w
 			}
 		}
+		a.out[i][code] += w
 		a.share[i] += w * s
 		if squares {
-			a.sq[i] += s * s
+			a.sq[i] += w * s * s
 		}
 	}
 }
@@ -251,7 +300,8 @@ func (s *setup) release() {
 
 // workerStates returns n evalStates for s's workers, reusing s's: each
 // with empty tallies, its scratch buffers kept (byWinners is all zeros
-// between patterns).
+// between patterns, the Monte Carlo pair table empty between chunks; the
+// multiset cache is cleared before its first use, mcReady).
 func (s *setup) workerStates(n int) []evalState {
 	if cap(s.states) < n {
 		s.states = make([]evalState, n)
@@ -259,7 +309,7 @@ func (s *setup) workerStates(n int) []evalState {
 	st := s.states[:n]
 	for i := range st {
 		e := &st[i]
-		*e = evalState{s: s, byWinners: e.byWinners, touched: e.touched[:0]}
+		*e = evalState{s: s, byWinners: e.byWinners, touched: e.touched[:0], mc: e.mc, pairs: e.pairs}
 	}
 	return st
 }
@@ -298,6 +348,12 @@ type evalState struct {
 	// of one suit (see pattern).
 	subW [32]int64
 	subL [32]uint16
+	// Monte Carlo (see mcChunk): what is known of each board rank
+	// multiset, valid for this request once mcClear is set, and the
+	// trials counted by winner pair. Kept with the pooled state.
+	mc      *[numBoardMultisets]mcEntry
+	pairs   *mcPairs
+	mcClear bool
 }
 
 // rankPattern computes the non-flush highs and the lows of every player for

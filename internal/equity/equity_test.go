@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -339,7 +340,7 @@ func TestMonteCarloReproducibleAcrossGOMAXPROCS(t *testing.T) {
 		t.Fatalf("GOMAXPROCS 1: %d boards no low %v; 2: %d boards no low %v", one.Boards, one.NoLow, two.Boards, two.NoLow)
 	}
 	for i := range one.Players {
-		if one.Players[i] != two.Players[i] {
+		if !reflect.DeepEqual(one.Players[i], two.Players[i]) {
 			t.Errorf("player %d: GOMAXPROCS 1 gives %+v, 2 gives %+v", i, one.Players[i], two.Players[i])
 		}
 	}

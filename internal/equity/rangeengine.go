@@ -102,11 +102,15 @@ func multiTriTable() *[numMultisets][eval.NumTriples]eval.HighValue {
 
 // rangeSetup is what every worker of a range job shares.
 type rangeSetup struct {
-	j       *RangeJob
-	hilo    bool
-	np      int
-	k       int
-	combos  [][]rcombo
+	j      *RangeJob
+	hilo   bool
+	np     int
+	k      int
+	combos [][]rcombo // prepared hands (Monte Carlo: of the fixed and drawn players only)
+	plan   dealPlan   // Monte Carlo: how a trial deals the hands
+	// logD is the log of the inverse of the probability of proposing any
+	// one compatible deal (see planDeal).
+	logD    float64
 	known   board      // the board cards given
 	rest    cards.List // the deck without the board, dead cards and fixed hands
 	tri     *[numMultisets][eval.NumTriples]eval.HighValue
@@ -114,11 +118,33 @@ type rangeSetup struct {
 	lowRows [256]*[256]uint8 // eval.LowRow by hole low-rank mask
 }
 
+// newRangeSetup prepares the job for its mode: in mode exhaustive every
+// player's hands, in Monte Carlo the plan of a trial's deal and the hands
+// of the players it draws from their ranges (a dealt range needs none).
 func (j *RangeJob) newRangeSetup() *rangeSetup {
 	s := &rangeSetup{j: j, hilo: j.req.Game.HasLow(), np: len(j.combos), k: 5 - len(j.req.Board),
 		tri: multiTriTable(), triples: eval.TripleTable()}
+	s.rest = (cards.FullDeck &^ j.removed).List()
+	prep := make([]bool, s.np)
+	if j.mode == Exhaustive {
+		for i := range prep {
+			prep[i] = true
+		}
+	} else {
+		s.plan, s.logD = planDeal(j.combos, j.counts, j.fixed, len(s.rest))
+		for _, i := range s.plan.fixed {
+			prep[i] = true
+		}
+		for _, i := range s.plan.drawn {
+			prep[i] = true
+			j.materialize(i) // Monte Carlo: PrepareRanges makes the setup
+		}
+	}
 	s.combos = make([][]rcombo, s.np)
 	for i, cs := range j.combos {
+		if !prep[i] {
+			continue
+		}
 		s.combos[i] = make([]rcombo, len(cs))
 		for x, c := range cs {
 			s.combos[i][x] = prepCombo(c)
@@ -130,7 +156,6 @@ func (j *RangeJob) newRangeSetup() *rangeSetup {
 	for m := range s.lowRows {
 		s.lowRows[m] = eval.LowRow(uint8(m))
 	}
-	s.rest = (cards.FullDeck &^ j.removed).List()
 	return s
 }
 
@@ -141,7 +166,9 @@ type rangeState struct {
 	low         [10]*[256]uint8
 	suit        [10][4]uint16
 	suitPlayers [4]uint16
+	fixedSuits  [4]uint16 // suitPlayers of the fixed players alone (seatFixed)
 	idx         [10]int
+	hand        [10]cards.CardSet // Monte Carlo: the drawn and dealt hands of the last proposal
 	nf, hv      [10]eval.HighValue
 	lv          [10]uint8
 	acc         accum
@@ -149,16 +176,9 @@ type rangeState struct {
 
 // seat gives every player the hand of index e.idx[i] of his range.
 func (e *rangeState) seat() {
-	s := e.s
 	e.suitPlayers = [4]uint16{}
-	for i := 0; i < s.np; i++ {
-		c := &s.combos[i][e.idx[i]]
-		e.tri[i] = &s.tri[c.multi]
-		e.low[i] = s.lowRows[c.low]
-		e.suit[i] = c.suit
-		for m := c.two; m != 0; m &= m - 1 {
-			e.suitPlayers[bits.TrailingZeros8(m)] |= 1 << i
-		}
+	for i := 0; i < e.s.np; i++ {
+		e.seatCombo(i, &e.s.combos[i][e.idx[i]])
 	}
 }
 
@@ -269,34 +289,6 @@ func (e *rangeState) completions(b board, deck []cards.Card, k int) {
 	}
 }
 
-// draw seats one compatible combination of hands drawn uniformly by
-// rejection, and returns the cards they hold.
-func (e *rangeState) draw(rng *rand.PCG) cards.CardSet {
-	s := e.s
-	for {
-		var used cards.CardSet
-		ok := true
-		for i := 0; i < s.np; i++ {
-			n := uint64(len(s.combos[i]))
-			x := 0
-			if n > 1 {
-				hi, _ := bits.Mul64(rng.Uint64(), n)
-				x = int(hi)
-			}
-			cs := s.combos[i][x].set
-			if used&cs != 0 {
-				ok = false
-				break
-			}
-			used |= cs
-			e.idx[i] = x
-		}
-		if ok {
-			return used
-		}
-	}
-}
-
 // monteCarlo runs trials of stream (seed, chunk) in chunks of mcChunk.
 func (s *rangeSetup) monteCarlo(ctx context.Context, trials int64, seed uint64) (*accum, error) {
 	chunks := int((trials + mcChunk - 1) / mcChunk)
@@ -315,66 +307,39 @@ func (e *rangeState) mcChunk(seed, chunk uint64, n int64) {
 	rng.Seed(seed, chunk)
 	var deck [cards.NumCards]cards.Card
 	nd := copy(deck[:], e.s.rest)
+	e.seatFixed()
 	for t := int64(0); t < n; t++ {
 		b := e.deal(&rng, &deck, nd)
 		e.settleBoard(&b, true)
 	}
 }
 
-// deal seats one trial's hands (draw) and returns the full board: the
-// known cards and s.k cards drawn into deck[:s.k] by a partial
-// Fisher-Yates over deck[:nd] (the deck without the board, dead cards and
-// fixed hands), a card of a drawn hand being rejected and redrawn, so each
-// board card is uniform over the cards still free.
+// deal makes proposals (propose) until one is accepted: its hands are
+// seated and it returns the full board.
 func (e *rangeState) deal(rng *rand.PCG, deck *[cards.NumCards]cards.Card, nd int) board {
-	s := e.s
-	used := e.draw(rng)
-	e.seat()
-	b := s.known
-	for j := 0; j < s.k; j++ {
-		for {
-			hi, _ := bits.Mul64(rng.Uint64(), uint64(nd-j))
-			x := j + int(hi)
-			if used.Has(deck[x]) {
-				continue
-			}
-			deck[j], deck[x] = deck[x], deck[j]
-			b.add(deck[j])
-			break
+	for {
+		if b, ok := e.propose(rng, deck, nd); ok {
+			return b
 		}
 	}
-	return b
 }
 
-// probe returns how many of acceptanceProbes seeded draws of one hand per
-// player share no card (all of them when at most one player has a range of
-// several hands, whose hands avoid the fixed ones by construction).
-func (j *RangeJob) probe() int64 {
-	multi := 0
-	for _, c := range j.combos {
-		if len(c) > 1 {
-			multi++
-		}
-	}
-	if multi < 2 {
+// acceptance returns how many of acceptanceProbes seeded proposals
+// (stream (seed, ^0), apart from the trials' streams) are accepted: all
+// of them when the plan never rejects one.
+func (s *rangeSetup) acceptance(seed uint64) int64 {
+	if s.plan.certain {
 		return acceptanceProbes
 	}
 	var rng rand.PCG
-	rng.Seed(j.req.Seed, ^uint64(0))
+	rng.Seed(seed, ^uint64(0))
+	var deck [cards.NumCards]cards.Card
+	nd := copy(deck[:], s.rest)
+	e := &rangeState{s: s}
+	e.seatFixed()
 	var ok int64
 	for range acceptanceProbes {
-		var used cards.CardSet
-		good := true
-		for _, cs := range j.combos {
-			hi, _ := bits.Mul64(rng.Uint64(), uint64(len(cs)))
-			set := cs[hi].Set()
-			if used&set != 0 {
-				good = false
-				break
-			}
-			used |= set
-		}
-		if good {
+		if _, accepted := e.propose(&rng, &deck, nd); accepted {
 			ok++
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -36,8 +37,17 @@ func mustRanges(t testing.TB, in Input) RangeResult {
 // number of combinations.
 func bruteForce(t *testing.T, game eval.Game, board string, hands ...string) ([]*big.Rat, int) {
 	t.Helper()
+	return bruteForceDead(t, game, board, "", hands...)
+}
+
+// bruteForceDead is bruteForce with dead cards.
+func bruteForceDead(t *testing.T, game eval.Game, board, dead string, hands ...string) ([]*big.Rat, int) {
+	t.Helper()
 	b := cards.MustParse(board)
 	known, _ := b.Set()
+	dl := cards.MustParse(dead)
+	ds, _ := dl.Set()
+	known |= ds
 	rs := make([]*ranges.Range, len(hands))
 	for i, h := range hands {
 		rs[i] = ranges.MustParse(h)
@@ -62,7 +72,7 @@ func bruteForce(t *testing.T, game eval.Game, board string, hands ...string) ([]
 	var rec func(i int, used cards.CardSet)
 	rec = func(i int, used cards.CardSet) {
 		if i == len(hands) {
-			req := Request{Game: game, Board: b, Mode: Exhaustive}
+			req := Request{Game: game, Board: b, Dead: dl, Mode: Exhaustive}
 			for _, c := range pick {
 				req.Hands = append(req.Hands, c.List())
 			}
@@ -182,12 +192,12 @@ func TestRangesMonteCarloReproducibleAcrossGOMAXPROCS(t *testing.T) {
 		t.Fatalf("GOMAXPROCS 1: %d boards no low %v; 2: %d boards no low %v", one.Boards, one.NoLow, two.Boards, two.NoLow)
 	}
 	for i := range one.Players {
-		if one.Players[i] != two.Players[i] {
+		if !reflect.DeepEqual(one.Players[i], two.Players[i]) {
 			t.Errorf("player %d: GOMAXPROCS 1 gives %+v, 2 gives %+v", i, one.Players[i], two.Players[i])
 		}
 	}
 	other := mustRanges(t, Input{Hands: in.Hands, Mode: "montecarlo", Trials: in.Trials, Seed: new(uint64(6))})
-	if other.Players[0] == one.Players[0] {
+	if reflect.DeepEqual(other.Players[0], one.Players[0]) {
 		t.Error("another seed gives the same result")
 	}
 }
@@ -200,15 +210,7 @@ func TestRangesMonteCarloReproducibleAcrossGOMAXPROCS(t *testing.T) {
 func TestRangeSamplerUnbiased(t *testing.T) {
 	// Hand a1 is compatible with every hand of B, a2 with only one.
 	in := Input{Board: "8c7d5h2s", Hands: []string{"AsKsQsJs,AhKhQhJh", "AdTd9d6d,AhTc9c6c,AhTs9s6s,AhTd9h6h"}, Mode: "montecarlo"}
-	r, err := ParseRangeInput(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	j, err := PrepareRanges(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := j.newRangeSetup()
+	s := mustPrepare(t, in).setup
 	e := &rangeState{s: s}
 	type cell struct{ a, b int }
 	// The expected cells: compatible (a, b) and each free river card.
@@ -297,7 +299,8 @@ func TestRangeErrors(t *testing.T) {
 		{"range syntax names the field and column", Input{Hands: []string{"As2s3dKd", "AA**,"}}, fault.Invalid, "hands[1]", "column 6"},
 		{"empty after removal names the player", Input{Hands: []string{"AsAhKs2d", "AAA*"}, Board: "Ad7c3d"}, fault.Impossible, "hands[1]", "holds no hand"},
 		{"ranges that cannot be dealt together", Input{Hands: []string{"AAA*", "AA**"}, Mode: "montecarlo"}, fault.Impossible, "hands", "cannot be dealt together"},
-		{"too many wide ranges to sample", Input{Hands: []string{"*", "*", "*", "*", "*", "*", "*", "*"}, Mode: "montecarlo", Trials: TrialsOf(100_000)}, fault.Invalid, "hands", "MaxRangeDraws"},
+		{"five players need an ace", Input{Hands: []string{"A***", "A***", "*", "A***", "A***", "A***"}}, fault.Impossible, "hands", "hands[0] (A***), hands[1] (A***), hands[3] (A***), hands[4] (A***), hands[5] (A***) cannot be dealt together: they need 5 of the aces, 4 are left"},
+		{"three pairs of aces of ten players", Input{Hands: []string{"*", "AA**", "*", "*", "AA**", "*", "*", "AA**", "*", "*"}}, fault.Impossible, "hands", "the ranges of hands[1] (AA**), hands[4] (AA**), hands[7] (AA**) cannot be dealt together: they need 6 of the aces, 4 are left"},
 		{"ranges that cannot be dealt together, exhaustive", Input{Hands: []string{"AAAK", "AA[KQ]Q"}, Board: "2c3c4c5c"}, fault.Impossible, "hands", "cannot be dealt together"},
 		{"fixed hands collide", Input{Hands: []string{"As2s3dKd", "QhAsJhTc", "AA**"}}, fault.Impossible, "hands[1]", "duplicate card As: in hands[0] and in hands[1]"},
 		{"fixed hand and board", Input{Hands: []string{"As2s3dKd", "KK**"}, Board: "As7h8h"}, fault.Impossible, "board", "duplicate card As: in hands[0] and in board"},
@@ -365,19 +368,22 @@ func TestRangesFixedHandsOnlyAreCompute(t *testing.T) {
 	}
 }
 
-func TestRangeJobCost(t *testing.T) {
-	prep := func(in Input) *RangeJob {
-		t.Helper()
-		r, err := ParseRangeInput(in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		j, err := PrepareRanges(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return j
+// mustPrepare is ParseRangeInput then PrepareRanges.
+func mustPrepare(t *testing.T, in Input) *RangeJob {
+	t.Helper()
+	r, err := ParseRangeInput(in)
+	if err != nil {
+		t.Fatal(err)
 	}
+	j, err := PrepareRanges(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+func TestRangeJobCost(t *testing.T) {
+	prep := func(in Input) *RangeJob { t.Helper(); return mustPrepare(t, in) }
 	j := prep(Input{Hands: []string{"AsAhKs2d", "AA**"}, Board: "Kh7c3d"})
 	if j.Mode() != Exhaustive || j.Cost() != 903*820 || j.Combos()[1] != 903 {
 		t.Errorf("hand vs AA** on a flop: mode %s cost %d combos %v", j.Mode(), j.Cost(), j.Combos())

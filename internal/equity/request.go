@@ -62,6 +62,28 @@ type PlayerResult struct {
 	LoTie  float64 `json:"lo_tie"` // shares the low half
 	Scoop  float64 `json:"scoop"`  // wins the whole pot alone
 	Stderr float64 `json:"stderr"` // standard error of Equity (0 when exhaustive)
+	// Outcomes are ANALYSIS.md A8: each share of the pot he receives on
+	// some board, with the share of boards on which he receives it,
+	// largest share first; their mean is Equity.
+	Outcomes []Outcome `json:"outcomes"`
+	// Quartered is the share of boards on which he shares the low half
+	// with one or more players, whatever he gets of the high (A8; 0 for
+	// omaha-hi).
+	Quartered float64 `json:"quartered"`
+}
+
+// Outcome is one share of the pot and how often a player receives it.
+type Outcome struct {
+	// Share is the exact fraction of the whole pot, reduced: "1" (a
+	// scoop), "3/4", "1/2", "1/4", "1/6", ..., "0" (nothing).
+	Share string `json:"share"`
+	// Boards is the number of boards (trials, in Monte Carlo) on which he
+	// receives Share; over all his outcomes they add up to Result.Boards.
+	Boards int64 `json:"boards"`
+	// Probability is Boards over Result.Boards.
+	Probability float64 `json:"probability"`
+	// Stderr is the standard error of Probability, Monte Carlo only.
+	Stderr *float64 `json:"stderr,omitempty"`
 }
 
 // Result is the answer to a Request, in the JSON shape shared by

@@ -257,25 +257,9 @@ func (e *rangeState) unknownChunk(seed, chunk uint64, n int64, unknown []int) {
 		e.suitPlayers = knownSuits
 		j := 0
 		for _, i := range unknown {
-			// prepCombo's seating, inline: the rank multiset's table row,
-			// the low row, the rank mask of each suit.
 			c0, c1, c2, c3 := draw(j), draw(j+1), draw(j+2), draw(j+3)
 			j += 4
-			var suit [4]uint16
-			suit[c0.Suit()] |= 1 << c0.Rank()
-			suit[c1.Suit()] |= 1 << c1.Rank()
-			suit[c2.Suit()] |= 1 << c2.Rank()
-			suit[c3.Suit()] |= 1 << c3.Rank()
-			e.tri[i] = &s.tri[multisetIndex([4]cards.Rank{c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()})]
-			e.low[i] = s.lowRows[cardLow[c0]|cardLow[c1]|cardLow[c2]|cardLow[c3]]
-			e.suit[i] = suit
-			// The suits held twice, without branches: 4-bit counters per
-			// suit, bit 3 of each set by adding 6 once it holds 2 or more.
-			two := (1<<(4*c0.Suit()) + 1<<(4*c1.Suit()) + 1<<(4*c2.Suit()) + 1<<(4*c3.Suit()) + 0x6666) & 0x8888
-			e.suitPlayers[0] |= uint16(two>>3&1) << i
-			e.suitPlayers[1] |= uint16(two>>7&1) << i
-			e.suitPlayers[2] |= uint16(two>>11&1) << i
-			e.suitPlayers[3] |= uint16(two>>15&1) << i
+			e.seatCards(i, c0, c1, c2, c3)
 		}
 		b := s.known
 		for range s.k {

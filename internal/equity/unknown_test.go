@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
 	"runtime"
 	"testing"
 
@@ -82,7 +83,7 @@ func TestComputeUnknownReproducible(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range a.Players {
-		if a.Players[i] != b.Players[i] {
+		if !reflect.DeepEqual(a.Players[i], b.Players[i]) {
 			t.Fatalf("player %d: %+v with GOMAXPROCS %d, %+v with 1", i, a.Players[i], prev, b.Players[i])
 		}
 	}

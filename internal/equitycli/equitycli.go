@@ -13,6 +13,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -63,7 +65,7 @@ func ParseInterspersed(fs *flag.FlagSet, args []string) (positional []string, he
 
 const equityUsage = `usage: scoop equity [--game omaha-hilo|omaha-hi] [--board CARDS] [--dead CARDS]
                     [--mode auto|exhaustive|montecarlo] [--trials N] [--seed N] [--json]
-                    [--list N] HAND HAND [HAND...]
+                    [--outcomes] [--list N] HAND HAND [HAND...]
 
 Computes each hand's share of the pot over the board completions (exactly,
 or by Monte Carlo sampling). Cards are rank+suit, e.g. As2s3dKd; flags may
@@ -74,8 +76,11 @@ A hand may be a range (quote it for the shell): 'AA**' (two aces or more),
 '15%' or '5%-10%' (by equity against a random hand, per game), combined
 with , (or), : (and), ! (and not) and parentheses. Hands that share a
 card with the board, the dead cards or a fixed hand leave a range; the
-table adds how many combinations each range keeps. --list N prints N
-sample combinations of each range (1 to 10 of them) instead of equities.
+table adds how many combinations each range keeps, and each hand read as
+a range says so on standard error ("QhQcJhXc read as a range (2 combos);
+a hand is four cards such as QhQcJh2c"): a mistyped card is a range, not
+an error. --list N prints N sample combinations of each range (1 to
+10,000 of them) instead of equities.
 
 Mode auto (the default) is exhaustive up to 2,000,000 board completions,
 else Monte Carlo; for exact hands every legal input is within that (the
@@ -90,10 +95,16 @@ The columns, each a share of the boards dealt (fractions of 1 in --json):
   hi win  the high half won alone      hi tie  the high half shared
   lo win  the low half won alone       lo tie  the low half shared
   scoop   both halves won (or the high when no low qualifies)
+  3/4 1/2 1/4  the boards on which the hand receives that share of the pot
+          (3/4: the high and a quartered low; 1/4: a quartered low alone)
+  quartered  the low half shared with one or more players
   combos  (ranges) the combinations a range keeps after card removal
   ± stderr (Monte Carlo) the standard error of equity
-For --game omaha-hi there is no low half: the lo and scoop columns are
-left out (a scoop is then a high win).
+For --game omaha-hi there is no low half: the lo, scoop, share and
+quartered columns are left out (a scoop is then a high win).
+--outcomes adds a table of every share of the pot a hand receives on some
+board (1, 5/6, 3/4, ..., 0) and how often; --json carries them always, per
+player as "outcomes" (with standard errors in Monte Carlo) and "quartered".
 `
 
 // Run is `scoop equity` with args (those after "equity"): it parses the
@@ -112,6 +123,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", equity.DefaultSeed, "Monte Carlo seed")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	list := fs.Int("list", 0, "print N sample combinations of each range instead of equities")
+	allOutcomes := fs.Bool("outcomes", false, "add every share of the pot each hand receives, and how often")
 	// Flags may follow the hands: parse, take one hand, parse the rest.
 	hands, help, err := ParseInterspersed(fs, args)
 	if err != nil {
@@ -152,7 +164,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return printListing(stdout, ls)
 	}
 	if !allHands(in.Hands) {
-		return equityRanges(ctx, in, *asJSON, stdout)
+		return equityRanges(ctx, in, *asJSON, *allOutcomes, stdout, stderr)
 	}
 	req, err := equity.ParseInput(in)
 	if err != nil {
@@ -166,7 +178,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		enc := json.NewEncoder(stdout)
 		return enc.Encode(res)
 	}
-	return printEquity(stdout, res, nil)
+	return printEquity(stdout, res, nil, *allOutcomes)
 }
 
 // unquotedHand returns a usage error with a hint when a hand argument is
@@ -196,8 +208,9 @@ func allHands(hands []string) bool {
 	return true
 }
 
-// equityRanges computes and prints the equities of ranges.
-func equityRanges(ctx context.Context, in equity.Input, asJSON bool, stdout io.Writer) error {
+// equityRanges computes and prints the equities of ranges, saying on
+// stderr, one line each, which hands were read as ranges.
+func equityRanges(ctx context.Context, in equity.Input, asJSON, allOutcomes bool, stdout, stderr io.Writer) error {
 	req, err := equity.ParseRangeInput(in)
 	if err != nil {
 		return inputError(err)
@@ -206,10 +219,13 @@ func equityRanges(ctx context.Context, in equity.Input, asJSON bool, stdout io.W
 	if err != nil {
 		return inputError(err)
 	}
+	for _, r := range res.ReadAsRange {
+		fmt.Fprintln(stderr, r.Message)
+	}
 	if asJSON {
 		return json.NewEncoder(stdout).Encode(res)
 	}
-	return printEquity(stdout, res.Result, res.Combos)
+	return printEquity(stdout, res.Result, res.Combos, allOutcomes)
 }
 
 // printListing writes each range's size and sample.
@@ -240,10 +256,22 @@ func inputError(err error) error {
 	return err
 }
 
+// shareOf returns the probability of share among outcomes (0 when absent).
+func shareOf(outcomes []equity.Outcome, share string) float64 {
+	for _, o := range outcomes {
+		if o.Share == share {
+			return o.Probability
+		}
+	}
+	return 0
+}
+
 // printEquity writes the human-readable table of res; combos, when not
 // nil, adds each player's combinations after card removal (ranges). For
-// omaha-hi the lo win, lo tie and scoop columns are left out.
-func printEquity(w io.Writer, res equity.Result, combos []int) error {
+// omaha-hi the lo win, lo tie, scoop, share and quartered columns are
+// left out. With allOutcomes a second table gives every share of the pot
+// any player receives on some board.
+func printEquity(w io.Writer, res equity.Result, combos []int, allOutcomes bool) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	mc := res.Mode == equity.MonteCarlo
 	header := "hand\t"
@@ -253,7 +281,7 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	hilo := res.Game != "omaha-hi" // omaha-hi has no low half: no lo or scoop column
 	header += "equity\thi win\thi tie\t"
 	if hilo {
-		header += "lo win\tlo tie\tscoop\t"
+		header += "lo win\tlo tie\tscoop\t3/4\t1/2\t1/4\tquartered\t"
 	}
 	if mc {
 		header += "± stderr\t"
@@ -267,7 +295,8 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 		}
 		line += fmt.Sprintf("%s\t%s\t%s\t", pct(p.Equity), pct(p.HiWin), pct(p.HiTie))
 		if hilo {
-			line += fmt.Sprintf("%s\t%s\t%s\t", pct(p.LoWin), pct(p.LoTie), pct(p.Scoop))
+			line += fmt.Sprintf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t", pct(p.LoWin), pct(p.LoTie), pct(p.Scoop),
+				pct(shareOf(p.Outcomes, "3/4")), pct(shareOf(p.Outcomes, "1/2")), pct(shareOf(p.Outcomes, "1/4")), pct(p.Quartered))
 		}
 		if mc {
 			line += pct(p.Stderr) + "\t"
@@ -276,6 +305,11 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if allOutcomes {
+		if err := printOutcomes(w, res); err != nil {
+			return err
+		}
 	}
 	board := res.Board
 	if board == "" {
@@ -295,6 +329,38 @@ func printEquity(w io.Writer, res equity.Result, combos []int) error {
 	}
 	_, err := fmt.Fprintf(w, ", %.2f ms\n", res.Elapsed)
 	return err
+}
+
+// printOutcomes writes the share of boards on which each player receives
+// each share of the pot, a column for every share any player receives,
+// largest first (ANALYSIS.md A8).
+func printOutcomes(w io.Writer, res equity.Result) error {
+	var shares []string
+	value := map[string]float64{}
+	for _, p := range res.Players {
+		for _, o := range p.Outcomes {
+			if _, ok := value[o.Share]; !ok {
+				v, ok := new(big.Rat).SetString(o.Share)
+				if !ok {
+					return fmt.Errorf("outcome share %q is not a fraction", o.Share)
+				}
+				value[o.Share], _ = v.Float64()
+				shares = append(shares, o.Share)
+			}
+		}
+	}
+	sort.Slice(shares, func(a, b int) bool { return value[shares[a]] > value[shares[b]] })
+	fmt.Fprintln(w, "\nshare of the pot, by share of the boards:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "hand\t"+strings.Join(shares, "\t")+"\t")
+	for _, p := range res.Players {
+		line := p.Hand + "\t"
+		for _, s := range shares {
+			line += fmt.Sprintf("%.2f%%\t", 100*shareOf(p.Outcomes, s))
+		}
+		fmt.Fprintln(tw, line)
+	}
+	return tw.Flush()
 }
 
 func derefSeed(p *uint64) uint64 {

@@ -2,15 +2,14 @@ package eval
 
 import (
 	"math/bits"
-	"sync"
 
 	"github.com/scoophq/scoop/internal/cards"
 )
 
 // This file holds the building blocks of fast Omaha evaluation, shared by
 // OmahaHigh/OmahaLow and the equity engine. The tables take about 270 KB;
-// they are made ready once, on first use, mostly from the embedded
-// tables.bin (see loadTables).
+// they are the embedded tables.bin itself, read where the binary maps it
+// (see tables.go): nothing is computed or copied when a process starts.
 //
 // The idea: without a flush, an Omaha high depends only on the ranks of the
 // two hole cards and of the three board cards used, so it is one lookup in a
@@ -29,32 +28,15 @@ const NumTriples = 455
 // larger than every real low.
 const NoLow = 0xFF
 
-// tableSet holds the evaluation tables.
+// tableSet holds the evaluation tables as they are computed: what
+// tables.bin is made from (encode) and, on a machine that cannot read the
+// file in place, decoded into (see loadTables).
 type tableSet struct {
 	pairIdx    [13][13]uint8
 	tripleIdx  [13 * 13 * 13]uint16
 	pairTriple [NumPairs * NumTriples]HighValue
 	flush5     [1 << 13]HighValue
 	lowBest    [256 * 256]uint8
-}
-
-var (
-	tables     tableSet
-	tablesOnce sync.Once
-)
-
-// loadTables fills tables: the rank indices and the flush values are
-// computed (microseconds), the pair-triple highs and the lows are decoded
-// from the embedded tables.bin (computing them takes about 2 ms, which a
-// short `scoop equity` would spend on every run). tables_test.go checks
-// that the file equals what buildTables computes; `go generate` rewrites it.
-func loadTables() {
-	t := &tables
-	t.buildIndices()
-	t.buildFlush()
-	if err := t.decode(tablesBin); err != nil {
-		panic("eval: the embedded tables.bin is corrupt: " + err.Error()) // tested: never at run time
-	}
 }
 
 // buildTables computes every table: what tables.bin is made from and
@@ -139,15 +121,9 @@ func (t *tableSet) buildLow() {
 	}
 }
 
-// Init makes the evaluation tables ready if they are not yet. Every
-// function of this file calls it; calling it first only moves the tenth
-// of a millisecond of work. It is safe for concurrent use.
-func Init() { tablesOnce.Do(loadTables) }
-
 // PairIndex returns the index (0..NumPairs-1) of the multiset {a, b} of
 // ranks, in either order. Ranks must be below 13.
 func PairIndex(a, b cards.Rank) int {
-	Init()
 	return int(tables.pairIdx[a%13][b%13])
 }
 
@@ -155,7 +131,6 @@ func PairIndex(a, b cards.Rank) int {
 // of ranks, in any order. Ranks must be below 13 (larger ones are reduced
 // modulo 13, never a panic).
 func TripleIndex(a, b, c cards.Rank) int {
-	Init()
 	return int(tables.tripleIdx[int(a%13)*169+int(b%13)*13+int(c%13)])
 }
 
@@ -163,8 +138,7 @@ func TripleIndex(a, b, c cards.Rank) int {
 // a*169+b*13+c is TripleIndex(a, b, c) for ranks a, b, c below 13, so hot
 // loops can index it directly. The array is shared: do not modify it.
 func TripleTable() *[13 * 13 * 13]uint16 {
-	Init()
-	return &tables.tripleIdx
+	return tables.tripleIdx
 }
 
 // PairTripleRow returns the NumTriples high values of two hole cards of
@@ -172,7 +146,6 @@ func TripleTable() *[13 * 13 * 13]uint16 {
 // are not all of one suit (flushes are FlushHigh's). The slice is shared:
 // do not modify it.
 func PairTripleRow(p int) []HighValue {
-	Init()
 	if p < 0 || p >= NumPairs {
 		return nil
 	}
@@ -184,7 +157,6 @@ func PairTripleRow(p int) []HighValue {
 // the cards of one suit (so disjoint). It returns 0 when there is none
 // (fewer than 2 hole or 3 board ranks).
 func FlushHigh(hole, board uint16) HighValue {
-	Init()
 	hole &= 0x1FFF
 	board &= 0x1FFF
 	if bits.OnesCount16(hole) < 2 || bits.OnesCount16(board) < 3 {
@@ -256,13 +228,11 @@ func LowMask(c cards.Card) uint8 {
 // hole and three other ranks of board, both low-rank masks (see LowMask),
 // as a LowValue mask, or NoLow when there is none.
 func LowByMasks(hole, board uint8) uint8 {
-	Init()
 	return tables.lowBest[int(hole)<<8|int(board)]
 }
 
 // LowRow returns the 256 LowByMasks results of hole against every board
 // mask. The array is shared: do not modify it.
 func LowRow(hole uint8) *[256]uint8 {
-	Init()
 	return (*[256]uint8)(tables.lowBest[int(hole)<<8 : (int(hole)+1)<<8])
 }

@@ -15,7 +15,6 @@ func OmahaHigh(hole, board cards.List) HighValue {
 	if len(board) > 5 {
 		return 0
 	}
-	Init()
 	var best HighValue
 	// Without flushes: one lookup per (hole pair, board triple), the
 	// triples' indices computed once.

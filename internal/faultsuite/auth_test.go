@@ -24,14 +24,7 @@ import (
 func hostileCredentials(t *testing.T) {
 	s := startServer(t, "auth", []string{"SCOOP_DB_TIMEOUT=2s"}, "--sqlite", filepath.Join(t.TempDir(), "auth.db"), "--auth", "required")
 	waitReady(t, s, 30*time.Second)
-	var key string
-	for i := 0; i < 300 && key == ""; i++ {
-		key, _ = s.key.Load().(string)
-		time.Sleep(50 * time.Millisecond)
-	}
-	if key == "" {
-		t.Fatal("the first start printed no API key")
-	}
+	key := printedKey(t, s)
 	c := client("")
 	auth := func(v string) map[string]string {
 		return map[string]string{"Content-Type": "text/plain", "Authorization": v}

@@ -34,7 +34,7 @@ func pokerStarsTemplates(t testing.TB) []string {
 	t.Helper()
 	templatesOnce.Do(func() {
 		for _, f := range templateFiles {
-			b, err := os.ReadFile(filepath.Join("..", "handhistory", "testdata", "pokerstars", f))
+			b, err := os.ReadFile(filepath.Join("..", "handhistory", "pokerstars", "testdata", f))
 			if err != nil {
 				templatesErr = err
 				return

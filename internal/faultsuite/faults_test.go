@@ -83,9 +83,14 @@ func TestFaults(t *testing.T) {
 				t.Run("memory at once", func(t *testing.T) { memory(t, s, db.name, false) })
 			}
 			s.alive(t, "the suite")
+			// The pipeline's cases (issue 25), each on a server of its own.
+			t.Run("mixed upload flood", func(t *testing.T) { mixedFlood(t, db.name, db.env(t), db.args(t)...) })
+			t.Run("killed worker", func(t *testing.T) { killedWorker(t, db.name, db.env(t), db.args(t)...) })
 		})
 	}
 	t.Run("hostile credentials", hostileCredentials)
+	t.Run("bad keys from a shared address", sharedAddress)
+	t.Run("two replicas on one database and one Redis", replicas)
 	t.Run("hung database", hungDatabase)
 	t.Run("refused database", refusedDatabase)
 	t.Run("frozen database", frozenDatabase)

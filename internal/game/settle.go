@@ -36,9 +36,12 @@ type Share struct {
 
 // Pot is one settled pot (R12).
 type Pot struct {
-	Amount   int64   // chips in the pot, before rake
-	Rake     int64   // taken out before the split (R19)
-	Eligible []int   // players who did not fold or muck and may win it, table order
+	Amount int64 // chips in the pot, before rake
+	Rake   int64 // taken out before the split (R19)
+	// Eligible are the players who may win it, table order: those who did
+	// not fold or muck, or the one it was won by once every other player
+	// eligible for it folded (see State.pots).
+	Eligible []int
 	Hi       []Share // the high half (the whole pot when nobody has a low), seat order from the button
 	Lo       []Share // the low half; empty when high-only or no qualifying low
 	// Runs split the pot after rake between the runs of a hand run more
@@ -77,7 +80,9 @@ type Settlement struct {
 // other dead money in the main pot, see claim, the money the site added
 // (Config.Added) included), returns the
 // uncalled bet, takes the rake and splits each pot among its eligible
-// players who did not fold or muck (R13, R16-R18). It needs a finished
+// players who did not fold or muck, or gives it to the one it was won by
+// once the others eligible for it folded (R12, R13, R16-R18; see pots).
+// It needs a finished
 // hand: every player but one folded, or the betting over; a showdown among
 // two or more players with known cards needs the five board cards. The
 // error is a *fault.Error of kind Impossible; a fault of the hand as a
@@ -168,21 +173,22 @@ func (s *State) Settle(r Rake) (*Settlement, error) {
 }
 
 // claim returns how many of player j's chips c[j] (everything he put in,
-// the uncalled bet already returned) player i, who has not folded, may win
-// (R12), j's dead chips (antes, dead blinds) counted first:
+// the uncalled bet already returned) player i may win (R12), j's dead
+// chips (antes, dead blinds) counted first:
 //
-//   - i has chips behind: all of them;
-//   - i went all-in on his ante itself: min(c[j], c[i]), his ante's amount
-//     from each player; with NoAnteTrimming, j's dead chips only (every
-//     ante is in the main pot and he put no live chip in);
+//   - i has chips behind (a player who folded always has): all of them;
+//   - i went all-in on dead money itself (his ante or a dead blind):
+//     min(c[j], c[i]), the dead money he put in from each player; with
+//     NoAnteTrimming, j's dead chips only (all the dead money is in the
+//     main pot and he put no live chip in);
 //   - i is otherwise all-in: all of j's dead chips (the main pot holds
 //     them, a big blind ante included) and as many of j's live chips as i
 //     put in live.
 func (s *State) claim(c []int64, i, j int) int64 {
 	switch {
-	case s.stack[i] > 0:
+	case s.stack[i] > 0 || s.folded[i]:
 		return c[j]
-	case s.anteAllIn[i] && !s.cfg.NoAnteTrimming:
+	case s.deadAllIn[i] && !s.cfg.NoAnteTrimming:
 		return min(c[j], c[i])
 	}
 	return s.dead[j] + min(c[j]-s.dead[j], c[i]-s.dead[i])
@@ -190,13 +196,20 @@ func (s *State) claim(c []int64, i, j int) int64 {
 
 // pots splits the chips c (per player, the uncalled bet returned) into
 // pots by who may win them: each chip of player j belongs to the players
-// still in whose claim on j covers it, claims being prefixes of j's chips
-// (claim). Chips with the same claimants make one pot. Pots come main pot
-// first: by more claimants first (with nested claims, the order of the
-// all-in amounts), then by the claimants' seats. Eligible excludes the
-// players who mucked; a pot every claimant of which mucked (or that no
-// player still in may win) is an error of the hand (Action -1), except
-// when every other player folded: the last one then takes every pot (R13).
+// whose claim on j covers it, claims being prefixes of j's chips (claim);
+// a player who folded claims every chip, as he did before he folded.
+// Chips with the same claimants make one pot. Pots come main pot first:
+// by more claimants first (with nested claims, the order of the all-in
+// amounts), then by the claimants' seats.
+//
+// A pot's Eligible players (R12, R13):
+//   - when exactly one of its claimants has not folded, him: every other
+//     one folded, and the pot was his from then on, shown, mucked or not;
+//   - when none has, the one who folded last: the others had folded when
+//     he did, and his fold gave up only the pots still contested (so an
+//     all-in player never receives a side pot he is not eligible for);
+//   - else those who did not fold or muck; a pot every one of whom mucked
+//     is an error of the hand (Action -1): no one else may take it.
 func (s *State) pots(c []int64) ([]Pot, error) {
 	type part struct {
 		set uint16 // claimants, bit i for player i
@@ -210,10 +223,8 @@ func (s *State) pots(c []int64) ([]Pot, error) {
 		}
 		k := 0
 		for i := 0; i < s.n; i++ {
-			if !s.folded[i] {
-				bps[k] = min(s.claim(c, i, j), c[j])
-				k++
-			}
+			bps[k] = min(s.claim(c, i, j), c[j])
+			k++
 		}
 		bps[k] = c[j]
 		k++
@@ -225,7 +236,7 @@ func (s *State) pots(c []int64) ([]Pot, error) {
 			}
 			var set uint16
 			for i := 0; i < s.n; i++ {
-				if !s.folded[i] && min(s.claim(c, i, j), c[j]) >= v {
+				if min(s.claim(c, i, j), c[j]) >= v {
 					set |= 1 << i
 				}
 			}
@@ -244,14 +255,9 @@ func (s *State) pots(c []int64) ([]Pot, error) {
 		}
 	}
 	// The money the site added (Config.Added) is dead money of no player:
-	// in the main pot, which every player still in may win (R12).
+	// in the main pot, which every player may win (R12).
 	if s.cfg.Added > 0 {
-		var all uint16
-		for i := 0; i < s.n; i++ {
-			if !s.folded[i] {
-				all |= 1 << i
-			}
-		}
+		all := uint16(1)<<s.n - 1
 		found := false
 		for x := range parts {
 			if parts[x].set == all {
@@ -272,20 +278,34 @@ func (s *State) pots(c []int64) ([]Pot, error) {
 	})
 	out := make([]Pot, 0, len(parts))
 	for _, pt := range parts {
+		var in []int // claimants who did not fold
+		last := -1   // the claimant who folded last
+		for i := 0; i < s.n; i++ {
+			switch {
+			case pt.set&(1<<i) == 0:
+			case !s.folded[i]:
+				in = append(in, i)
+			case last < 0 || s.foldedAt[i] > s.foldedAt[last]:
+				last = i
+			}
+		}
 		var elig []int
-		if s.phase == Over { // every other player folded: the last one takes every pot, shown or not (R13)
-			elig = s.stillIn()
-		} else {
-			for i := 0; i < s.n; i++ {
-				if pt.set&(1<<i) != 0 && !s.mucked[i] {
+		switch {
+		case len(in) == 1:
+			elig = in
+		case len(in) == 0 && last >= 0:
+			elig = []int{last}
+		default:
+			for _, i := range in {
+				if !s.mucked[i] {
 					elig = append(elig, i)
 				}
 			}
 		}
 		if len(elig) == 0 {
-			// Every player who may win it mucked (or folded): no one else
-			// may take it (R12), an all-in player below least of all.
-			return nil, impossible(-1, "pot %d: every player eligible for it mucked or folded", len(out)+1)
+			// Every player who may win it mucked: no one else may take it
+			// (R12), an all-in player below least of all.
+			return nil, impossible(-1, "pot %d: every player eligible for it mucked", len(out)+1)
 		}
 		out = append(out, Pot{Amount: pt.amt, Eligible: elig})
 	}
@@ -392,6 +412,11 @@ func (s *State) sumShares(runs []RunSplit, half func(RunSplit) []Share) []Share 
 // with the given eligible players, on board (R13, R16-R18); where names
 // the run in error messages ("" or ", run 2").
 func (s *State) award(eligible []int, amount int64, board cards.List, k int, where string) (hi, lo []Share, err error) {
+	if len(eligible) == 1 {
+		// Uncontested: his, shown or not (a pot won once the others
+		// eligible for it folded is his even when he mucks, see pots).
+		return []Share{{eligible[0], amount}}, nil, nil
+	}
 	var open, known []int // not mucked; not mucked with known cards
 	for _, p := range eligible {
 		if s.mucked[p] {

@@ -110,9 +110,10 @@ type State struct {
 	stack     []int64 // chips behind
 	committed []int64 // chips put in the pot this hand, everything included
 	dead      []int64 // the part of committed that is dead (antes, dead blinds)
-	anteAllIn []bool  // went all-in posting his ante, with no live chips in (R12)
+	deadAllIn []bool  // went all-in posting an ante or a dead blind, with no live chips in (R12)
 	bet       []int64 // live bet in the current round
 	folded    []bool
+	foldedAt  []int // the index of the action in which he folded
 	mucked    []bool
 	shown     []bool
 	acted     []bool  // has acted in this round
@@ -156,9 +157,10 @@ func New(cfg Config) (*State, error) {
 	s.stack = append([]int64(nil), cfg.Stacks...)
 	s.committed = make([]int64, n)
 	s.dead = make([]int64, n)
-	s.anteAllIn = make([]bool, n)
+	s.deadAllIn = make([]bool, n)
 	s.bet = make([]int64, n)
 	s.folded = make([]bool, n)
+	s.foldedAt = make([]int, n)
 	s.mucked = make([]bool, n)
 	s.shown = make([]bool, n)
 	s.acted = make([]bool, n)
@@ -180,7 +182,7 @@ func New(cfg Config) (*State, error) {
 	// The big blind that defines the blind level and the first to act: the
 	// first big-blind poster left of the button (R5); out-of-position big
 	// blinds are live but do not move the action.
-	regularBB, lastStraddle := -1, -1
+	regularBB, smallBlind, lastStraddle := -1, -1, -1
 	var bigBlind, maxLive int64
 	for k := 1; k <= n; k++ {
 		p := (cfg.Button + k) % n
@@ -197,8 +199,8 @@ func New(cfg Config) (*State, error) {
 		switch po.Kind {
 		case Ante, Dead:
 			s.dead[po.Player] += amt
-			if po.Kind == Ante && amt > 0 && s.stack[po.Player] == 0 && s.committed[po.Player] == s.dead[po.Player] {
-				s.anteAllIn[po.Player] = true
+			if amt > 0 && s.stack[po.Player] == 0 && s.committed[po.Player] == s.dead[po.Player] {
+				s.deadAllIn[po.Player] = true
 			}
 		default:
 			s.bet[po.Player] += amt
@@ -210,6 +212,10 @@ func New(cfg Config) (*State, error) {
 			}
 		}
 		switch po.Kind {
+		case SmallBlind:
+			if smallBlind < 0 {
+				smallBlind = po.Player
+			}
 		case BigBlind:
 			bigBlind = max(bigBlind, po.Amount)
 		case Straddle:
@@ -254,12 +260,17 @@ func New(cfg Config) (*State, error) {
 		}
 	}
 
-	from := cfg.Button // first to act: left of the button when no blind
+	// The first to act (R5): left of the last straddle, else of the big
+	// blind; with no big blind, left of the small blind (who then acts
+	// last); with no blind, left of the button.
+	from := cfg.Button
 	switch {
 	case lastStraddle >= 0:
 		from = lastStraddle
 	case regularBB >= 0:
 		from = regularBB
+	case smallBlind >= 0:
+		from = smallBlind
 	}
 	s.street = Preflop
 	s.phase = Betting
@@ -561,10 +572,27 @@ func (s *State) startRound() {
 // card, a wrong number of cards, an unknown player) with a *fault.Error of
 // kind Impossible whose Action is the action's index. The state is left
 // unchanged by a rejected action, and the index advances only on success.
+// A deal, or a show or muck by a player still in, that comes while the one
+// player who could bet is to act and may only check implies his check
+// (R10: a record may leave it out); the implied check takes no index.
 func (s *State) Apply(a Action) error {
 	i := s.index
 	if a.Kind != DealBoard && (a.Player < 0 || a.Player >= s.n) {
 		return impossible(i, "player %d is not one of the %d players", a.Player+1, s.n)
+	}
+	if s.impliesCheck(a) {
+		// R10: the record left out the check of the one player who could
+		// bet and could only check. Check on a copy, so that the state is
+		// unchanged if the action is rejected all the same.
+		c := s.clone()
+		p := c.toAct
+		c.acted[p], c.canRaise[p], c.actedAt[p] = true, false, c.currentBet
+		c.afterAction(p)
+		if err := c.Apply(a); err != nil {
+			return err
+		}
+		*s = *c
+		return nil
 	}
 	var err error
 	switch a.Kind {
@@ -585,6 +613,44 @@ func (s *State) Apply(a Action) error {
 		s.index++
 	}
 	return err
+}
+
+// impliesCheck reports whether a, a deal or a show or muck by a player
+// still in, comes while the one player who could bet is to act and may
+// only check (R10: nobody left could answer a raise, R9), so that it
+// implies his check.
+func (s *State) impliesCheck(a Action) bool {
+	if s.phase != Betting {
+		return false
+	}
+	switch a.Kind {
+	case DealBoard:
+	case Show, Muck:
+		if s.folded[a.Player] {
+			return false
+		}
+	default:
+		return false
+	}
+	l, _ := s.Legal()
+	return l.Check && !l.Raise && !s.othersCanBet(l.Player)
+}
+
+// clone returns a deep copy of s.
+func (s *State) clone() *State {
+	c := *s
+	c.stack, c.committed, c.dead = slices.Clone(s.stack), slices.Clone(s.committed), slices.Clone(s.dead)
+	c.deadAllIn, c.bet = slices.Clone(s.deadAllIn), slices.Clone(s.bet)
+	c.folded, c.foldedAt = slices.Clone(s.folded), slices.Clone(s.foldedAt)
+	c.mucked, c.shown = slices.Clone(s.mucked), slices.Clone(s.shown)
+	c.acted, c.canRaise, c.actedAt = slices.Clone(s.acted), slices.Clone(s.canRaise), slices.Clone(s.actedAt)
+	c.hole = slices.Clone(s.hole)
+	c.board = slices.Clone(s.board)
+	c.runs = slices.Clone(s.runs)
+	for k := range c.runs {
+		c.runs[k] = slices.Clone(c.runs[k])
+	}
+	return &c
 }
 
 func (s *State) illegal(i, p int, tried, reason string) *IllegalActionError {
@@ -644,6 +710,7 @@ func (s *State) bettingAction(i int, a Action) error {
 	switch a.Kind {
 	case Fold:
 		s.folded[p] = true
+		s.foldedAt[p] = i
 	case CheckCall:
 		s.put(p, l.Call)
 	case Check:
@@ -714,16 +781,20 @@ func (s *State) raise(p int, to int64) {
 	full := false
 	switch s.cfg.Structure {
 	case FixedLimit:
-		// R6: a full bet or raise, or an all-in of at least half of one,
-		// which counts as the completed bet.
+		// R6: a full bet or raise (one increment over the bet or over the
+		// level), or an all-in short of one that is at least half an
+		// increment over the level the betting counts as, which then
+		// counts as the next level. A chain of short all-ins is measured
+		// against that level, not against the all-in before it: over a
+		// level of 10 (bets of 5) all-ins of 11 and 13 count as 10 and 15.
 		step := s.increment()
 		switch {
 		case to >= min(s.fullLevel, s.currentBet)+step:
 			full = true
 			s.fullLevel = to
-		case 2*inc >= step:
+		case 2*(to-s.fullLevel) >= step:
 			full = true
-			s.fullLevel = max(to, s.fullLevel+step)
+			s.fullLevel += step
 		}
 		if full {
 			s.bets++

@@ -1,19 +1,3 @@
-// Package handhistory owns the recorded-hand model (Hand), its validation
-// (Validate) and its readers: Scoop's canonical JSON form (json.go), PHH TOML (phh.go) and
-// PokerStars text (pokerstars.go), behind one entry point (Detect, Read).
-//
-// A Hand is what a site or a file says happened, not a judgement of it: the
-// rules engine (package game, through package analysis) decides whether the
-// actions are legal and how the pots settle. Readers fill a Hand; they check
-// syntax and card validity, never betting legality.
-//
-// PHH (phh.go) reads the PHH variants "FO/8" (fixed-limit Omaha hi/lo) and
-// "PO" (pot-limit Omaha high) and, as Scoop EXTENSIONS that the PHH
-// standard lacks, "PO/8" (pot-limit hi/lo), "NO/8" (no-limit hi/lo), "FO"
-// (fixed-limit high) and "NO" (no-limit high); other variants are skipped.
-//
-// This package may import cards, eval and game; it does no network or
-// database I/O.
 package handhistory
 
 import (

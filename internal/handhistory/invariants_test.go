@@ -68,12 +68,12 @@ func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 // no panic, and every legal replay satisfies checkVerdict.
 func FuzzReplayPokerStars(f *testing.F) {
 	for _, name := range []string{
-		"fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
-		"hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt",
-		"fpdb3__tour__Stars__Flop__PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt",
-		"../review/ps_ante.txt", // a short all-in ante (R12)
+		"pokerstars/testdata/fpdb3__cash__Stars__Flop__PLO-FR-USD-0.01-0.02-201006.sidepots.txt",
+		"pokerstars/testdata/hhsmithy__PokerStars__CashGame__GameTypeTests__NoLimitOmahaHiLo.txt",
+		"pokerstars/testdata/fpdb3__tour__Stars__Flop__PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt",
+		"testdata/review/ps_ante.txt", // a short all-in ante (R12)
 	} {
-		data, err := os.ReadFile(filepath.Join("testdata", "pokerstars", name))
+		data, err := os.ReadFile(filepath.FromSlash(name))
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -38,7 +38,7 @@ func readJSON(data []byte) ([]Entry, error) {
 			}
 			out := make([]Entry, 0, min(len(raws), MaxHands+1))
 			for k, r := range raws {
-				if handsFull(&out, 0) {
+				if HandsFull(&out, 0) {
 					break
 				}
 				out = append(out, jsonEntry(k+1, 0, r))
@@ -59,7 +59,7 @@ func readJSON(data []byte) ([]Entry, error) {
 		if l == "" {
 			continue
 		}
-		if handsFull(&out, k) {
+		if HandsFull(&out, k) {
 			break
 		}
 		out = append(out, jsonEntry(len(out)+1, k, []byte(l)))
@@ -159,7 +159,7 @@ const MaxChips int64 = 1_000_000_000_000_000
 // else Invalid.
 func Validate(h *Hand) error {
 	if len(h.Actions) > MaxActions {
-		return tooManyActions(0, len(h.Actions))
+		return TooManyActions(0, len(h.Actions))
 	}
 	if err := validText(h); err != nil {
 		return err

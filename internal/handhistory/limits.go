@@ -66,11 +66,11 @@ const (
 	MaxHands = 100_000
 )
 
-// handsFull reports whether entries already hold MaxHands entries; the
+// HandsFull reports whether entries already hold MaxHands entries; the
 // first time it does, it appends the error Entry of the rest of the file,
 // from line on. A reader calls it before adding an entry and stops
 // reading when it returns true.
-func handsFull(entries *[]Entry, line int) bool {
+func HandsFull(entries *[]Entry, line int) bool {
 	n := len(*entries)
 	switch {
 	case n < MaxHands:
@@ -82,9 +82,9 @@ func handsFull(entries *[]Entry, line int) bool {
 	return true
 }
 
-// clipped returns s shortened to at most 64 bytes (at a rune boundary,
+// Clipped returns s shortened to at most 64 bytes (at a rune boundary,
 // "..." added) for echoing client text in a message.
-func clipped(s string) string {
+func Clipped(s string) string {
 	const n = 64
 	if len(s) <= n {
 		return s
@@ -96,9 +96,9 @@ func clipped(s string) string {
 	return s[:cut] + "..."
 }
 
-// tooManyActions is the error of a hand of more than MaxActions actions,
+// TooManyActions is the error of a hand of more than MaxActions actions,
 // n of them when known (n > MaxActions), found on line (0 when unknown).
-func tooManyActions(line, n int) *fault.Error {
+func TooManyActions(line, n int) *fault.Error {
 	what := fmt.Sprintf("more than %d actions", MaxActions)
 	if n > MaxActions {
 		what = fmt.Sprintf("%d actions", n)

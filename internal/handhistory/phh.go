@@ -133,7 +133,7 @@ func readPHH(data []byte) ([]Entry, error) {
 	}
 	entries := make([]Entry, 0, min(len(secs), MaxHands+1))
 	for k, sec := range secs {
-		if handsFull(&entries, sec.line) {
+		if HandsFull(&entries, sec.line) {
 			break
 		}
 		h, skip, err := parsePHHSection(sec)
@@ -145,7 +145,7 @@ func readPHH(data []byte) ([]Entry, error) {
 				}
 			}
 		}
-		entries = append(entries, newEntry(k+1, sec.line, h, skip, err))
+		entries = append(entries, NewEntry(k+1, sec.line, h, skip, err))
 	}
 	return entries, nil
 }
@@ -174,19 +174,14 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 	var f phhFile
 	if _, err := toml.Decode(sec.text, &f); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Line: sec.line + pe.Position.Line - 1, Action: -1, Message: "TOML: " + pe.Message, Err: err}
-		}
-		msg := err.Error()
-		return nil, "", &fault.Error{Kind: fault.Invalid, Line: sec.line, Action: -1, Message: "PHH: " + msg, Err: err}
+		return nil, "", phhDecodeError(sec.line, err)
 	}
 	if f.Variant == "" {
 		return nil, "", phhErr(sec.line, "variant", "missing")
 	}
 	v, ok := phhVariants[f.Variant]
 	if !ok {
-		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", clipped(f.Variant)), nil
+		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", Clipped(f.Variant)), nil
 	}
 	n := len(f.StartingStacks)
 	if n < 2 || n > 10 {
@@ -273,7 +268,7 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 
 	if len(f.Actions) > MaxActions {
-		return nil, "", tooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
+		return nil, "", TooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
 	}
 	if err := phhActions(sec, &sc, f.Actions, h); err != nil {
 		return nil, "", err

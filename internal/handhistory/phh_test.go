@@ -213,7 +213,7 @@ func TestReadPHHErrors(t *testing.T) {
 		{"bad card", base + "actions = ['d dh p1 AsKsQsZz']\n", 6, 0, "bad card"},
 		{"three hole cards", base + "actions = ['d dh p1 AsKsQs']\n", 6, 0, "3 hole cards"},
 		{"stud action", base + "actions = ['p1 pb']\n", 6, 0, "does not exist in Omaha"},
-		{"float stack", "variant = 'PO'\nstarting_stacks = [1.5, 2]\nactions = []\n", 1, -1, ""},
+		{"float stack", "variant = 'PO'\nstarting_stacks = [1.5, 2]\nactions = []\n", 2, -1, "starting_stacks: an array of integers is wanted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,5 +273,32 @@ func TestPHHStartingStackOfZeroIsAnError(t *testing.T) {
 	var fe *fault.Error
 	if !errors.As(err, &fe) || fe.Kind != fault.Invalid || fe.Field != "players[0].stack" || fe.Line != 1 {
 		t.Fatalf("error %v, want invalid players[0].stack on line 1", err)
+	}
+}
+
+// TestPHHNumberErrorsNameTheirKey (issue 25): a number the TOML decoder
+// refuses (out of range, or of the wrong type) is an error naming its key
+// as the field, on the key's line, and what the key wants.
+func TestPHHNumberErrorsNameTheirKey(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ line, field, want string }{
+		{"min_bet = 1e400", "min_bet", "an integer is wanted (1e400 is out of range for float64)"},
+		{"min_bet = 99999999999999999999", "min_bet", "an integer is wanted (99999999999999999999 is out of range for int64)"},
+		{"min_bet = 1.5", "min_bet", "an integer is wanted; the file has a float"},
+		{"min_bet = 'x'", "min_bet", "an integer is wanted; the file has a string"},
+		{"antes = [0.5, 0]", "antes", "an array of integers is wanted; the file has a float"},
+		{"seat_count = true", "seat_count", "an integer is wanted; the file has a boolean"},
+		{"players = [1, 2]", "players", "an array of strings is wanted; the file has an integer"},
+		{"_scoop_run_collected = [[1.5]]", "_scoop_run_collected", "an array of arrays of integers is wanted; the file has a float"},
+	} {
+		text := "variant = 'PO'\nblinds_or_straddles = [1, 2]\nstarting_stacks = [200, 200]\n" + tt.line + "\nactions = ['p1 f']\n"
+		es, err := handhistory.Read(handhistory.FormatPHH, []byte(text))
+		if err != nil || len(es) != 1 {
+			t.Fatalf("%s: %v, %d entries", tt.line, err, len(es))
+		}
+		var fe *fault.Error
+		if !errors.As(es[0].Err, &fe) || fe.Field != tt.field || fe.Line != 4 || fe.Message != tt.want {
+			t.Errorf("%s: %v; want line 4, %s: %s", tt.line, es[0].Err, tt.field, tt.want)
+		}
 	}
 }

@@ -222,7 +222,7 @@ func scanPHH(text string) (phhScan, *fault.Error) {
 			top.expect = true
 			if top.commas++; top.commas > MaxActions {
 				if top.actions {
-					return phhScan{}, tooManyActions(line, 0)
+					return phhScan{}, TooManyActions(line, 0)
 				}
 				return fail(fault.Invalid, "an array of more than %d values", MaxActions)
 			}

@@ -338,7 +338,7 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 		for k, s := range x.ScoopPosts {
 			p, err := parseScoopPost(s)
 			if err != nil {
-				return bad("_scoop_posts", "post %d %q: %v", k, clipped(s), err)
+				return bad("_scoop_posts", "post %d %q: %v", k, Clipped(s), err)
 			}
 			h.Posts[k] = p
 		}
@@ -353,7 +353,7 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 			}
 			a, err := parseScoopAction(s)
 			if err != nil {
-				return &fault.Error{Kind: fault.Invalid, Line: line("_scoop_actions"), Field: "_scoop_actions", Action: k, Message: fmt.Sprintf("%q: %v", clipped(s), err)}
+				return &fault.Error{Kind: fault.Invalid, Line: line("_scoop_actions"), Field: "_scoop_actions", Action: k, Message: fmt.Sprintf("%q: %v", Clipped(s), err)}
 			}
 			h.Actions[k] = a
 		}
@@ -511,7 +511,7 @@ func parseScoopAction(s string) (Action, error) {
 	for _, kv := range t[2:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || seen[k] {
-			return Action{}, fmt.Errorf("bad or repeated argument %q", clipped(kv))
+			return Action{}, fmt.Errorf("bad or repeated argument %q", Clipped(kv))
 		}
 		seen[k] = true
 		var err error
@@ -526,7 +526,7 @@ func parseScoopAction(s string) (Action, error) {
 		case "run":
 			a.Run, err = strconv.Atoi(v)
 		default:
-			err = fmt.Errorf("unknown argument %q", clipped(k))
+			err = fmt.Errorf("unknown argument %q", Clipped(k))
 		}
 		if err != nil {
 			return Action{}, err
@@ -547,7 +547,7 @@ func parseScoopPost(s string) (Post, error) {
 	}
 	amt, err := strconv.ParseInt(t[2], 10, 64)
 	if err != nil {
-		return Post{}, fmt.Errorf("bad amount %q", clipped(t[2]))
+		return Post{}, fmt.Errorf("bad amount %q", Clipped(t[2]))
 	}
 	return Post{Player: p, Kind: PostKind(t[1]), Amount: amt}, nil
 }
@@ -556,11 +556,11 @@ func parseScoopPost(s string) (Post, error) {
 // the range).
 func scoopPlayer(tok string) (int, error) {
 	if len(tok) < 2 || tok[0] != 'p' {
-		return 0, fmt.Errorf("bad player %q (want pN)", clipped(tok))
+		return 0, fmt.Errorf("bad player %q (want pN)", Clipped(tok))
 	}
 	k, err := strconv.Atoi(tok[1:])
 	if err != nil {
-		return 0, fmt.Errorf("bad player %q (want pN)", clipped(tok))
+		return 0, fmt.Errorf("bad player %q (want pN)", Clipped(tok))
 	}
 	return k - 1, nil
 }

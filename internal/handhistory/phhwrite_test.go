@@ -18,12 +18,17 @@ import (
 
 // corpusDirs are the directories of hand histories the repository keeps.
 var corpusDirs = []string{
-	"testdata/pokerstars",
+	"pokerstars/testdata",
 	"testdata/phh",
 	"testdata/phh-edge",
 	"testdata/phhs",
 	"testdata/review",
-	"testdata/sites", // the other sites' readers
+	"ggpoker/testdata", // the other sites' readers
+	"winamax/testdata",
+	"fulltilt/testdata",
+	"ipoker/testdata",
+	"pacific/testdata",
+	"party/testdata",
 	"../analysis/testdata",
 }
 
@@ -34,6 +39,9 @@ func corpusHands(t *testing.T) (names []string, hands []*Hand) {
 	for _, dir := range corpusDirs {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
+				if err == nil && d.Name() == "fuzz" {
+					return filepath.SkipDir // fuzz corpora
+				}
 				return err
 			}
 			data, err := os.ReadFile(path)
@@ -474,8 +482,8 @@ func FuzzPHHRoundTrip(f *testing.F) {
 		"testdata/phhs/three_hands.phhs",
 		"../analysis/testdata/review/pos2.json",
 		"../analysis/testdata/review/big4.json",
-		"testdata/pokerstars/fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
-		"testdata/pokerstars/other-clients/fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt", // money the site added
+		"pokerstars/testdata/fpdb3__cash__Stars__Flop__PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
+		"pokerstars/testdata/other-clients/fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt", // money the site added
 	} {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)

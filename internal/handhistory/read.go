@@ -2,7 +2,6 @@ package handhistory
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -15,13 +14,13 @@ type Format string
 const (
 	FormatJSON       Format = "json"       // Scoop's canonical JSON: one Hand, an array of Hands, or JSON Lines
 	FormatPHH        Format = "phh"        // PHH (TOML); .phhs files hold several hands
-	FormatPokerStars Format = "pokerstars" // PokerStars text
-	FormatIPoker     Format = "ipoker"     // iPoker XML (ipoker.go)
-	FormatPacific    Format = "pacific"    // 888poker (Pacific, Cassava) text (pacific.go)
-	FormatParty      Format = "partypoker" // PartyPoker text (party.go)
-	FormatGGPoker    Format = "ggpoker"    // GGPoker text (ggpoker.go)
-	FormatWinamax    Format = "winamax"    // Winamax text (winamax.go)
-	FormatFullTilt   Format = "fulltilt"   // Full Tilt Poker text (fulltilt.go)
+	FormatPokerStars Format = "pokerstars" // PokerStars text (folder pokerstars)
+	FormatIPoker     Format = "ipoker"     // iPoker XML (folder ipoker)
+	FormatPacific    Format = "pacific"    // 888poker (Pacific, Cassava) text (folder pacific)
+	FormatParty      Format = "partypoker" // PartyPoker text (folder party)
+	FormatGGPoker    Format = "ggpoker"    // GGPoker text (folder ggpoker)
+	FormatWinamax    Format = "winamax"    // Winamax text (folder winamax)
+	FormatFullTilt   Format = "fulltilt"   // Full Tilt Poker text (folder fulltilt)
 )
 
 // Entry is one hand read from a file: exactly one of Hand (read), Skipped
@@ -39,11 +38,11 @@ type Entry struct {
 	ID string
 }
 
-// newEntry is the Entry of the index-th hand, starting at line, read as
+// NewEntry is the Entry of the index-th hand, starting at line, read as
 // h, skipped for skip, or failed with err (err wins, then skip). A reader
 // may pass a partial h (its SiteHandID at least) with skip or err: only its
 // SiteHandID is kept, as ID.
-func newEntry(index, line int, h *Hand, skip string, err error) Entry {
+func NewEntry(index, line int, h *Hand, skip string, err error) Entry {
 	e := Entry{Index: index, Line: line}
 	if h != nil {
 		e.ID = h.SiteHandID
@@ -59,31 +58,16 @@ func newEntry(index, line int, h *Hand, skip string, err error) Entry {
 	return e
 }
 
-// pokerStarsHeaders begin a PokerStars hand ("PokerStars Game #" also
-// begins the Zoom form "PokerStars Game #PokerStars Zoom Hand #N:"), or a
-// hand of a client writing PokerStars' format under its own header (Run
-// It Once Poker); Upoker's hands carry PokerStars' own header.
-var pokerStarsHeaders = []string{
-	"PokerStars Hand #",
-	"PokerStars Game #",
-	"PokerStars Zoom Hand #",
-	"PokerStars Home Game Hand #",
-	"PokerStars Home Game #",
-	"Run It Once Poker Hand #",
-}
-
-var (
-	phhKeyLine = regexp.MustCompile(`(?m)^\s*(variant|actions|starting_stacks)\s*=`)
-	jsonStart  = regexp.MustCompile(`^\[\s*(\{|\]|$)`)
-)
-
 // Detect guesses the format of data from its content (name, the file name,
-// is only a hint: ".phh"/".phhs", ".json"/".jsonl", ".txt"). It recognises
-// PokerStars text by its first hand header after an optional UTF-8 BOM and
-// blank lines, JSON by a leading '{' or '[' followed by an object, and PHH
-// by a "[N]" header or a variant, actions or starting_stacks key. The text
-// is first decoded as Read decodes it (see Decode). The error is a
-// *fault.Error of kind Invalid.
+// is only a hint: ".phh"/".phhs", ".json"/".jsonl", ".txt"), with the
+// registered readers (see Reader): the first line among the first 64 KiB
+// (after an optional UTF-8 BOM and blank lines) that a reader's Signature
+// accepts names the format, so a preamble may come before the first hand
+// header; else the first reader whose Sniff accepts the text (iPoker XML,
+// Scoop JSON, PHH); else the file name's ending. A file of a site Scoop has
+// no reader for is named ("unsupported site: Everleaf"). The text is first
+// decoded as Read decodes it (see Decode). The error is a *fault.Error of
+// kind Invalid.
 func Detect(name string, data []byte) (Format, error) {
 	data, _, err := Decode(data)
 	if err != nil {
@@ -91,53 +75,108 @@ func Detect(name string, data []byte) (Format, error) {
 	}
 	body := bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	text := strings.TrimLeft(string(body), " \t\r\n")
-	for _, h := range pokerStarsHeaders {
-		if strings.HasPrefix(text, h) {
-			return FormatPokerStars, nil
-		}
-	}
-	if f := detectSiteText(text); f != "" { // GGPoker, Winamax, Full Tilt, Run It Once (sitetext.go)
-		return f, nil
-	}
-	if f := detectIPkPacParty(text); f != "" { // iPoker XML, 888/Pacific, PartyPoker (sitebuild.go)
-		return f, nil
-	}
-	lower := strings.ToLower(name)
-	switch {
-	case strings.HasPrefix(text, "{"):
-		return FormatJSON, nil
-	case strings.HasPrefix(text, "["):
-		first, _, _ := strings.Cut(text, "\n")
-		if phhHeader.MatchString(strings.TrimRight(first, "\r")) {
-			return FormatPHH, nil
-		}
-		if jsonStart.MatchString(text) {
-			return FormatJSON, nil
-		}
-	case phhKeyLine.MatchString(text):
-		return FormatPHH, nil
-	case text == "":
+	if text == "" {
 		return "", fault.New(fault.Invalid, "%s is empty", nameOr(name))
 	}
-	switch {
-	case strings.HasSuffix(lower, ".phh"), strings.HasSuffix(lower, ".phhs"):
-		return FormatPHH, nil
-	case strings.HasSuffix(lower, ".json"), strings.HasSuffix(lower, ".jsonl"):
-		return FormatJSON, nil
-	}
-	// A PokerStars file may carry a preamble (a tournament summary, a note)
-	// before its first hand: look for a hand header at the start of a line
-	// in the first 64 KiB. The reader reports the preamble as an entry.
+	readers := Readers()
 	head := text[:min(len(text), 64<<10)]
-	for _, h := range pokerStarsHeaders {
-		if strings.Contains(head, "\n"+h) {
-			return FormatPokerStars, nil
+	if f := detectLine(readers, head); f != "" {
+		return f, nil
+	}
+	for _, r := range readers {
+		if r.Sniff != nil && r.Sniff(head) {
+			return r.Format, nil
 		}
 	}
-	if site := unsupportedSite(text); site != "" { // a site Scoop has no reader for: named (sitetext.go)
+	lower := strings.ToLower(name)
+	for _, r := range readers {
+		for _, ext := range r.Extensions {
+			if strings.HasSuffix(lower, ext) {
+				return r.Format, nil
+			}
+		}
+	}
+	if site := unsupportedSite(head); site != "" { // a site Scoop has no reader for: named
 		return "", fault.New(fault.Invalid, "%s: unsupported site: %s", nameOr(name), site)
 	}
-	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (PokerStars, GGPoker, Winamax, iPoker XML, 888, PartyPoker or Full Tilt text, PHH or Scoop JSON)", nameOr(name))
+	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (%s)", nameOr(name), readerNames())
+}
+
+// detectLine returns the format of the first line of head that a reader's
+// Signature accepts, "" when none does.
+func detectLine(readers []Reader, head string) Format {
+	sigs := make([]Reader, 0, len(readers))
+	for _, r := range readers {
+		if r.Signature != nil {
+			sigs = append(sigs, r)
+		}
+	}
+	if len(sigs) == 0 {
+		return ""
+	}
+	var f Format
+	eachLine(head, func(l string) bool {
+		for _, r := range sigs {
+			if r.Signature(l) {
+				f = r.Format
+				return false
+			}
+		}
+		return true
+	})
+	return f
+}
+
+// trimLine is a line as the text readers see it: a BOM (files
+// concatenated with theirs) and surrounding spaces, tabs, CR, and
+// no-break spaces dropped.
+func trimLine(l string) string {
+	l = strings.TrimPrefix(l, "\uFEFF")
+	return strings.Trim(l, " \t\r\v\f\u00a0")
+}
+
+// unsupportedSites are the signatures of hand histories of sites Scoop
+// has no reader for: a line starting with prefix names the site. A site
+// that gets a reader is recognised by it first (Detect asks the readers
+// before this list).
+var unsupportedSites = []struct{ prefix, site string }{
+	{"Everleaf Gaming Game #", "Everleaf"},
+	{"Stage #", "Merge Gaming"},
+	{"Hand #", "an unknown site (\"Hand #\" header)"},
+}
+
+// unsupportedSite returns the name of the site whose hand history text
+// is, by the first matching signature among the first 200 non-blank lines
+// of head, when Scoop has no reader for it; "" when none matches.
+func unsupportedSite(head string) string {
+	site, n := "", 0
+	eachLine(head, func(l string) bool {
+		for _, u := range unsupportedSites {
+			if strings.HasPrefix(l, u.prefix) {
+				site = u.site
+				return false
+			}
+		}
+		n++
+		return n < 200
+	})
+	return site
+}
+
+// eachLine calls fn with each non-blank line of text, trimmed (see
+// trimLine), until fn returns false.
+func eachLine(text string, fn func(l string) bool) {
+	for len(text) > 0 {
+		var l string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			l, text = text[:i], text[i+1:]
+		} else {
+			l, text = text, ""
+		}
+		if l = trimLine(l); l != "" && !fn(l) {
+			return
+		}
+	}
 }
 
 func nameOr(name string) string {
@@ -157,25 +196,8 @@ func Read(f Format, data []byte) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch f {
-	case FormatJSON:
-		return readJSON(data)
-	case FormatPHH:
-		return readPHH(data)
-	case FormatPokerStars:
-		return readPokerStars(data)
-	case FormatIPoker:
-		return readIPoker(data)
-	case FormatPacific:
-		return readPacific(data)
-	case FormatParty:
-		return readParty(data)
-	case FormatGGPoker:
-		return readGGPoker(data)
-	case FormatWinamax:
-		return readWinamax(data)
-	case FormatFullTilt:
-		return readFullTilt(data)
+	if r, ok := reader(f); ok {
+		return r.Read(data)
 	}
-	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want json, phh or pokerstars)", string(f))
+	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want %s)", string(f), formatNames())
 }

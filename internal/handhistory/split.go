@@ -1,49 +1,42 @@
 package handhistory
 
-import "strings"
-
 // HandStarts returns, for a format whose files can be cut into pieces
 // that read as the same hands (Read of each piece, its entries' lines
 // shifted, gives the file's entries), a function reporting whether a line
 // starts a hand. It must be called with every non-blank line of the file
 // in order (the 888poker and PartyPoker headers are groups of lines: a
-// hand starts at the first of a group). ok is false for formats that are
-// read only whole: iPoker XML, and Scoop JSON (whose JSON Lines form the
-// caller may cut at each line itself). Durable imports (internal/jobs)
-// cut uploads into chunks of hands with it.
+// hand starts at the first of a group), and a new one got for each file.
+// ok is false for formats that are read only whole: iPoker XML, and Scoop
+// JSON (whose JSON Lines form the caller may cut at each line itself).
+// Durable imports (internal/jobs) cut uploads into chunks of hands with
+// it.
 func HandStarts(f Format) (starts func(line string) bool, ok bool) {
-	trim := func(l string) string {
-		l = strings.TrimPrefix(l, "\uFEFF")
-		return strings.Trim(l, " \t\r\v\f\u00a0")
+	r, ok := reader(f)
+	if !ok || r.HandStarts == nil {
+		return nil, false
 	}
-	var is siteHeader
-	switch f {
-	case FormatPokerStars:
-		is = psIsHeader
-	case FormatGGPoker:
-		is = ggIsHeader
-	case FormatWinamax:
-		is = wmIsHeader
-	case FormatFullTilt:
-		is = ftIsHeader
-	case FormatPHH:
-		return func(l string) bool {
-			return strings.HasPrefix(strings.TrimLeft(l, " \t"), "[") && phhHeader.MatchString(strings.TrimRight(l, "\r\n"))
-		}, true
-	case FormatPacific, FormatParty:
-		head := pacIsHeader
-		if f == FormatParty {
-			head = partyIsHeader
-		}
+	return r.HandStarts(), true
+}
+
+// LineStarts is the Reader.HandStarts of a format whose hand starts at
+// every line isHeader accepts (trimmed as the text readers trim it).
+func LineStarts(isHeader func(line string) bool) func() func(line string) bool {
+	return func() func(string) bool {
+		return func(l string) bool { return isHeader(trimLine(l)) }
+	}
+}
+
+// GroupStarts is the Reader.HandStarts of a format whose hand starts with
+// a group of header lines (888poker, PartyPoker): at a line isHeader
+// accepts whose previous non-blank line it did not accept.
+func GroupStarts(isHeader func(line string) bool) func() func(line string) bool {
+	return func() func(string) bool {
 		prev := false
 		return func(l string) bool {
-			h := head(trim(l))
+			h := isHeader(trimLine(l))
 			start := h && !prev
 			prev = h
 			return start
-		}, true
-	default:
-		return nil, false
+		}
 	}
-	return func(l string) bool { return is(trim(l)) }, true
 }

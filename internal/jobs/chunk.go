@@ -2,15 +2,10 @@ package jobs
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"sync"
 
-	"golang.org/x/sync/errgroup"
-
-	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -22,36 +17,19 @@ const saveBatch = 250
 // workers uses up to N * StoreStreams database connections for them.
 const StoreStreams = 3
 
-// testHookRead, when set (by tests), is called with each chunk's bytes
-// before they are read: a test panics in it to play a parser that panics.
-var testHookRead func(data []byte)
-
-// readChunk reads a chunk's hands, turning a panic of the reader into an
-// error (the job fails and River retries it).
-func readChunk(f handhistory.Format, data []byte) (entries []handhistory.Entry, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			entries, err = nil, fmt.Errorf("reading the hands panicked: %v", p)
-		}
-	}()
-	if testHookRead != nil {
-		testHookRead(data)
-	}
-	return handhistory.Read(f, data)
-}
-
-// runChunk reads, replays, settles, analyses (those mode says) and stores
-// the hands of one chunk (w.Data) as POST /v1/hands and `scoop import` do
-// (analysis.FromEntryContext, store.NewAnalyzedHandRecord, SaveHands:
-// idempotent on the natural key). The error is for a failure worth a
-// retry (the store, a panic, cancellation); what is wrong with the hands
-// themselves is in the result. On a retry (w.Attempts > 1), a hand found
-// stored that was created after the chunk's first start is counted as
-// stored by this chunk (an earlier attempt stored it before it died), so
-// that a chunk's counts do not depend on its attempts.
-func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode AnalysisMode) (store.ChunkResult, error) {
+// runChunk runs the hands of one chunk (w.Data) through the one pipeline
+// (ingest.Pipeline: read, replay, record, store idempotently on the
+// natural key, without analyses), placing its hands and lines in their
+// file; the legal hands it stores that mode analyses go to toAnalyse, for
+// the analysis jobs. The error is for a failure worth a retry (the store, a panic of the
+// reader, cancellation); what is wrong with the hands themselves is in the
+// result. On a retry (w.Attempts > 1), a hand found stored that was
+// created after the chunk's first start is counted as stored by this
+// chunk (an earlier attempt stored it before it died), so that a chunk's
+// counts do not depend on its attempts. toAnalyse, when set, is given the
+// ids of the legal hands stored without their analysis.
+func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode AnalysisMode, toAnalyse func(id string)) (store.ChunkResult, error) {
 	res := store.ChunkResult{State: store.ChunkDone}
-	c := &res.Counts
 	addErr := func(e store.ImportError) {
 		if len(res.Errors) < store.MaxImportErrors {
 			res.Errors = append(res.Errors, e)
@@ -60,173 +38,38 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 	if w.Format == "" {
 		return res, nil // a file refused at upload (its error is the import's)
 	}
-	entries, err := readChunk(handhistory.Format(w.Format), w.Data)
+	p := &ingest.Pipeline{
+		Store: st, Analysis: ingest.AnalyseNone,
+		Batch: saveBatch, Streams: StoreStreams, FirstHand: w.FirstHand, FirstLine: w.FirstLine,
+	}
+	if w.Attempts > 1 {
+		p.CreatedBefore = func(ctx context.Context, id string) bool { return createdSince(ctx, st, id, w) }
+	}
+	data := w.Data
+	w.Data = nil
+	counts, err := p.Run(ctx, handhistory.Format(w.Format), data, func(r *ingest.Result) {
+		switch r.Kind {
+		case ingest.Unreadable:
+			addErr(store.ImportError{File: w.File, Hand: r.Index, Line: r.Line, Message: r.Message()})
+		case ingest.Failed:
+			addErr(store.ImportError{File: w.File, Hand: r.Index, Line: r.HandLine, Message: "not stored: " + r.Message()})
+		case ingest.Stored:
+			if mode.Analyses(r.Verdict) && toAnalyse != nil {
+				toAnalyse(r.StoredID)
+			}
+		}
+	})
 	if err != nil {
-		if fault.KindOf(err) == fault.Invalid || fault.KindOf(err) == fault.Impossible {
+		if k := fault.KindOf(err); k == fault.Invalid || k == fault.Impossible {
 			// The bytes cannot be read as that format: no retry mends it.
 			res.State = store.ChunkFailed
-			addErr(store.ImportError{File: w.File, Line: w.FirstLine, Message: err.Error()})
+			res.Errors = []store.ImportError{{File: w.File, Line: w.FirstLine, Message: err.Error()}}
 			return res, nil
 		}
 		return res, err
 	}
-	w.Data = nil
-	index := func(i int) int {
-		if w.FirstHand <= 1 {
-			return i
-		}
-		return i + w.FirstHand - 1
-	}
-	line := func(l int) int {
-		if l == 0 {
-			return 0
-		}
-		return l + w.FirstLine - 1
-	}
-	// Batches are stored by up to StoreStreams transactions at once while
-	// this goroutine replays the next hands: the store's work overlaps
-	// the replay's, and the database works on more than one core. Each
-	// storing goroutine counts its batch, then adds it to saved (under
-	// mu); saved is merged into the result at the end.
-	var (
-		mu        sync.Mutex
-		saved     store.ImportCounts
-		savedErrs []store.ImportError
-	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(StoreStreams)
-	tally := func(recs []store.Hand, out []store.Saved) {
-		var n store.ImportCounts
-		var errs []store.ImportError
-		for i, sv := range out {
-			switch {
-			case sv.Err != nil:
-				errs = append(errs, store.ImportError{File: w.File, Message: "not stored: " + sv.Err.Error()})
-			case sv.Conflict:
-				n.Conflicts++
-			case sv.Created || (w.Attempts > 1 && createdSince(gctx, st, sv.ID, w)):
-				n.Stored++
-				if recs[i].Analysis != nil {
-					n.Analysed++
-				}
-			default:
-				n.Duplicates++
-			}
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		saved.Stored += n.Stored
-		saved.Analysed += n.Analysed
-		saved.Conflicts += n.Conflicts
-		saved.Duplicates += n.Duplicates
-		savedErrs = append(savedErrs, errs[:min(len(errs), store.MaxImportErrors-len(savedErrs))]...)
-	}
-	var recs []store.Hand
-	flush := func() {
-		if len(recs) == 0 {
-			return
-		}
-		batch := recs
-		recs = make([]store.Hand, 0, saveBatch)
-		g.Go(func() error {
-			out, err := st.SaveHands(gctx, batch)
-			if err != nil {
-				return err
-			}
-			tally(batch, out)
-			return nil
-		})
-	}
-	// stop waits for the batches in flight and returns the chunk's
-	// result, or the first error.
-	stop := func(err error) (store.ChunkResult, error) {
-		if gerr := g.Wait(); gerr != nil {
-			err = gerr // the cause (a store error cancels gctx, which stops the replay)
-		}
-		if err != nil {
-			return res, err
-		}
-		c.Stored, c.Analysed, c.Conflicts, c.Duplicates = saved.Stored, saved.Analysed, saved.Conflicts, saved.Duplicates
-		for _, e := range savedErrs {
-			addErr(e)
-		}
-		return res, nil
-	}
-	for k, e := range entries {
-		if k&31 == 0 {
-			if err := gctx.Err(); err != nil {
-				return stop(err)
-			}
-		}
-		c.Read++
-		switch {
-		case e.Err != nil:
-			c.Unreadable++
-			ie := store.ImportError{File: w.File, Hand: index(e.Index), Line: line(e.Line), Message: e.Err.Error()}
-			var fe *fault.Error
-			if errors.As(e.Err, &fe) && fe.Line > 0 {
-				cp := *fe
-				cp.Line = 0
-				ie.Line, ie.Message = line(fe.Line), cp.Error()
-			}
-			addErr(ie)
-			continue
-		case e.Skipped != "":
-			skip(c, e.Skipped)
-			continue
-		case e.Hand == nil:
-			c.Unreadable++
-			addErr(store.ImportError{File: w.File, Hand: index(e.Index), Line: line(e.Line), Message: "no hand"})
-			continue
-		}
-		v, err := analysis.FromEntryContext(gctx, e)
-		if err != nil {
-			return stop(err) // cancelled
-		}
-		if v.Skipped != "" {
-			skip(c, v.Skipped)
-			continue
-		}
-		if v.Legal {
-			c.Legal++
-		} else {
-			c.Illegal++
-		}
-		var rec store.Hand
-		if mode.analyses(&v) {
-			rec, err = analysedRecord(gctx, e.Hand, &v)
-		} else {
-			rec, err = store.NewHandRecord(e.Hand, &v)
-		}
-		if err != nil {
-			return stop(err)
-		}
-		recs = append(recs, rec)
-		if len(recs) == saveBatch {
-			flush()
-		}
-	}
-	flush()
-	return stop(nil)
-}
-
-func skip(c *store.ImportCounts, reason string) {
-	if c.Skipped == nil {
-		c.Skipped = map[string]int64{}
-	}
-	c.Skipped[reason]++
-}
-
-// analysedRecord is the hand's record with its analysis when legal (on
-// this goroutine: a worker is one core); a panic in the analysis leaves
-// the hand without one (the backfill retries), as POST /v1/hands does.
-func analysedRecord(ctx context.Context, h *handhistory.Hand, v *analysis.Verdict) (rec store.Hand, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			rec, err = store.NewHandRecord(h, v)
-		}
-	}()
-	return store.NewAnalyzedHandRecord(ctx, h, v, analysis.Options{OneCore: true})
+	res.Counts = counts
+	return res, nil
 }
 
 // createdSince reports whether the stored hand id was created at or after

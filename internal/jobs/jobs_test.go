@@ -19,6 +19,7 @@ import (
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/jobs/jobstest"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/postgres"
@@ -186,7 +187,7 @@ func TestAnalysisModes(t *testing.T) {
 	for _, tc := range []struct {
 		mode     AnalysisMode
 		analysed int
-	}{{AnalyseShownDown, shown}, {AnalyseNone, 0}} {
+	}{{AnalyseAll, 30}, {AnalyseShownDown, shown}, {AnalyseNone, 0}} {
 		t.Run(string(tc.mode), func(t *testing.T) {
 			each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
 				cfg := testConfig(1)
@@ -195,6 +196,10 @@ func TestAnalysisModes(t *testing.T) {
 				im := wait(t, svc, upload(t, svc, file))
 				if im.State != store.ImportDone || im.Counts.Stored != 30 || im.Counts.Analysed != int64(tc.analysed) {
 					t.Fatalf("import: %+v; want 30 stored, %d analysed", im.Counts, tc.analysed)
+				}
+				// The analyses were the analysis jobs', recorded on the import.
+				if a := im.Analysis; a.Hands != int64(tc.analysed) || a.Analysed != int64(tc.analysed) || a.Pending != 0 || a.Failed != 0 {
+					t.Errorf("analysis progress %+v; want %d hands analysed, none pending", a, tc.analysed)
 				}
 				missing, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, 0, store.MaxLimit)
 				if err != nil || len(missing) != 30-tc.analysed {
@@ -285,13 +290,13 @@ func filter(m, keys map[string]float64) map[string]float64 {
 func TestPoisonedChunk(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
 		var panics atomic.Int32
-		testHookRead = func(data []byte) {
+		ingest.TestHookRead = func(data []byte) {
 			if bytes.Contains(data, []byte("#9300000015:")) {
 				panics.Add(1)
 				panic("poisoned hand")
 			}
 		}
-		t.Cleanup(func() { testHookRead = nil })
+		t.Cleanup(func() { ingest.TestHookRead = nil })
 		svc := start(t, st, quickConfig(2))
 		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 30, 9_300_000_000)))
 		if panics.Load() != 3 {
@@ -535,6 +540,156 @@ func TestAbortRetriesItsDelete(t *testing.T) {
 				t.Fatalf("an aborted upload left %d imports and %d parts after %d deletes", count("imports"), count("import_parts"), calls.Load())
 			}
 			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
+// TestCancelCancelsAnalyses: cancelling an import whose hands are stored
+// and whose analysis jobs wait cancels them: the import reads cancelled
+// with no analysis pending, the waiting jobs end cancelled (River's
+// JobCancel), and the hands they held stay without an analysis.
+func TestCancelCancelsAnalyses(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		release := make(chan struct{})
+		var held atomic.Int32
+		testHookAnalyse = func(a AnalysisArgs) {
+			if a.Part > 0 {
+				held.Add(1)
+				<-release
+			}
+		}
+		t.Cleanup(func() { testHookAnalyse = nil })
+		cfg := testConfig(1)
+		cfg.ChunkHands = 200
+		svc := start(t, st, cfg)
+		id := upload(t, svc, jobstest.Hands(t, 3*AnalysisHands, 9_790_000_000))
+		var im store.Import
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			var err error
+			if im, err = svc.Import(context.Background(), id); err != nil {
+				t.Fatal(err)
+			}
+			if im.State == store.ImportAnalysing && held.Load() > 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the import never waited on its analyses: %+v", im)
+			}
+		}
+		if im.Analysis.Hands != 3*AnalysisHands || im.Analysis.Pending == 0 {
+			t.Fatalf("analysing: %+v", im.Analysis)
+		}
+		if im, err := svc.Cancel(context.Background(), id); err != nil || im.State != store.ImportCancelled || im.Analysis.Pending != 0 {
+			t.Fatalf("cancelled: %+v, %v", im, err)
+		}
+		close(release)
+		imp := st.(store.Imports)
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			counts, err := imp.ImportJobCounts(context.Background(), AnalysisKind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if counts["cancelled"] >= 1 && counts["available"]+counts["running"]+counts["retryable"] == 0 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("analysis jobs after the cancel: %v", counts)
+			}
+		}
+		im, _ = svc.Import(context.Background(), id)
+		if im.Counts.Analysed >= 3*AnalysisHands || im.State != store.ImportCancelled {
+			t.Errorf("after the cancel: %d analysed, state %s", im.Counts.Analysed, im.State)
+		}
+	})
+}
+
+// TestRetriedAnalysisSkipsAnalysedHands: an import's analysis job whose
+// first attempt saved its analyses and then failed (a timeout under load,
+// a worker gone before it recorded its part) analyses none of them again
+// when River retries it, and its part still counts every hand analysed.
+// Before, each retry redid the whole part against the same timeout.
+func TestRetriedAnalysisSkipsAnalysedHands(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		var mu sync.Mutex
+		failed := 0
+		testHookAnalysed = func(_ AnalysisArgs, attempt int) error {
+			if attempt > 1 {
+				return nil
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			failed++
+			return errors.New("the first attempt fails after its saves")
+		}
+		t.Cleanup(func() { testHookAnalysed = nil })
+		svc := start(t, st, testConfig(1))
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 20, 9_780_000_000)))
+		if im.State != store.ImportDone || im.Counts.Stored != 20 || im.Analysis.Analysed != 20 || im.Analysis.Failed != 0 {
+			t.Fatalf("import: %+v; want 20 stored and analysed", im)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if failed != 2 { // one part a chunk of 10
+			t.Fatalf("%d first attempts failed, want 2", failed)
+		}
+		if n := counter(svc.metrics.analysedTotal); n != 20 {
+			t.Errorf("%v analyses made, want 20: the retries analysed again what their first attempt saved", n)
+		}
+	})
+}
+
+// TestAnalysisJobsRangeOpponentsByTheirStoredHands: an import's analysis
+// jobs give the unknown opponents of a decision the A10 ranges of their
+// stored statistics, as the API's analyses do: opponents with 100 or more
+// stored hands are not given the defaults. Before, the jobs passed no
+// statistics and every opponent got 15% and 35%.
+func TestAnalysisJobsRangeOpponentsByTheirStoredHands(t *testing.T) {
+	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
+		quick := start(t, st, quickConfig(1))
+		if im := wait(t, quick, upload(t, quick, jobstest.Hands(t, 150, 9_790_000_000))); im.Counts.Stored != 150 {
+			t.Fatalf("first upload: %+v", im)
+		}
+		quick.Stop(context.Background())
+		svc := start(t, st, testConfig(1))
+		im := wait(t, svc, upload(t, svc, jobstest.Hands(t, 20, 9_791_000_000)))
+		if im.State != store.ImportDone || im.Analysis.Analysed != 20 {
+			t.Fatalf("second upload: %+v", im)
+		}
+		ctx := context.Background()
+		ranged, stored := 0, 0
+		for cursor := ""; ; {
+			page, err := st.Hands(ctx, store.Query{Limit: store.MaxLimit, Cursor: cursor})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range page.Hands {
+				an, err := st.Analysis(ctx, h.ID)
+				if fault.KindOf(err) == fault.NotFound {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				var a analysis.Analysis
+				if err := json.Unmarshal(an.Analysis, &a); err != nil {
+					t.Fatal(err)
+				}
+				for _, d := range a.Decisions {
+					for _, r := range d.Ranges {
+						ranged++
+						if !r.Default && r.Hands >= analysis.MinStoredHands {
+							stored++
+						}
+					}
+				}
+			}
+			if page.Next == "" {
+				break
+			}
+			cursor = page.Next
+		}
+		if ranged == 0 || stored == 0 {
+			t.Fatalf("%d opponent ranges in the analyses, %d of them from stored statistics; want some, and from stored statistics", ranged, stored)
 		}
 	})
 }

@@ -111,8 +111,15 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[ChunkArgs]) (err 
 		}
 		return nil // finished already (a rescued duplicate)
 	}
-	res, err := runChunk(ctx, st, cw, w.svc.cfg.Analysis)
+	var toAnalyse []string
+	res, err := runChunk(ctx, st, cw, w.svc.cfg.Analysis, func(id string) { toAnalyse = append(toAnalyse, id) })
 	if err != nil {
+		return err
+	}
+	// The analyses follow as jobs, enqueued before the chunk is recorded
+	// done: a worker dying between the two re-runs the chunk, which
+	// enqueues nothing new (unique parts and jobs).
+	if err := w.svc.enqueueAnalyses(ctx, imp, a.Import, a.Chunk, cw.Account, toAnalyse); err != nil {
 		return err
 	}
 	if testHookStored != nil {
@@ -132,6 +139,7 @@ type queue interface {
 	start(ctx context.Context) error
 	stop(ctx context.Context) error
 	insertTx(ctx context.Context, tx any, args []ChunkArgs) error
+	insert(ctx context.Context, args []river.JobArgs) error
 	subscribe() (<-chan *river.Event, func())
 }
 
@@ -153,6 +161,15 @@ func (q *riverQueue[TTx]) insertTx(ctx context.Context, tx any, args []ChunkArgs
 		params[i] = river.InsertManyParams{Args: a}
 	}
 	_, err := q.c.InsertManyTx(ctx, t, params)
+	return err
+}
+
+func (q *riverQueue[TTx]) insert(ctx context.Context, args []river.JobArgs) error {
+	params := make([]river.InsertManyParams, len(args))
+	for i, a := range args {
+		params[i] = river.InsertManyParams{Args: a}
+	}
+	_, err := q.c.InsertMany(ctx, params)
 	return err
 }
 
@@ -180,7 +197,7 @@ func newQueue(st store.Store, cfg Config, workers *river.Workers, log *slog.Logg
 			Logger:               log,
 		}
 		if cfg.Workers > 0 {
-			c.Queues = map[string]river.QueueConfig{QueueImports: {MaxWorkers: cfg.Workers}}
+			c.Queues = map[string]river.QueueConfig{QueueImports: {MaxWorkers: cfg.Workers}, QueueAnalyses: {MaxWorkers: cfg.Workers}}
 		}
 		return c
 	}

@@ -14,7 +14,6 @@ package jobs
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"sync"
@@ -26,45 +25,31 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/scoophq/scoop/internal/account"
-	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/backfill"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
-// AnalysisMode says which legal hands a chunk job analyses.
-type AnalysisMode string
+// AnalysisMode says which legal hands a chunk job analyses before storing
+// them: ingest.Mode.
+type AnalysisMode = ingest.Mode
 
-// The analysis modes.
+// The analysis modes (ingest's).
 const (
-	// AnalyseAll analyses every legal hand (the default, "" too).
-	AnalyseAll AnalysisMode = "all"
-	// AnalyseShownDown analyses the hands that reached a showdown, where
-	// the all-in adjusted winnings and the luck are (ANALYSIS.md A5).
-	AnalyseShownDown AnalysisMode = "shown-down"
-	// AnalyseNone analyses none: an import stores as fast as it can.
-	AnalyseNone AnalysisMode = "none"
+	AnalyseAll       = ingest.AnalyseAll
+	AnalyseShownDown = ingest.AnalyseShownDown
+	AnalyseNone      = ingest.AnalyseNone
 )
 
 // ParseAnalysisMode returns the mode a flag or variable names.
-func ParseAnalysisMode(s string) (AnalysisMode, error) {
-	switch m := AnalysisMode(s); m {
-	case AnalyseAll, AnalyseShownDown, AnalyseNone:
-		return m, nil
-	}
-	return "", fmt.Errorf("want all, shown-down or none")
-}
+func ParseAnalysisMode(s string) (AnalysisMode, error) { return ingest.ParseMode(s) }
 
-// analyses reports whether a chunk job in mode m analyses a hand whose
-// verdict is v.
-func (m AnalysisMode) analyses(v *analysis.Verdict) bool {
-	switch m {
-	case AnalyseNone:
-		return false
-	case AnalyseShownDown:
-		return len(v.ShowdownOrder) >= 2
-	}
-	return true
-}
+// DefaultJobTimeout is Config.JobTimeout's default: short, so that the
+// jobs of a dead worker are rescued within seconds (a chunk of
+// DefaultChunkHands hands stores in well under a second, an analysis job
+// of AnalysisHands hands analyses in about as much).
+const DefaultJobTimeout = 10 * time.Second
 
 // Config configures a Service. Zero fields take the defaults.
 type Config struct {
@@ -74,11 +59,14 @@ type Config struct {
 	// ChunkHands is how many hands a chunk holds (default
 	// DefaultChunkHands).
 	ChunkHands int
-	// JobTimeout bounds one chunk job (default 5m).
+	// JobTimeout bounds one chunk or analysis job (default
+	// DefaultJobTimeout). Both are sized to finish well inside it.
 	JobTimeout time.Duration
 	// RescueAfter is how long a job may stay running before River deems
-	// its worker dead and runs it again (default JobTimeout + 1m; it must
-	// exceed JobTimeout).
+	// its worker dead and runs it again (default JobTimeout + 5s; it must
+	// exceed JobTimeout). River's rescuer looks every 30 s: a job of a
+	// worker killed with SIGKILL runs again within RescueAfter + 30 s (and
+	// a retry's short wait).
 	RescueAfter time.Duration
 	// MaxAttempts is how many times a chunk job runs before it fails for
 	// good (default 5).
@@ -89,12 +77,17 @@ type Config struct {
 	// PollInterval is how often a worker looks for jobs when not told of
 	// new ones (PostgreSQL notifies; SQLite only polls; default 500ms).
 	PollInterval time.Duration
-	// Analysis says which legal hands a chunk job analyses before storing
-	// them (ANALYSIS.md A1-A6); the others are stored without one, left to
-	// the analysis backfill (scoop serve's, on by default). The analysis
-	// is most of a chunk's CPU (some 2 to 15 ms a hand against under
-	// 0.2 ms for reading, replaying, settling and storing it).
+	// Analysis says which legal hands a chunk job enqueues analysis jobs
+	// for (ANALYSIS.md A1-A6; AnalysisKind) once it stored them without
+	// one; the others are left to the sweeper (scoop serve's analysis
+	// backfill, on by default). The analysis is most of an import's CPU
+	// (some 2 to 15 ms a hand against under 0.2 ms for reading, replaying,
+	// settling and storing it): as jobs, every worker shares it.
 	Analysis AnalysisMode
+	// Acquire, when set, is called before each hand an analysis job
+	// analyses and must return when one core may be used (see
+	// backfill.Config.Acquire): scoop serve passes its admission.
+	Acquire func(ctx context.Context) (release func(), err error)
 	// Logger receives River's warnings and the jobs' errors.
 	Logger *slog.Logger
 	// Registerer, when set, receives the job metrics.
@@ -106,10 +99,10 @@ func (c Config) withDefaults() Config {
 		c.ChunkHands = DefaultChunkHands
 	}
 	if c.JobTimeout <= 0 {
-		c.JobTimeout = 5 * time.Minute
+		c.JobTimeout = DefaultJobTimeout
 	}
 	if c.RescueAfter <= c.JobTimeout {
-		c.RescueAfter = c.JobTimeout + time.Minute
+		c.RescueAfter = c.JobTimeout + 5*time.Second
 	}
 	if c.MaxAttempts <= 0 {
 		c.MaxAttempts = 5
@@ -146,6 +139,23 @@ type Service struct {
 	recDone chan struct{}
 
 	aborting atomic.Int64 // aborted uploads whose delete is being retried
+
+	acquire func(ctx context.Context) (func(), error) // Config.Acquire, or SetAcquire's
+	bf      *backfill.Backfiller                      // the analysis jobs' analyser, made by Open
+}
+
+// SetAcquire sets Config.Acquire, before Open (scoop serve makes its
+// admission after the Service).
+func (s *Service) SetAcquire(acquire func(ctx context.Context) (release func(), err error)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.acquire = acquire
+}
+
+func (s *Service) analyser() *backfill.Backfiller {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return s.bf
 }
 
 // reconcileEvery is how often a process with workers fails the chunks
@@ -178,7 +188,7 @@ func (s *Service) reconcile(imp store.Imports) {
 // New returns a Service; Open connects it.
 func New(cfg Config) (*Service, error) {
 	cfg = cfg.withDefaults()
-	s := &Service{cfg: cfg, log: cfg.Logger}
+	s := &Service{cfg: cfg, log: cfg.Logger, acquire: cfg.Acquire}
 	m, err := newMetrics(cfg.Registerer, s)
 	if err != nil {
 		return nil, err
@@ -195,8 +205,24 @@ func (s *Service) Open(ctx context.Context, st store.Store) error {
 	if !ok {
 		return fault.New(fault.Internal, "jobs: a %T store keeps no imports", st)
 	}
+	s.mu.Lock()
+	if s.bf == nil {
+		// The one analysis of a stored hand (the backfill's), its metrics
+		// (scoop_backfill_hands_total) this process's analysis jobs'.
+		bf, err := backfill.New(backfill.Config{Store: st, Acquire: s.acquire, Logger: s.log,
+			Registerer: s.cfg.Registerer, HandTimeout: s.cfg.JobTimeout / 2})
+		if err != nil {
+			s.mu.Unlock()
+			return err
+		}
+		s.bf = bf
+	}
+	s.mu.Unlock()
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &chunkWorker{svc: s}); err != nil {
+		return err
+	}
+	if err := river.AddWorkerSafely(workers, &analysisWorker{svc: s}); err != nil {
 		return err
 	}
 	q, err := newQueue(st, s.cfg, workers, s.log.With("component", "river"))
@@ -355,7 +381,7 @@ func ProgressOf(im store.Import, now time.Time) Progress {
 // gauges (read from the database at scrape).
 type metrics struct {
 	completed, failed, retried, cancelled prometheus.Counter
-	handsTotal                            prometheus.Counter
+	handsTotal, analysedTotal             prometheus.Counter
 
 	mu     sync.Mutex
 	window [10]int64 // hands finished in each of the last 10 seconds
@@ -367,18 +393,19 @@ func newMetrics(reg prometheus.Registerer, s *Service) (*metrics, error) {
 		return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
 	}
 	m := &metrics{
-		completed:  c("scoop_jobs_completed_total", "Import chunk jobs this process completed."),
-		failed:     c("scoop_jobs_failed_total", "Import chunk jobs this process failed for good (discarded after their last attempt)."),
-		retried:    c("scoop_jobs_retried_total", "Import chunk job attempts this process failed that River will retry."),
-		cancelled:  c("scoop_jobs_cancelled_total", "Import chunk jobs this process found cancelled."),
-		handsTotal: c("scoop_import_hands_total", "Hands this process's chunk jobs read (rate() is hands/s)."),
+		completed:     c("scoop_jobs_completed_total", "Import chunk jobs this process completed."),
+		failed:        c("scoop_jobs_failed_total", "Import chunk jobs this process failed for good (discarded after their last attempt)."),
+		retried:       c("scoop_jobs_retried_total", "Import chunk job attempts this process failed that River will retry."),
+		cancelled:     c("scoop_jobs_cancelled_total", "Import chunk jobs this process found cancelled."),
+		handsTotal:    c("scoop_import_hands_total", "Hands this process's chunk jobs read (rate() is hands/s)."),
+		analysedTotal: c("scoop_analysis_hands_total", "Analyses this process's analysis jobs saved (rate() is analyses/s)."),
 	}
 	if reg == nil {
 		return m, nil
 	}
 	rate := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "scoop_import_hands_per_second",
 		Help: "Hands this process's chunk jobs read per second, over the last 10 seconds."}, m.rate)
-	for _, col := range []prometheus.Collector{m.completed, m.failed, m.retried, m.cancelled, m.handsTotal, rate, queueCollector{s}} {
+	for _, col := range []prometheus.Collector{m.completed, m.failed, m.retried, m.cancelled, m.handsTotal, m.analysedTotal, rate, queueCollector{s}} {
 		if err := reg.Register(col); err != nil {
 			return nil, err
 		}
@@ -387,6 +414,9 @@ func newMetrics(reg prometheus.Registerer, s *Service) (*metrics, error) {
 }
 
 func (m *metrics) event(ev *river.Event) {
+	if ev.Job != nil && ev.Job.Kind != ChunkKind {
+		return // the counters are the import chunk jobs'
+	}
 	switch {
 	case ev.Kind == river.EventKindJobCompleted:
 		m.completed.Inc()
@@ -418,6 +448,8 @@ func (m *metrics) hands(n int64) {
 	m.slide(now)
 	m.window[now%int64(len(m.window))] += n
 }
+
+func (m *metrics) analysed(n int) { m.analysedTotal.Add(float64(n)) }
 
 func (m *metrics) rate() float64 {
 	m.mu.Lock()

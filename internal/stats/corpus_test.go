@@ -15,7 +15,7 @@ import (
 // site took (chips are conserved but for the rake), and that every
 // player's facts are flags where they should be.
 func TestS1_CorpusNetsSumToMinusTheRake(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "handhistory", "testdata", "pokerstars", "*.txt"))
+	files, err := filepath.Glob(filepath.Join("..", "handhistory", "pokerstars", "testdata", "*.txt"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus: %v", err)
 	}

@@ -2,7 +2,7 @@
 // S1-S6): the facts each hand gives about each player dealt into it
 // (Compute), their sums over a set of hands (Totals) and the report both
 // the API and `scoop stats` print (Report). It imports analysis, game,
-// handhistory and fault; never store, api or cmd.
+// handhistory, ranges and fault; never store, api or cmd.
 package stats
 
 import (
@@ -13,12 +13,14 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ranges"
 )
 
 // Version identifies the rules by which Compute makes facts: stored facts
 // made by an older version are made again (the store keeps it per row;
-// 0 means no facts).
-const Version = 1
+// 0 means no facts). Version 3 added the starting-hand group and the
+// freeroll (migration 00012).
+const Version = 3
 
 // Hand is what a hand says about itself for the filters of S1: where,
 // what and when it was played.
@@ -33,6 +35,11 @@ type Hand struct {
 	ChipUnit string // the chip's value in Currency ("0.01"), "" when unknown
 	// Time is the site's start time, nil when not recorded.
 	Time *time.Time
+	// Kind is the money it is played for (KindOf): Cash, Tournament or
+	// Play; Tournament its tournament's number when recorded
+	// (TournamentID). With Site, Currency and ChipUnit they make its
+	// Ledger (LedgerOf).
+	Kind, Tournament string
 }
 
 // Facts are one player's facts in one legal hand, the terms of S1-S5.
@@ -40,6 +47,16 @@ type Hand struct {
 type Facts struct {
 	Position int    // index in the hand's players
 	Name     string // the player's name
+	// Seat is his position at the table as trackers name it (SeatName):
+	// BTN, SB, BB, UTG, MP or CO.
+	Seat string
+	// Hole are his hole cards when known, canonical ("As2s3dKd"), else "";
+	// HoleIndex their ranges.HandIndex, -1 when unknown.
+	Hole      string
+	HoleIndex int
+	// Group is his hole cards' starting-hand group (HoldingGroup), ""
+	// when unknown.
+	Group string
 	// VPIP: he called or raised preflop (forced bets excluded, S2).
 	VPIP int
 	// PFR: he raised preflop.
@@ -66,6 +83,10 @@ type Facts struct {
 	// has no analysis (yet).
 	AdjustedNet *float64
 	AllIn       *bool
+	// Freeroll is whether he freerolled on some street (A9: the hand's
+	// analysis names him in its freeroll list), nil when the hand has no
+	// analysis (yet).
+	Freeroll *bool
 }
 
 // Describe returns what a hand says about itself (see Hand).
@@ -73,6 +94,7 @@ func Describe(h *handhistory.Hand) Hand {
 	out := Hand{
 		Site: h.Site, Game: h.Table.Game.String(), Structure: string(h.Table.Structure),
 		BigBlind: BigBlind(h), Currency: h.Table.Currency, ChipUnit: h.Table.ChipUnit,
+		Kind: KindOf(h), Tournament: TournamentID(h),
 	}
 	if h.Time != "" {
 		if t, err := time.Parse(time.RFC3339, h.Time); err == nil {
@@ -121,9 +143,16 @@ func Compute(h *handhistory.Hand, v *analysis.Verdict, a *analysis.Analysis) ([]
 	}
 	n := len(h.Players)
 	out := make([]Facts, n)
+	button := seatsButton(h)
 	for i := range out {
 		out[i].Position = i
 		out[i].Name = cfg.Names[i]
+		out[i].Seat = SeatName(n, (i-button+n)%n)
+		out[i].HoleIndex = -1
+		if idx, ok := ranges.HandIndex(h.Players[i].Hole); ok {
+			out[i].Hole, out[i].HoleIndex = h.Players[i].Hole.String(), idx
+			out[i].Group = HoldingGroup(h.Table.Game.String(), h.Players[i].Hole)
+		}
 	}
 	raises := 0 // voluntary raises preflop so far
 	sawFlop := false
@@ -219,10 +248,26 @@ func Compute(h *handhistory.Hand, v *analysis.Verdict, a *analysis.Analysis) ([]
 		if a != nil && i < len(a.Results) {
 			adj := a.Results[i].AdjustedNet
 			allIn := a.AllIn != nil
-			f.AdjustedNet, f.AllIn = &adj, &allIn
+			free := slices.Contains(a.Freeroll, name)
+			f.AdjustedNet, f.AllIn, f.Freeroll = &adj, &allIn, &free
 		}
 	}
 	return out, nil
+}
+
+// seatsButton is the button SeatName counts seats from: the hand's
+// button, but heads-up the player who posted the small blind (the button
+// posts it, R3), as records differ on which seat they call the button
+// heads-up.
+func seatsButton(h *handhistory.Hand) int {
+	if len(h.Players) == 2 {
+		for _, p := range h.Posts {
+			if p.Kind == handhistory.PostSmallBlind && p.Player >= 0 && p.Player < 2 {
+				return p.Player
+			}
+		}
+	}
+	return h.Button
 }
 
 // hiLo returns S4's flags for one player of a hi/lo hand from its pots.

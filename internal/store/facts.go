@@ -3,18 +3,15 @@ package store
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
-	"errors"
 	"math"
 	"math/big"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/stats"
+	"github.com/scoophq/scoop/internal/tags"
 )
 
 // FactsRow is one player's row of per-hand facts as both stores keep it
@@ -50,13 +47,32 @@ type FactsRow struct {
 	NetBB          float64  `json:"net_bb"`
 	AdjustedNet    *float64 `json:"adjusted_net"`
 	AllIn          *int     `json:"allin"`
+	// Migration 00010: the hand's kind of money and ledger
+	// (stats.LedgerOf's Key), and the player's seat name and hole cards
+	// ("" unknown).
+	Kind   string `json:"kind"`
+	Ledger string `json:"ledger"`
+	Seat   string `json:"seat"`
+	Hole   string `json:"hole"`
+	// HoleIndex is ranges.HandIndex of Hole, nil when unknown: the
+	// holding filter matches it against a range's hands.
+	HoleIndex *int `json:"hole_index"`
+	// Migration 00012: the hole cards' starting-hand group
+	// (stats.HoldingGroup, "" unknown) and whether he freerolled (A9, 0
+	// or 1; nil until the hand is analysed, like AdjustedNet).
+	HoldingGroup string `json:"holding_group"`
+	Freeroll     *int   `json:"freeroll"`
+	// Migration 00013: the hand's table name (handhistory.Hand.TableName,
+	// "" when not recorded), for the player's sessions.
+	TableName string `json:"table_name"`
 }
 
 // FactsColumns are FactsRow's columns after hand_id and position, in the
 // order of Values.
 var FactsColumns = []string{"facts", "site", "game", "structure", "big_blind", "currency", "chip_unit", "played_at",
 	"vpip", "pfr", "three_bet", "three_bet_chance", "aggressive", "calls", "saw_flop", "showdown", "won_showdown",
-	"hilo_showdown", "scoop", "quartered", "low_won", "net", "net_bb", "adjusted_net", "allin"}
+	"hilo_showdown", "scoop", "quartered", "low_won", "net", "net_bb", "adjusted_net", "allin",
+	"kind", "ledger", "seat", "hole", "hole_index", "holding_group", "freeroll", "table_name"}
 
 // Values returns the row's FactsColumns values.
 func (r FactsRow) Values() []any { return r.AppendValues(make([]any, 0, len(FactsColumns))) }
@@ -65,146 +81,25 @@ func (r FactsRow) Values() []any { return r.AppendValues(make([]any, 0, len(Fact
 func (r FactsRow) AppendValues(dst []any) []any {
 	return append(dst, r.Facts, r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit, r.PlayedAt,
 		r.VPIP, r.PFR, r.ThreeBet, r.ThreeBetChance, r.Aggressive, r.Calls, r.SawFlop, r.Showdown, r.WonShowdown,
-		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn)
+		r.HiLoShowdown, r.Scoop, r.Quartered, r.LowWon, r.Net, r.NetBB, r.AdjustedNet, r.AllIn,
+		r.Kind, r.Ledger, r.Seat, r.Hole, r.HoleIndex, r.HoldingGroup, r.Freeroll, r.TableName)
 }
 
-// HandFacts returns the facts rows of a stored hand (one per player, in
-// the hand's player order, HandID left 0) from its hand, verdict and
-// analysis JSON (analysisJS nil for none): FactsOf on the decoded values.
-// A hand whose JSON does not decode gets no rows; a legal hand whose
-// verdict does not decode gets Facts -stats.Version. It never fails.
-func HandFacts(legal bool, handJS, verdictJS, analysisJS json.RawMessage) []FactsRow {
-	var h handhistory.Hand
-	if err := json.Unmarshal(handJS, &h); err != nil {
-		return nil
-	}
-	if !legal {
-		return FactsOf(&h, false, nil, nil)
-	}
-	v := new(analysis.Verdict)
-	if json.Unmarshal(verdictJS, v) != nil {
-		v = nil
-	}
-	var a *analysis.Analysis
-	if len(analysisJS) > 0 && string(analysisJS) != "null" {
-		a = new(analysis.Analysis)
-		if json.Unmarshal(analysisJS, a) != nil {
-			a = nil
-		}
-	}
-	return FactsOf(&h, true, v, a)
-}
-
-// FactsOf returns the facts rows of a hand (one per player, in the hand's
-// player order, HandID left 0) from its values: the hand, whether it is
-// legal, its verdict and its analysis (nil for none). A hand that is not
-// legal gets rows with its filters and Facts 0; a legal hand without a
-// verdict, or whose facts cannot be computed, gets Facts -stats.Version,
-// so that the backfill does not try it again. It never fails, and gives
-// the same rows as HandFacts on the values' JSON.
-func FactsOf(h *handhistory.Hand, legal bool, v *analysis.Verdict, a *analysis.Analysis) []FactsRow {
-	hd := stats.Describe(h)
-	rows := make([]FactsRow, len(h.Players))
-	for i := range rows {
-		r := &rows[i]
-		r.Position = i
-		r.Site, r.Game, r.Structure, r.BigBlind, r.Currency, r.ChipUnit = hd.Site, hd.Game, hd.Structure, hd.BigBlind, hd.Currency, hd.ChipUnit
-		if hd.Time != nil {
-			t := hd.Time.UnixMicro()
-			r.PlayedAt = &t
-		}
-	}
-	if !legal {
-		return rows
-	}
-	var fs []stats.Facts
-	err := errNoVerdict
-	if v != nil {
-		fs, err = stats.Compute(h, v, a)
-	}
-	if err != nil {
-		for i := range rows {
-			rows[i].Facts = -stats.Version
-		}
-		return rows
-	}
-	for i, f := range fs {
-		r := &rows[i]
-		r.Facts = stats.Version
-		r.VPIP, r.PFR, r.ThreeBet, r.ThreeBetChance = f.VPIP, f.PFR, f.ThreeBet, f.ThreeBetChance
-		r.Aggressive, r.Calls, r.SawFlop, r.Showdown, r.WonShowdown = f.Aggressive, f.Calls, f.SawFlop, f.Showdown, f.WonShowdown
-		if hd.Game == "omaha-hilo" {
-			r.HiLoShowdown = f.Showdown
-		}
-		r.Scoop, r.Quartered, r.LowWon, r.Net = f.Scoop, f.Quartered, f.LowWon, f.Net
-		if hd.BigBlind > 0 {
-			r.NetBB = float64(f.Net) / float64(hd.BigBlind)
-		}
-		r.AdjustedNet, r.AllIn = adjusted(a, i)
-	}
-	return rows
-}
-
-var errNoVerdict = errors.New("no verdict")
-
-// adjusted returns player i's all-in adjusted net and all-in flag (0 or
-// 1) from an analysis, nil for none.
-func adjusted(a *analysis.Analysis, i int) (*float64, *int) {
-	if a == nil || i >= len(a.Results) {
-		return nil, nil
-	}
-	adj := a.Results[i].AdjustedNet
-	in := 0
-	if a.AllIn != nil {
-		in = 1
-	}
-	return &adj, &in
-}
-
-// AnalysisFacts returns, per player in order, the adjusted net and all-in
-// flag an analysis JSON gives (for SaveAnalysis to update the facts
-// rows); nil when it does not decode.
-func AnalysisFacts(doc json.RawMessage) []FactsRow {
-	var a analysis.Analysis
-	if json.Unmarshal(doc, &a) != nil {
-		return nil
-	}
-	rows := make([]FactsRow, len(a.Results))
-	for i := range rows {
-		rows[i].Position = i
-		rows[i].AdjustedNet, rows[i].AllIn = adjusted(&a, i)
-	}
-	return rows
-}
-
-// FactsBatch is the number of hands FillAllFacts fills per transaction.
-const FactsBatch = 200
-
-// FactsFiller is a store that can fill the facts of the legal hands
-// stored without current facts (both stores are).
-type FactsFiller interface {
-	// FillFacts computes and stores, in one transaction, the facts of up
-	// to limit legal hands with ids above after whose facts are missing
-	// or were made by another stats.Version, and returns the last id it
-	// looked at and how many hands it filled (0 when none is left).
-	FillFacts(ctx context.Context, after int64, limit int) (last int64, n int, err error)
-}
-
-// FillAllFacts runs FillFacts batch after batch until no hand is left,
-// and returns how many hands it filled. Both stores run it after their
-// migrations, so that hands stored before the facts were kept (or by an
-// older stats.Version) count in the statistics.
-func FillAllFacts(ctx context.Context, s FactsFiller) (int, error) {
-	total := 0
-	var after int64
-	for {
-		last, n, err := s.FillFacts(ctx, after, FactsBatch)
-		total += n
-		if err != nil || n == 0 {
-			return total, err
-		}
-		after = last
-	}
+// FactsStore is a store whose legal hands can lack their current facts
+// rows (both stores are): hands stored before the facts were kept, by
+// another stats.Version, or from a record that carried none. The store
+// lists them and saves the rows it is given; ingest.FillFacts computes
+// them (the store never replays a hand).
+type FactsStore interface {
+	// PendingFacts returns, in ascending Seq order, up to limit legal
+	// hands of any account with a Seq greater than after whose facts rows
+	// are missing or were made by another stats.Version (and not marked
+	// as failed by this one), each with its Seq, Hand, Verdict and
+	// Analysis JSON (nil for none).
+	PendingFacts(ctx context.Context, after int64, limit int) ([]Hand, error)
+	// SaveFacts stores facts rows (HandID the hand's Seq, Position the
+	// player's) over the stored ones, in one transaction.
+	SaveFacts(ctx context.Context, rows []FactsRow) error
 }
 
 // PlayerCount is one player and the number of stored hands he was dealt.
@@ -271,6 +166,11 @@ func CheckStats(player string, f stats.Filter) error {
 			return err
 		}
 	}
+	if f.Tag != "" {
+		if err := tags.Check("tag", f.Tag); err != nil {
+			return err
+		}
+	}
 	if f.Stakes < 0 {
 		return fault.Field(fault.Invalid, "stakes", "stakes must be a positive big blind in chips, got %d", f.Stakes)
 	}
@@ -313,6 +213,14 @@ type ResultPoint struct {
 	// series up to this point, first hand first.
 	CumulativeNet         int64
 	CumulativeAdjustedNet float64
+	// Ledger is the point's ledger (stats.Ledger.Key): a series over hands
+	// of several ledgers is one series per ledger, one after the other
+	// (cash first, LedgerOrderSQL), each summed on its own.
+	Ledger string
+	// CumulativeShowdownNet is the part of CumulativeNet won or lost in
+	// hands that reached a showdown with the player (the rest is the
+	// non-showdown net).
+	CumulativeShowdownNet int64
 }
 
 // ResultsPage is one page of a results series, oldest first; Next resumes
@@ -323,6 +231,11 @@ type ResultsPage struct {
 }
 
 const resultsCursorPrefix = "r1:"
+
+// LedgerOrderSQL is the SQL order of ledger keys that agrees with
+// stats.CompareLedgers: cash, then tournaments, then play money, each by
+// key.
+const LedgerOrderSQL = `CASE WHEN ledger LIKE 'cash/%' THEN 0 WHEN ledger LIKE 'tournament/%' THEN 1 ELSE 2 END, ledger`
 
 // EncodeResultsCursor returns the cursor that resumes a results series
 // after the point numbered n (1-based rank of its last hand in the

@@ -15,12 +15,12 @@ func (g *Gate) Analysis(ctx context.Context, id string) (Analysis, error) {
 }
 
 // SaveAnalysis implements Store.
-func (g *Gate) SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage) error {
+func (g *Gate) SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage, facts []FactsRow) error {
 	st, err := g.get()
 	if err != nil {
 		return err
 	}
-	return st.SaveAnalysis(ctx, id, version, analysis)
+	return st.SaveAnalysis(ctx, id, version, analysis, facts)
 }
 
 // StaleHands implements Store.

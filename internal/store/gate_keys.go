@@ -33,13 +33,31 @@ func (g *Gate) TouchKey(ctx context.Context, prefix string) error {
 	return st.TouchKey(ctx, prefix)
 }
 
+// CreateKeyNewAccount implements Keys.
+func (g *Gate) CreateKeyNewAccount(ctx context.Context, accountName string, k APIKey) (account.ID, error) {
+	st, err := g.get()
+	if err != nil {
+		return 0, err
+	}
+	return st.CreateKeyNewAccount(ctx, accountName, k)
+}
+
+// CreateFirstKey implements Keys.
+func (g *Gate) CreateFirstKey(ctx context.Context, k APIKey) (bool, error) {
+	st, err := g.get()
+	if err != nil {
+		return false, err
+	}
+	return st.CreateFirstKey(ctx, k)
+}
+
 // ListKeys implements Keys.
-func (g *Gate) ListKeys(ctx context.Context) ([]APIKey, error) {
+func (g *Gate) ListKeys(ctx context.Context, after string, limit int) ([]APIKey, error) {
 	st, err := g.get()
 	if err != nil {
 		return nil, err
 	}
-	return st.ListKeys(ctx)
+	return st.ListKeys(ctx, after, limit)
 }
 
 // RevokeKey implements Keys.

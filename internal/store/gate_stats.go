@@ -32,3 +32,12 @@ func (g *Gate) Players(ctx context.Context, q PlayersQuery) (PlayersPage, error)
 	}
 	return st.Players(ctx, q)
 }
+
+// PlayerLedgers implements Store.
+func (g *Gate) PlayerLedgers(ctx context.Context, player string, f stats.Filter) ([]stats.Totals, error) {
+	st, err := g.get()
+	if err != nil {
+		return nil, err
+	}
+	return st.PlayerLedgers(ctx, player, f)
+}

@@ -21,6 +21,10 @@ const (
 	ImportDone      = "done"
 	ImportFailed    = "failed"
 	ImportCancelled = "cancelled"
+	// ImportAnalysing is how an import whose hands are all stored reads
+	// while analysis jobs for them are still queued (the stored state is
+	// done): the phase after storing.
+	ImportAnalysing = "analysing"
 )
 
 // Chunk states: queued, running, then one of done, failed, cancelled.
@@ -95,10 +99,29 @@ type Import struct {
 	ChunksFailed   int
 	HandsFinished  int64
 	Counts         ImportCounts
-	Errors         []ImportError // at most MaxImportErrors, in file order
-	CreatedAt      time.Time
-	StartedAt      *time.Time
-	FinishedAt     *time.Time
+	// Analysis is the progress of the analysis jobs of its stored hands.
+	Analysis   ImportAnalysis
+	Errors     []ImportError // at most MaxImportErrors, in file order
+	CreatedAt  time.Time
+	StartedAt  *time.Time
+	FinishedAt *time.Time
+}
+
+// ImportAnalysis is the progress of an import's analysis jobs: Hands
+// enqueued for analysis, Analysed (saved) and Failed of them, Pending
+// (in parts not yet done), and Seconds from the first part enqueued to the
+// last one done (0 before one is done).
+type ImportAnalysis struct {
+	Hands, Analysed, Failed, Pending int64
+	Seconds                          float64
+}
+
+// Rate is the analyses saved per second, 0 before any.
+func (a ImportAnalysis) Rate() float64 {
+	if a.Seconds <= 0 {
+		return 0
+	}
+	return float64(a.Analysed) / a.Seconds
 }
 
 // ImportChunk is one chunk of an upload: whole hands of one file, from
@@ -131,6 +154,24 @@ type ChunkResult struct {
 	Errors []ImportError // at most MaxImportErrors
 }
 
+// ReconcileBatch is the most chunks one transaction of
+// Imports.ReconcileImportChunks fails.
+const ReconcileBatch = 500
+
+// InBatches runs batch (one transaction of at most ReconcileBatch rows,
+// returning how many it did) until one does fewer or fails, and returns
+// the rows done: ReconcileImportChunks in both stores.
+func InBatches(batch func() (int, error)) (int, error) {
+	total := 0
+	for {
+		n, err := batch()
+		total += n
+		if err != nil || n < ReconcileBatch {
+			return total, err
+		}
+	}
+}
+
 // Imports keeps durable imports: the import, its upload stored in chunks
 // of hands (their bytes in parts), and each chunk's outcome. Both stores
 // implement it. Every call runs under the store's deadline. Reads and
@@ -151,6 +192,17 @@ type Imports interface {
 	QueueImport(ctx context.Context, id int64, files int, bytes int64, fileErrors []ImportError, reason string, enqueue func(tx any) error) error
 	// DeleteImport removes an import and its chunks (an abandoned upload).
 	DeleteImport(ctx context.Context, id int64) error
+	// AddImportAnalyses records the analysis parts of chunk `chunk` (part
+	// i holding hands[i] hands), queued; idempotent (a part recorded
+	// before is left as it is).
+	AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error
+	// ImportAnalysisState returns the state of the import (as stored:
+	// done, not analysing) and of its analysis part; NotFound when either
+	// is gone (the import was deleted).
+	ImportAnalysisState(ctx context.Context, id int64, chunk, part int) (importState, partState string, err error)
+	// FinishImportAnalysis records a queued part's outcome: done, with its
+	// analysed and failed hands (a part done before is left as it is).
+	FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error
 	// Import returns acct's import publicID with its sums.
 	Import(ctx context.Context, acct account.ID, publicID string) (Import, error)
 	// ImportsPage returns acct's imports, newest first, after cursor (""
@@ -173,10 +225,20 @@ type Imports interface {
 	// whose River job of kind was discarded without recording its result
 	// (its worker died in its last attempt: River's rescuer discards such
 	// a job rather than run it again), and finishes their imports. It
-	// returns how many chunks it failed.
+	// returns how many chunks it failed. It works in batches of at most
+	// ReconcileBatch chunks, each its own transaction under the store's
+	// deadline, until a batch finds fewer: the batches done stay done when
+	// a later one fails.
 	ReconcileImportChunks(ctx context.Context, kind, message string) (int, error)
 	// ImportJobCounts counts the River jobs of kind by River state.
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
+	// PendingImportsSince returns when the oldest import of any account
+	// whose work is pending (queued or running, or done storing with an
+	// analysis part still queued) was created; ok is false when none is.
+	// The hands its chunks store, and their analyses, are its own: the
+	// analysis sweeper leaves hands stored since then to the imports'
+	// analysis jobs.
+	PendingImportsSince(ctx context.Context) (since time.Time, ok bool, err error)
 }
 
 // ImportNotFound is the error of an unknown (or another account's) import.
@@ -220,15 +282,72 @@ func ChunkFinished(state string) bool {
 // ImportCounts (Read to Analysed) summed, the skipped reasons as one JSON
 // object of sums by reason, and the error arrays of the first chunks that
 // have errors (at most MaxImportErrors chunks, which is enough), as one
-// JSON array in chunk order. The chunks' errors follow im's own (its
-// file errors), up to MaxImportErrors in all.
+// JSON array in chunk order, and the sums over its analysis parts as one
+// JSON array [hands, analysed, failed, pending, seconds]. The chunks'
+// errors follow im's own (its file errors), up to MaxImportErrors in all;
+// the analyses saved are added to Counts.Analysed, and a done import with
+// analyses pending reads as ImportAnalysing.
 func ScanChunkSums(row interface{ Scan(...any) error }, im *Import) error {
-	c := &im.Counts
-	var skipped, errs string
-	if err := row.Scan(&im.ChunksFinished, &im.ChunksFailed, &im.HandsFinished,
-		&c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed,
-		&skipped, &errs); err != nil {
+	var sums ChunkSums
+	if err := row.Scan(sums.Dest()...); err != nil {
 		return err
+	}
+	return sums.Apply(im)
+}
+
+// ChunkSums is the row ScanChunkSums reads, for a store that reads it
+// beside the import's own columns (a page of imports in one query):
+// scan into Dest, then Apply to the import once its columns are set.
+type ChunkSums struct {
+	part                    Import
+	skipped, errs, analyses string
+}
+
+// ChunkSumsSQL are the first columns of ChunkSums, the same SQL in both
+// stores: the aggregates over an import's chunks, aliased c.
+const ChunkSumsSQL = `
+count(c.chunk) FILTER (WHERE c.state IN ('done', 'failed', 'cancelled')), count(c.chunk) FILTER (WHERE c.state = 'failed'),
+       coalesce(sum(c.hands) FILTER (WHERE c.state IN ('done', 'failed', 'cancelled')), 0),
+       coalesce(sum(c.read), 0), coalesce(sum(c.stored), 0), coalesce(sum(c.duplicates), 0), coalesce(sum(c.conflicts), 0),
+       coalesce(sum(c.legal), 0), coalesce(sum(c.illegal), 0), coalesce(sum(c.unreadable), 0), coalesce(sum(c.analysed), 0)`
+
+// WithSums is a row of an import's columns and then its sums: Scan reads
+// the import's columns into dest and the sums into Sums.
+type WithSums struct {
+	Row  interface{ Scan(...any) error }
+	Sums *ChunkSums
+}
+
+// Scan implements the row's Scan.
+func (w WithSums) Scan(dest ...any) error { return w.Row.Scan(append(dest, w.Sums.Dest()...)...) }
+
+// Dest are the scan destinations of the sums' columns, in order.
+func (s *ChunkSums) Dest() []any {
+	p, c := &s.part, &s.part.Counts
+	return []any{&p.ChunksFinished, &p.ChunksFailed, &p.HandsFinished,
+		&c.Read, &c.Stored, &c.Duplicates, &c.Conflicts, &c.Legal, &c.Illegal, &c.Unreadable, &c.Analysed,
+		&s.skipped, &s.errs, &s.analyses}
+}
+
+// Apply sets the scanned sums on im, whose own columns (state, file
+// errors) are read: its counts, its analysis progress (and the analysing
+// state of a done import with parts queued), its first errors after the
+// file errors.
+func (s *ChunkSums) Apply(im *Import) error {
+	im.ChunksFinished, im.ChunksFailed, im.HandsFinished = s.part.ChunksFinished, s.part.ChunksFailed, s.part.HandsFinished
+	im.Counts = s.part.Counts
+	c := &im.Counts
+	skipped, errs, analyses := s.skipped, s.errs, s.analyses
+	if analyses != "" {
+		var a [5]float64
+		if err := json.Unmarshal([]byte(analyses), &a); err != nil {
+			return err
+		}
+		im.Analysis = ImportAnalysis{Hands: int64(a[0]), Analysed: int64(a[1]), Failed: int64(a[2]), Pending: int64(a[3]), Seconds: a[4]}
+		c.Analysed += im.Analysis.Analysed
+		if im.State == ImportDone && im.Analysis.Pending > 0 {
+			im.State = ImportAnalysing
+		}
 	}
 	if skipped != "{}" && skipped != "" {
 		if err := json.Unmarshal([]byte(skipped), &c.Skipped); err != nil {

@@ -46,9 +46,21 @@ type Keys interface {
 	KeyByPrefix(ctx context.Context, prefix string) (APIKey, error)
 	// TouchKey records that the key with the given prefix was used now.
 	TouchKey(ctx context.Context, prefix string) error
-	// ListKeys returns every key, live and revoked, oldest first, without
-	// hashes.
-	ListKeys(ctx context.Context) ([]APIKey, error)
+	// CreateKeyNewAccount is CreateKey for an account that must be new: it
+	// creates the account and its first key in one transaction, and is a
+	// Invalid (AccountExists) when an account of that name exists,
+	// however many callers try at once.
+	CreateKeyNewAccount(ctx context.Context, accountName string, k APIKey) (account.ID, error)
+	// CreateFirstKey stores k for the default account only when no key
+	// was ever made, atomically: of any number of concurrent callers (two
+	// replicas starting together) exactly one creates it; the others get
+	// false.
+	CreateFirstKey(ctx context.Context, k APIKey) (created bool, err error)
+	// ListKeys returns a page of keys, live and revoked, oldest first,
+	// without hashes: up to limit (PageLimit) keys made after the key
+	// whose prefix is after ("" for the first page). An after that names
+	// no key is NotFound.
+	ListKeys(ctx context.Context, after string, limit int) ([]APIKey, error)
 	// RevokeKey revokes the key with the given prefix from now on
 	// (revoking a revoked key again changes nothing); NotFound when there
 	// is none.
@@ -92,4 +104,10 @@ func NoKey(prefix string) error {
 // NoAccount is the NotFound error of an account name that names none.
 func NoAccount(name string) error {
 	return fault.Field(fault.NotFound, "account", "no account named %q (scoop apikey create --account makes one)", name)
+}
+
+// AccountExists is the Invalid error of a new account whose name is an
+// account's already.
+func AccountExists(name string) error {
+	return fault.Field(fault.Invalid, "account", "an account named %q exists: add a key to it with --account %q, or choose another --name", name, name)
 }

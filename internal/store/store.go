@@ -5,8 +5,11 @@
 // conformance suite both must pass.
 //
 // Records carry JSON as bytes: the store does not interpret a hand or a
-// verdict beyond the columns it indexes. This package imports fault, and
-// handhistory and analysis for NewHandRecord only; it never imports api.
+// verdict beyond the columns it indexes, and never replays a hand: the
+// records, their facts rows included, are made by ingest (ingest.NewRecord,
+// ingest.FactsOf); records in, records out. This package imports fault,
+// and analysis and stats for their versions and the statistics' types; it
+// never imports api.
 package store
 
 import (
@@ -20,9 +23,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/stats"
 )
 
@@ -52,60 +55,40 @@ type Hand struct {
 	// Analysis is the hand's analysis JSON (analysis.Analysis), saved with
 	// the hand in the same transaction when the hand is created; nil for
 	// none (an illegal hand). Reading a hand does not fill it (see
-	// Store.Analysis).
+	// Store.Analysis); a listing with Query.Text does.
 	Analysis json.RawMessage
-	// facts are the hand's per-player facts rows for the player
-	// statistics, when the record's maker computed them from the values
-	// (see FactsRows); nil for none.
-	facts     *factsMemo
+	// Row is what a listing shows of the hand beyond the fields above
+	// (Store.Hands fills it; nil elsewhere).
+	Row *HandRow
+	// Facts are the hand's per-player facts rows for the player
+	// statistics (HandID left 0), made with the record by its maker
+	// (ingest.NewRecord: ingest.FactsOf of the values in memory), which
+	// keeps them in step with the JSON fields. SaveHands stores them as
+	// given; nil stores none, and the hand's facts are pending
+	// (FactsStore) until ingest.FillFacts fills them.
+	Facts     []FactsRow
 	CreatedAt time.Time // assigned by the store
+	// Account is the account that owns the hand, filled by the
+	// maintenance listings (StaleHands, UnanalyzedHands), which walk every
+	// account's hands; 0 elsewhere (the caller's account, account.From).
+	Account account.ID
+	// Tags and Note are the account's tags (sorted) and note on the hand
+	// (Store.SetTags, SetNote): Hand and Hands fill them (empty for none);
+	// SaveHands ignores them.
+	Tags []string
+	Note string
 }
 
-// factsMemo are facts rows computed from a hand's values, with the JSON
-// they were computed with: they are h's only while h still holds that
-// very JSON (a caller may replace a record's fields after making it).
-type factsMemo struct {
-	rows                    []FactsRow
-	legal                   bool
-	hand, verdict, analysis json.RawMessage
-}
+// FactsRows returns h.Facts with their hand id set to id (a copy).
+func (h Hand) FactsRows(id int64) []FactsRow { return withHandID(h.Facts, id) }
 
-// setFacts memoises rows as the facts of h's current fields.
-func (h *Hand) setFacts(rows []FactsRow) {
-	h.facts = &factsMemo{rows: rows, legal: h.Legal, hand: h.Hand, verdict: h.Verdict, analysis: h.Analysis}
-}
-
-// FactsRows returns h's facts rows with their hand id set to id: the rows
-// its maker computed from the values in memory (NewHandRecord,
-// NewAnalyzedHandRecord) while h holds the JSON they were encoded to,
-// else HandFacts of its JSON; the same rows either way, the first
-// without decoding the JSON again.
-func (h Hand) FactsRows(id int64) []FactsRow {
-	m := h.facts
-	if m == nil || m.legal != h.Legal || !sameBytes(m.hand, h.Hand) || !sameBytes(m.verdict, h.Verdict) || !sameBytes(m.analysis, h.Analysis) {
-		return StoredFacts(id, h.Legal, h.Hand, h.Verdict, h.Analysis)
-	}
-	rows := slices.Clone(m.rows)
+// withHandID returns a copy of rows with their hand id set to id.
+func withHandID(rows []FactsRow, id int64) []FactsRow {
+	rows = slices.Clone(rows)
 	for i := range rows {
 		rows[i].HandID = id
 	}
 	return rows
-}
-
-// StoredFacts returns the facts rows of the stored hand id (HandFacts of
-// its JSON) with their hand id set.
-func StoredFacts(id int64, legal bool, hand, verdict, analysis json.RawMessage) []FactsRow {
-	rows := HandFacts(legal, hand, verdict, analysis)
-	for i := range rows {
-		rows[i].HandID = id
-	}
-	return rows
-}
-
-// sameBytes reports whether a and b are the same bytes in memory (not
-// merely equal ones).
-func sameBytes(a, b []byte) bool {
-	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // Version returns the engine version SaveHands stores for h.
@@ -134,7 +117,15 @@ type VerdictUpdate struct {
 	// Analysis is the new analysis JSON, nil when the hand has none now
 	// (illegal): any stored analysis is then removed.
 	Analysis json.RawMessage
+	// Facts are the players' facts rows of the new verdict and analysis
+	// (HandID left 0), made by the caller with them (ingest.Reverdict);
+	// the store writes them as given (nil: none, the stored rows stay).
+	Facts []FactsRow
 }
+
+// UpdateFacts returns the facts rows UpdateVerdicts stores for u, on the
+// stored hand id: u.Facts with their hand id set.
+func (u VerdictUpdate) UpdateFacts(id int64) []FactsRow { return withHandID(u.Facts, id) }
 
 // Updated is the outcome of one VerdictUpdate. Err is set, alone, when
 // this update was refused (its text cannot be stored, CheckJSON; or its id
@@ -202,92 +193,23 @@ func ValidPublicID(id string) bool {
 	return true
 }
 
-// NewHandRecord builds the stored form of a hand and its verdict: the
-// canonical hand JSON, its content hash, the verdict JSON and the columns
-// the store indexes, under the natural key NaturalKey gives (site and site
-// hand id, else a hash of the canonical JSON). POST /v1/hands and `scoop
-// import` both store through it, so a hand imported by one is a duplicate
-// for the other. The error (Internal) is for a hand or verdict that cannot
-// be encoded. It does not judge the text: SaveHands refuses a record whose
-// text cannot be stored (CheckRecord), that record alone. The record has
-// the running analysis.EngineVersion and no Analysis (see
-// NewAnalyzedHandRecord).
-func NewHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
-	rec, err := newHandRecord(h, v)
-	if err != nil {
-		return Hand{}, err
-	}
-	rec.setFacts(FactsOf(h, v.Legal, v, nil))
-	return rec, nil
-}
-
-// newHandRecord is NewHandRecord without the facts rows, which its
-// callers compute once they know the analysis.
-func newHandRecord(h *handhistory.Hand, v *analysis.Verdict) (Hand, error) {
-	canonical, err := json.Marshal(h)
-	if err != nil {
-		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
-	}
-	verdict, err := json.Marshal(v)
-	if err != nil {
-		return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode verdict", Err: err}
-	}
-	players := make([]string, len(h.Players))
-	for i, p := range h.Players {
-		players[i] = p.Name
-	}
-	rec := Hand{
-		NaturalKey:    NaturalKey(h.Site, h.SiteHandID, canonical),
-		Site:          h.Site,
-		SiteHandID:    h.SiteHandID,
-		Game:          h.Table.Game.String(),
-		Legal:         v.Legal,
-		Players:       players,
-		Hand:          canonical,
-		Verdict:       verdict,
-		ContentHash:   ContentHash(canonical),
-		EngineVersion: analysis.EngineVersion,
-	}
-	return rec, nil
-}
-
-// NewAnalyzedHandRecord is NewHandRecord with the hand's analysis
-// (analysis.AnalyzeWith with opt) when the verdict is legal, so that
-// SaveHands stores both in one transaction. When ctx is done it returns
-// the analysis' Canceled error; an analysis that fails otherwise (it
-// cannot for a hand the replay found legal) leaves Analysis nil, and the
-// hand is still stored without one.
-func NewAnalyzedHandRecord(ctx context.Context, h *handhistory.Hand, v *analysis.Verdict, opt analysis.Options) (Hand, error) {
-	rec, err := newHandRecord(h, v)
-	if err != nil {
-		return Hand{}, err
-	}
-	var a *analysis.Analysis
-	if v.Legal {
-		a, err = analysis.AnalyzeWith(ctx, h, opt)
-		switch {
-		case err != nil && ctx.Err() != nil:
-			return Hand{}, err
-		case err != nil:
-			a = nil // stored without an analysis
-		default:
-			if rec.Analysis, err = json.Marshal(a); err != nil {
-				return Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode analysis", Err: err}
-			}
-		}
-	}
-	// The facts once, with the analysis when there is one.
-	rec.setFacts(FactsOf(h, v.Legal, v, a))
-	return rec, nil
-}
-
 // Query selects stored hands. Zero fields select everything.
 type Query struct {
 	Player string // hands this player was dealt into
 	Game   string
 	Legal  *bool
+	// Filter are the hand filters (package filter) beyond Player, Game and
+	// Legal, which it must leave zero: the hand's own, on its facts rows
+	// (illegal hands included), and, with Player, his own (position,
+	// holding, ...: those only his legal hands have).
+	Filter stats.Filter
 	Limit  int    // page size: 0 means DefaultLimit; capped at MaxLimit
 	Cursor string // from a previous Page.Next; empty for the first page
+	// Text asks for each listed hand's Hand and Verdict JSON too (as
+	// Store.Hand gives them) and its Analysis (nil when it has none, as
+	// Store.Analysis would say): an export reads its hands page by page
+	// without a query per hand.
+	Text bool
 }
 
 // Page sizes.
@@ -371,12 +293,15 @@ type Store interface {
 	// SaveAnalysis stores the analysis made by engine version of the hand
 	// with the given id, replacing one made by an older or the same
 	// version (never a newer one: then it stores nothing and returns nil,
-	// and the hand's facts keep the stored analysis's adjusted winnings).
+	// and the hand's facts keep the stored analysis's adjusted winnings),
+	// and with it the adjusted net and all-in flag of facts (per Position;
+	// ingest.AdjustedFacts of the analysis) on the hand's facts rows that
+	// hold facts.
 	// An illegal hand gets none (reverify may have judged it illegal
 	// since the caller read it): nothing is stored and it returns nil.
 	// NotFound when there is no such hand; Invalid (CheckJSON, field
 	// "analysis") for text that cannot be stored.
-	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage) error
+	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage, facts []FactsRow) error
 	// StaleHands returns, in ascending Seq order, up to limit (capped at
 	// MaxLimit; 0 means DefaultLimit) hands of any account whose engine
 	// version is below version and whose Seq is greater than after (0 for
@@ -405,6 +330,18 @@ type Store interface {
 	// player with no such hand. Invalid (CheckStats) for text that cannot
 	// be stored.
 	PlayerStats(ctx context.Context, player string, f stats.Filter) (stats.Totals, error)
+	// PlayerLedgers returns PlayerStats' sums per ledger (stats.Ledger:
+	// the money of the hands' amounts), in stats.CompareLedgers order,
+	// each with its Ledger set: of the MaxLedgers ledgers with the most
+	// hands when there are more. None for a player with no such hand.
+	PlayerLedgers(ctx context.Context, player string, f stats.Filter) ([]stats.Totals, error)
+	// PlayerGroups returns PlayerStats' sums per group (ByPosition: his
+	// seat; ByHolding: the game and his starting-hand group, hands with
+	// unknown hole cards left out) and per ledger, each with its Ledger
+	// set, in no particular order: the MaxGroupRows rows with the most
+	// hands when there are more. None for a player with no such hand.
+	// Invalid (CheckStats, GroupSQL) for a bad query.
+	PlayerGroups(ctx context.Context, player string, f stats.Filter, by string) ([]stats.GroupTotals, error)
 	// PlayerResults returns a page of the player's results series (S6) over
 	// the same hands as PlayerStats, in time order (hands without a time
 	// first, in stored order; ties in stored order). Invalid for a bad
@@ -415,8 +352,23 @@ type Store interface {
 	// of stored hands each was dealt (legal or not): keyset pages on the
 	// name. Invalid for a bad query (CheckPlayers).
 	Players(ctx context.Context, q PlayersQuery) (PlayersPage, error)
+	// PlayerSessions returns a page of the player's sessions (see
+	// SessionGap) over the same hands as PlayerStats, newest first.
+	// Invalid for a bad query (CheckSessions).
+	PlayerSessions(ctx context.Context, q SessionsQuery) (SessionsPage, error)
+	// SetTags replaces the tags of the caller's hand id with tags
+	// (tags.Normalize: Invalid on "tags" or "tags[i]" for a bad set) and
+	// returns the set stored, sorted without repeats. NotFound for a hand
+	// the caller cannot see, as Hand.
+	SetTags(ctx context.Context, id string, tags []string) ([]string, error)
+	// SetNote replaces the note on the caller's hand id (an empty note
+	// deletes it; Invalid on "note" for one tags.CheckNote refuses) and
+	// returns the note stored. NotFound as SetTags.
+	SetNote(ctx context.Context, id string, note string) (string, error)
 	// Keys: accounts and their API keys.
 	Keys
+	// Sessions: browser sessions and share links.
+	Sessions
 	// Ready reports whether the database is reachable and its migrations
 	// are current (Unavailable otherwise).
 	Ready(ctx context.Context) error
@@ -476,6 +428,12 @@ func CheckQuery(q Query) (after string, err error) {
 	}
 	if err := CheckText("game", q.Game); err != nil {
 		return "", err
+	}
+	if err := CheckStats(q.Player, q.Filter); err != nil {
+		return "", err
+	}
+	if q.Filter.PlayerFiltered() && q.Player == "" {
+		return "", fault.Field(fault.Invalid, "player", "the player's filters (position, holding, saw_flop, showdown, allin, result) need a player")
 	}
 	return DecodeCursor(q.Cursor)
 }

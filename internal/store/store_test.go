@@ -1,12 +1,9 @@
 package store_test
 
 import (
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,6 +11,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -139,7 +137,7 @@ Seat 1: Ann (button) collected ($0.10)
 	}
 	h := entries[0].Hand
 	v := analysis.Replay(h)
-	rec, err := store.NewHandRecord(h, &v)
+	rec, err := ingest.NewRecord(h, &v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +152,7 @@ Seat 1: Ann (button) collected ($0.10)
 	other := *h
 	other.Players = append(other.Players[:0:0], other.Players...)
 	other.Players[1].Name = "Mallory"
-	rec2, err := store.NewHandRecord(&other, &v)
+	rec2, err := ingest.NewRecord(&other, &v)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,66 +174,5 @@ func TestEquityIDs(t *testing.T) {
 		if store.ValidPublicID(bad) {
 			t.Errorf("ValidPublicID(%q) = true", bad)
 		}
-	}
-}
-
-// TestFactsOfMatchesStoredJSON: the facts rows a record carries
-// (FactsOf of the values in memory) are the rows the stores derive from
-// the record's JSON (HandFacts), for every hand of the example files,
-// legal and illegal, with and without an analysis, and still when a
-// field is replaced after the record was made.
-func TestFactsOfMatchesStoredJSON(t *testing.T) {
-	n := 0
-	for _, name := range []string{"ps-session.txt", "illegal.txt", "hand.phh", "hand.json"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "examples", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		f, err := handhistory.Detect(name, b)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		es, err := handhistory.Read(f, b)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for i, e := range es {
-			if e.Hand == nil {
-				continue
-			}
-			v := analysis.Replay(e.Hand)
-			for _, analysed := range []bool{false, true} {
-				var rec store.Hand
-				if analysed {
-					rec, err = store.NewAnalyzedHandRecord(context.Background(), e.Hand, &v, analysis.Options{Trials: 2000, OneCore: true})
-				} else {
-					rec, err = store.NewHandRecord(e.Hand, &v)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := store.HandFacts(rec.Legal, rec.Hand, rec.Verdict, rec.Analysis)
-				for j := range want {
-					want[j].HandID = 42
-				}
-				if got := rec.FactsRows(42); len(want) == 0 || !reflect.DeepEqual(got, want) {
-					t.Errorf("%s hand %d (analysed %v): facts from values\n%+v\nfrom JSON\n%+v", name, i, analysed, got, want)
-				}
-				// A field replaced after the record was made: its rows
-				// follow the record's JSON, not the values it was made of.
-				if rec.Legal {
-					rec.Analysis = nil
-					want = store.HandFacts(rec.Legal, rec.Hand, rec.Verdict, nil)
-					got := rec.FactsRows(0)
-					if !reflect.DeepEqual(got, want) {
-						t.Errorf("%s hand %d (analysed %v): facts after the analysis was dropped\n%+v\nwant\n%+v", name, i, analysed, got, want)
-					}
-				}
-				n++
-			}
-		}
-	}
-	if n < 30 {
-		t.Errorf("compared %d records; want the example files' hands", n)
 	}
 }

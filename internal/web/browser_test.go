@@ -19,7 +19,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,7 +31,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/scoophq/scoop/api"
-	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/jobs"
 	"github.com/scoophq/scoop/internal/store"
@@ -177,7 +175,7 @@ func newEnvWith(t testing.TB, mode api.AuthMode, imports bool) *env {
 		defer cancel()
 		e.mu.Lock()
 		defer e.mu.Unlock()
-		if len(e.reqs) == 0 {
+		if len(e.reqs) == 0 && !t.Skipped() {
 			t.Errorf("the browser made no request: the network log is not being read")
 		}
 		for _, u := range e.reqs {
@@ -581,7 +579,7 @@ actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cbr 6', 'p1 cc', 'd db 2c
 	if code := e.post("/v1/hands", "application/toml", []byte(phh), &res); code != 200 || len(res.Hands) != 1 || res.Hands[0].ID == "" {
 		t.Fatalf("POST hand = %d %+v", code, res)
 	}
-	noInjection := `document.querySelectorAll("main script, main img").length === 0 && document.scripts.length === 2`
+	noInjection := `document.querySelectorAll("main script, main img").length === 0 && Array.from(document.scripts).every(s => s.src.startsWith(location.origin + "/static/"))`
 	e.do(chromedp.Navigate(e.srv.URL + "/hands"))
 	e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
 	if got := e.text("#hand-list td.players"); got != hostileNames[0]+", "+hostileNames[1] {
@@ -642,58 +640,6 @@ func TestDocsTryIt(t *testing.T) {
 	e.waitFor(`document.querySelector("#computeEquity pre.out").textContent.includes("equity")`)
 	e.do(chromedp.ScrollIntoView(css("#computeEquity .status")))
 	e.shoot("docs-try-it", false)
-}
-
-// TestKeyRequired: on a server that requires API keys, the hands page
-// says it needs a key and shows the key field; once a key is entered the
-// page lists the key's hands and shows its prefix; Forget drops it.
-func TestKeyRequired(t *testing.T) {
-	e := newEnvAuth(t, api.AuthRequired)
-	key, prefix, hash := auth.NewKey()
-	if _, err := e.st.CreateKey(context.Background(), "alice", store.APIKey{Prefix: prefix, Name: "browser", Scopes: "read,write", Hash: hash}); err != nil {
-		t.Fatal(err)
-	}
-	body, err := os.ReadFile(filepath.Join("testdata", "sidepots.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req, _ := http.NewRequest("POST", e.srv.URL+"/v1/hands", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "text/plain")
-	req.Header.Set("Authorization", "Bearer "+key)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil || res.StatusCode != 200 {
-		t.Fatalf("store the hands: %v %v", res.StatusCode, err)
-	}
-	res.Body.Close()
-
-	e.do(chromedp.Navigate(e.srv.URL + "/hands"))
-	e.waitFor(`!document.getElementById("key-form").hidden && !document.getElementById("hands-error").hidden`)
-	if msg := e.text("#hands-error"); !strings.Contains(msg, "API key") {
-		t.Errorf("the hands page without a key says %q", msg)
-	}
-	e.screenshots("key-asked")
-	e.do(chromedp.SendKeys(css("#api-key"), key), chromedp.Click(css("#key-form button")))
-	// The page reloads with the key: wait through the reload.
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		ready, err := chromedp.Run(e.ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && document.querySelector("main").dataset.ready === "true"`))
-		if err == nil && ready {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the hands page did not load with the key: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if n := eval[int](e, `document.querySelectorAll("#hand-list tbody tr").length`); n == 0 {
-		t.Errorf("with the key the hands page lists nothing")
-	}
-	if got := e.text("#key-prefix"); got != prefix {
-		t.Errorf("the page shows key %q, want its prefix %q", got, prefix)
-	}
-	if eval[bool](e, `document.body.innerText.includes(`+strconv.Quote(key[len(prefix):])+`)`) {
-		t.Errorf("the page shows the key's secret")
-	}
-	e.screenshots("key-set")
 }
 
 // TestImportLargeFileAsJob: a file over the page's import threshold (set

@@ -1,9 +1,10 @@
 // Package web is Scoop's web app: server-rendered pages (html/template)
 // with small hand-written scripts and styles, all embedded in the binary.
 // The pages are an equity calculator (/), a hand replayer (/hands/{id}),
-// the stored hands (/hands), an upload page (/import) and a player page
-// (/players/{name}); their data comes from the JSON API, called from the
-// browser on the same origin.
+// the stored hands (/hands), an upload page (/import), the players
+// (/players) and a player page (/players/{name}), the sign-in page
+// (/signin) and a shared hand's page (/s/{token}); their data comes from
+// the JSON API, called from the browser on the same origin.
 //
 // It is a sibling of package api: it imports neither api nor the store,
 // and api knows it only as the http.Handler it is given. Every response
@@ -77,23 +78,47 @@ func New() *Handler {
 	if err != nil {
 		panic("web: embedded assets: " + err.Error())
 	}
-	funcs := template.FuncMap{"asset": h.assetURL}
-	for _, page := range []string{"calculator", "replayer", "hands", "import", "player", "notfound"} {
+	funcs := template.FuncMap{"asset": h.assetURL, "positions": func() []string { return positions }, "flags": func() []yesNo { return yesNoFilters }}
+	for _, page := range []string{"calculator", "replayer", "hands", "import", "player", "players", "signin", "notfound"} {
 		h.pages[page] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+page+".html"))
 	}
+	// A shared hand's page is the replayer under its own title.
+	h.pages["shared"] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/replayer.html", "templates/shared.html"))
 	h.mux.HandleFunc("GET /{$}", h.page("calculator", nil))
-	h.mux.HandleFunc("GET /hands", h.page("hands", func(r *http.Request) any {
-		q := r.URL.Query()
-		return map[string]string{"Player": q.Get("player"), "Game": q.Get("game"), "Legal": q.Get("legal")}
-	}))
+	h.mux.HandleFunc("GET /hands", h.page("hands", func(r *http.Request) any { return urlFilters(r, handFilters) }))
 	h.mux.HandleFunc("GET /hands/{id}", h.page("replayer", func(r *http.Request) any { return r.PathValue("id") }))
 	h.mux.HandleFunc("GET /import", h.page("import", nil))
-	h.mux.HandleFunc("GET /players/{name}", h.page("player", func(r *http.Request) any { return r.PathValue("name") }))
+	h.mux.HandleFunc("GET /players/{name}", h.page("player", playerPage))
+	h.mux.HandleFunc("GET /players", h.page("players", func(r *http.Request) any { return r.URL.Query().Get("prefix") }))
+	h.mux.HandleFunc("GET /signin", h.page("signin", func(r *http.Request) any {
+		q := r.URL.Query()
+		next := q.Get("next")
+		if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+			next = "/"
+		}
+		return map[string]string{"Error": signInErrors[q.Get("error")], "Next": next}
+	}))
+	// /s/{token}: the page of a share link; its script reads the hand
+	// through the link (GET /v1/shared/{token}), without a key.
+	h.mux.HandleFunc("GET /s/{token}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		h.render(w, http.StatusOK, "shared", "(shared)")
+	})
 	h.mux.HandleFunc("GET "+StaticPrefix+"{file}", h.static)
 	h.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		h.render(w, http.StatusNotFound, "notfound", r.URL.Path)
 	})
 	return h
+}
+
+// signInErrors are what the sign-in page says for each error code POST
+// /v1/sessions sends a refused form back with.
+var signInErrors = map[string]string{
+	"missing":     "Enter an API key.",
+	"refused":     "That API key was refused: it is unknown, malformed or revoked.",
+	"rate":        "Too many bad keys from this address: wait a minute and try again.",
+	"forbidden":   "A sign-in from another site's page is refused: sign in from this page.",
+	"unavailable": "The server cannot check keys now (its database is unavailable): try again shortly.",
 }
 
 // ServeHTTP implements http.Handler.
@@ -174,4 +199,52 @@ func contentType(p string) string {
 		return "image/svg+xml"
 	}
 	return "application/octet-stream"
+}
+
+// playerFilters are the hand filters the player page's form carries, as
+// the API names them (package filter): the form round-trips them in the
+// URL, and the page's script passes them on to the API, which checks them.
+var playerFilters = []string{"kind", "currency", "site", "game", "structure", "stakes", "from", "to", "ledger", "tag"}
+
+// handFilters are the hand filters the hands page's form carries (every
+// one of package filter's but freeroll).
+var handFilters = []string{"player", "game", "structure", "kind", "currency", "site", "stakes", "from", "to", "ledger",
+	"position", "holding", "saw_flop", "showdown", "allin", "result", "legal", "tag"}
+
+// positions are the seats of the position filter, as trackers name them.
+var positions = []string{"BTN", "SB", "BB", "UTG", "MP", "CO"}
+
+// yesNo is a true-or-false filter of the hands page's form.
+type yesNo struct{ Name, Label, Yes, No string }
+
+var yesNoFilters = []yesNo{
+	{"saw_flop", "Saw the flop", "Saw it", "Folded before"},
+	{"showdown", "Showdown", "Went to showdown", "No showdown"},
+	{"allin", "All-in", "All-in", "Not all-in"},
+	{"legal", "Verdict", "Legal", "Illegal"},
+}
+
+// urlFilters are the filters names of the request's URL, each "" when
+// absent or longer than 200 bytes (the API would refuse it): the form
+// shows them again, and the page's script passes them to the API, which
+// checks them.
+func urlFilters(r *http.Request, names []string) map[string]string {
+	q := r.URL.Query()
+	f := map[string]string{}
+	for _, k := range names {
+		f[k] = ""
+		if v := q.Get(k); len(v) <= 200 {
+			f[k] = v
+		}
+	}
+	return f
+}
+
+// playerPage is the player page's data: his name and the filters of the
+// URL (urlFilters).
+func playerPage(r *http.Request) any {
+	return struct {
+		Name string
+		F    map[string]string
+	}{r.PathValue("name"), urlFilters(r, playerFilters)}
 }

@@ -3,7 +3,7 @@
 -- made in Go (package stats) from each legal hand's JSON, verdict and
 -- analysis: when a hand is stored, reverified or analysed, and for the
 -- hands stored before this migration by the backfill the store runs right
--- after migrating (store.FillAllFacts). facts is the stats.Version that made
+-- after migrating (today ingest.FillFacts). facts is the stats.Version that made
 -- the row's facts, 0 for none (an illegal hand, or not yet filled), its
 -- negative when the hand could not be replayed for facts. The hand's
 -- filters (site, game, structure, big blind, time) are copied here so

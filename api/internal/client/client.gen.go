@@ -179,6 +179,27 @@ func (e EquityRequestMode) Valid() bool {
 	}
 }
 
+// Defines values for ExportFormat.
+const (
+	ExportFormatCsv        ExportFormat = "csv"
+	ExportFormatPhh        ExportFormat = "phh"
+	ExportFormatPokerstars ExportFormat = "pokerstars"
+)
+
+// Valid indicates whether the value is a known member of the ExportFormat enum.
+func (e ExportFormat) Valid() bool {
+	switch e {
+	case ExportFormatCsv:
+		return true
+	case ExportFormatPhh:
+		return true
+	case ExportFormatPokerstars:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for Game.
 const (
 	GameOmahaHi   Game = "omaha-hi"
@@ -191,6 +212,27 @@ func (e Game) Valid() bool {
 	case GameOmahaHi:
 		return true
 	case GameOmahaHilo:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for HandEnded.
+const (
+	HandEndedAllIn       HandEnded = "all-in"
+	HandEndedShowdown    HandEnded = "showdown"
+	HandEndedUncontested HandEnded = "uncontested"
+)
+
+// Valid indicates whether the value is a known member of the HandEnded enum.
+func (e HandEnded) Valid() bool {
+	switch e {
+	case HandEndedAllIn:
+		return true
+	case HandEndedShowdown:
+		return true
+	case HandEndedUncontested:
 		return true
 	default:
 		return false
@@ -227,8 +269,54 @@ func (e HandStatus) Valid() bool {
 	}
 }
 
+// Defines values for HoldingGroup.
+const (
+	HoldingGroupA2Low        HoldingGroup = "a2-low"
+	HoldingGroupA2Other      HoldingGroup = "a2-other"
+	HoldingGroupA2SuitedAce  HoldingGroup = "a2-suited-ace"
+	HoldingGroupA3           HoldingGroup = "a3"
+	HoldingGroupAa           HoldingGroup = "aa"
+	HoldingGroupAces         HoldingGroup = "aces"
+	HoldingGroupDoubleSuited HoldingGroup = "double-suited"
+	HoldingGroupFourLow      HoldingGroup = "four-low"
+	HoldingGroupOthers       HoldingGroup = "others"
+	HoldingGroupPairs        HoldingGroup = "pairs"
+	HoldingGroupRundowns     HoldingGroup = "rundowns"
+)
+
+// Valid indicates whether the value is a known member of the HoldingGroup enum.
+func (e HoldingGroup) Valid() bool {
+	switch e {
+	case HoldingGroupA2Low:
+		return true
+	case HoldingGroupA2Other:
+		return true
+	case HoldingGroupA2SuitedAce:
+		return true
+	case HoldingGroupA3:
+		return true
+	case HoldingGroupAa:
+		return true
+	case HoldingGroupAces:
+		return true
+	case HoldingGroupDoubleSuited:
+		return true
+	case HoldingGroupFourLow:
+		return true
+	case HoldingGroupOthers:
+		return true
+	case HoldingGroupPairs:
+		return true
+	case HoldingGroupRundowns:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ImportState.
 const (
+	ImportStateAnalysing ImportState = "analysing"
 	ImportStateCancelled ImportState = "cancelled"
 	ImportStateDone      ImportState = "done"
 	ImportStateFailed    ImportState = "failed"
@@ -239,6 +327,8 @@ const (
 // Valid indicates whether the value is a known member of the ImportState enum.
 func (e ImportState) Valid() bool {
 	switch e {
+	case ImportStateAnalysing:
+		return true
 	case ImportStateCancelled:
 		return true
 	case ImportStateDone:
@@ -248,6 +338,57 @@ func (e ImportState) Valid() bool {
 	case ImportStateQueued:
 		return true
 	case ImportStateRunning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for LedgerKind.
+const (
+	LedgerKindCash       LedgerKind = "cash"
+	LedgerKindPlay       LedgerKind = "play"
+	LedgerKindTournament LedgerKind = "tournament"
+)
+
+// Valid indicates whether the value is a known member of the LedgerKind enum.
+func (e LedgerKind) Valid() bool {
+	switch e {
+	case LedgerKindCash:
+		return true
+	case LedgerKindPlay:
+		return true
+	case LedgerKindTournament:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for Position.
+const (
+	PositionBB  Position = "BB"
+	PositionBTN Position = "BTN"
+	PositionCO  Position = "CO"
+	PositionMP  Position = "MP"
+	PositionSB  Position = "SB"
+	PositionUTG Position = "UTG"
+)
+
+// Valid indicates whether the value is a known member of the Position enum.
+func (e Position) Valid() bool {
+	switch e {
+	case PositionBB:
+		return true
+	case PositionBTN:
+		return true
+	case PositionCO:
+		return true
+	case PositionMP:
+		return true
+	case PositionSB:
+		return true
+	case PositionUTG:
 		return true
 	default:
 		return false
@@ -275,6 +416,45 @@ func (e PostKind) Valid() bool {
 	case PostKindSmallBlind:
 		return true
 	case PostKindStraddle:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RangeBasis.
+const (
+	RangeBasisPfr  RangeBasis = "pfr"
+	RangeBasisVpip RangeBasis = "vpip"
+)
+
+// Valid indicates whether the value is a known member of the RangeBasis enum.
+func (e RangeBasis) Valid() bool {
+	switch e {
+	case RangeBasisPfr:
+		return true
+	case RangeBasisVpip:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for Scope.
+const (
+	ScopeAdmin Scope = "admin"
+	ScopeRead  Scope = "read"
+	ScopeWrite Scope = "write"
+)
+
+// Valid indicates whether the value is a known member of the Scope enum.
+func (e Scope) Valid() bool {
+	switch e {
+	case ScopeAdmin:
+		return true
+	case ScopeRead:
+		return true
+	case ScopeWrite:
 		return true
 	default:
 		return false
@@ -347,6 +527,24 @@ func (e Structure) Valid() bool {
 	}
 }
 
+// Defines values for WonOrLost.
+const (
+	WonOrLostLost WonOrLost = "lost"
+	WonOrLostWon  WonOrLost = "won"
+)
+
+// Valid indicates whether the value is a known member of the WonOrLost enum.
+func (e WonOrLost) Valid() bool {
+	switch e {
+	case WonOrLostLost:
+		return true
+	case WonOrLostWon:
+		return true
+	default:
+		return false
+	}
+}
+
 // Action A recorded action, in order; player is an index into the hand's players, or -1 for the dealer (deal-board).
 type Action struct {
 	// Amount bet-raise: the round total bet to; call: the chips put in, checked by the engine (0 when not recorded).
@@ -355,10 +553,10 @@ type Action struct {
 
 	// Kind What an action is: a betting action (check-call and bet-raise as PHH writes them), showing or mucking cards, or the dealer dealing the board or hole cards.
 	Kind   ActionKind `json:"kind"`
-	Player int        `json:"player"`
+	Player int64      `json:"player"`
 
 	// Run deal-board in a hand run more than once: the run (1, 2...) the cards belong to; 0 (or absent) for cards shared by every run.
-	Run *int `json:"run,omitempty"`
+	Run *int64 `json:"run,omitempty"`
 }
 
 // ActionKind What an action is: a betting action (check-call and bet-raise as PHH writes them), showing or mucking cards, or the dealer dealing the board or hole cards.
@@ -410,13 +608,15 @@ type AllInStreet string
 type AnalysisRun struct {
 	// Board The run's whole board.
 	Board   string           `json:"board"`
-	Run     int              `json:"run"`
+	Run     int64            `json:"run"`
 	Streets []StreetSnapshot `json:"streets"`
 }
 
 // AnalyzedHand A HandResult (status replayed, skipped or failed) with the hand's analysis, null unless the hand is legal.
 type AnalyzedHand struct {
-	Analysis *HandAnalysis `json:"analysis"`
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	ActionLine *int64        `json:"action_line,omitempty"`
+	Analysis   *HandAnalysis `json:"analysis"`
 
 	// Created False when the hand was stored before.
 	Created *bool `json:"created,omitempty"`
@@ -425,10 +625,10 @@ type AnalyzedHand struct {
 	Id *string `json:"id,omitempty"`
 
 	// Index 1-based position in the file.
-	Index int `json:"index"`
+	Index int64 `json:"index"`
 
 	// Line 1-based line where the hand starts, when known.
-	Line    *int     `json:"line,omitempty"`
+	Line    *int64   `json:"line,omitempty"`
 	Problem *Problem `json:"problem,omitempty"`
 
 	// Skipped Why the hand was not replayed (another game...).
@@ -444,15 +644,15 @@ type AnalyzedHand struct {
 // AnalyzedHands defines model for AnalyzedHands.
 type AnalyzedHands struct {
 	// Analyzed Legal hands analysed.
-	Analyzed int `json:"analyzed"`
+	Analyzed int64 `json:"analyzed"`
 
 	// Failed Hands that could not be read.
-	Failed int            `json:"failed"`
+	Failed int64          `json:"failed"`
 	Hands  []AnalyzedHand `json:"hands"`
 
 	// Read Hands read and replayed.
-	Read    int `json:"read"`
-	Skipped int `json:"skipped"`
+	Read    int64 `json:"read"`
+	Skipped int64 `json:"skipped"`
 }
 
 // Decision defines model for Decision.
@@ -463,11 +663,14 @@ type Decision struct {
 	// BelowOdds A call with equity below its pot odds (a fact about the cards, not a verdict on the play).
 	BelowOdds bool `json:"below_odds"`
 
+	// BelowOddsVsRange A call with range_equity below its pot odds.
+	BelowOddsVsRange *bool `json:"below_odds_vs_range,omitempty"`
+
 	// Equity His equity among the players then not folded (A2, A3).
 	Equity float64 `json:"equity"`
 
 	// Index 0-based index into the hand's actions.
-	Index int `json:"index"`
+	Index int64 `json:"index"`
 
 	// Mode exhaustive: exact, every board completion enumerated; montecarlo: sampled.
 	Mode   EquityMode `json:"mode"`
@@ -478,10 +681,22 @@ type Decision struct {
 
 	// PotOdds to_call / (pot + to_call); null when nothing is owed.
 	PotOdds *float64 `json:"pot_odds"`
-	Stderr  float64  `json:"stderr"`
+
+	// RangeEquity A10: his equity against the unknown opponents' preflop ranges (see ranges), Monte Carlo; absent when no opponent's cards are unknown, when he owes nothing, or with more than three such opponents.
+	RangeEquity *float64 `json:"range_equity,omitempty"`
+
+	// RangeStderr Standard error of range_equity: its Monte Carlo stops once every player is within 0.01 (twice the snapshots' 0.005) or at 4,096 trials.
+	RangeStderr *float64 `json:"range_stderr,omitempty"`
+
+	// Ranges A10: the range given each opponent with unknown cards.
+	Ranges *[]OpponentRange `json:"ranges,omitempty"`
+	Stderr float64          `json:"stderr"`
 
 	// Street A betting round.
 	Street Street `json:"street"`
+
+	// Table Present and true when the equity was looked up in the precomputed preflop table (A3: his hand against random hands, nothing else known) rather than sampled for this hand; mode is then montecarlo and stderr the table entry's.
+	Table *bool `json:"table,omitempty"`
 
 	// ToCall What a call puts in (all he has when short); null when nothing is owed.
 	ToCall *int64 `json:"to_call"`
@@ -499,7 +714,7 @@ type Difference struct {
 	Replayed int64           `json:"replayed"`
 
 	// Run The run of a collected difference in a hand run more than once; absent for the whole hand.
-	Run *int `json:"run,omitempty"`
+	Run *int64 `json:"run,omitempty"`
 }
 
 // DifferenceField What differs; player names the player for finishing_stack, returned and collected, and is empty for runs (the number of runs), rake and total_pot. short_blind: a big blind posted short, which the record (a PokerKit PHH file) took as the bet to call while R11 keeps the full blind; recorded is what he posted, replayed the full blind, and the hand replays legal the record's way.
@@ -507,6 +722,21 @@ type DifferenceField string
 
 // EquityMode exhaustive: exact, every board completion enumerated; montecarlo: sampled.
 type EquityMode string
+
+// EquityOutcome One share of the pot and how often a player receives it (A8).
+type EquityOutcome struct {
+	// Boards Boards (trials, in Monte Carlo) on which he receives share.
+	Boards int64 `json:"boards"`
+
+	// Probability boards over the result's boards.
+	Probability float64 `json:"probability"`
+
+	// Share The exact fraction of the whole pot, reduced: "1", "3/4", "1/6", "0".
+	Share string `json:"share"`
+
+	// Stderr Monte Carlo only: the standard error of probability.
+	Stderr *float64 `json:"stderr,omitempty"`
+}
 
 // EquityPlayer defines model for EquityPlayer.
 type EquityPlayer struct {
@@ -516,8 +746,14 @@ type EquityPlayer struct {
 	HiWin  float64 `json:"hi_win"`
 	LoTie  float64 `json:"lo_tie"`
 	LoWin  float64 `json:"lo_win"`
-	Scoop  float64 `json:"scoop"`
-	Stderr float64 `json:"stderr"`
+
+	// Outcomes ANALYSIS.md A8: every share of the pot the player receives on some board (1 a scoop, 3/4 the high and a quartered low, 1/2, 1/4, 1/3, 1/6, ..., 0 nothing), largest first, with the boards on which he receives it; their boards add up to `boards` and their mean is `equity`.
+	Outcomes []EquityOutcome `json:"outcomes"`
+
+	// Quartered A8: the share of boards on which he shares the low half with one or more players, whatever he gets of the high (0 for omaha-hi).
+	Quartered float64 `json:"quartered"`
+	Scoop     float64 `json:"scoop"`
+	Stderr    float64 `json:"stderr"`
 }
 
 // EquityRequest defines model for EquityRequest.
@@ -536,13 +772,13 @@ type EquityRequest struct {
 	Mode *EquityRequestMode `json:"mode,omitempty"`
 
 	// Seed Monte Carlo seed (same seed, same result); takes effect only with mode montecarlo.
-	Seed *int `json:"seed,omitempty"`
+	Seed *uint64 `json:"seed,omitempty"`
 
 	// Store Keep the result and return its id.
 	Store *bool `json:"store,omitempty"`
 
 	// Trials Monte Carlo trials, 1 to 10,000,000 (the cap on one request's cost: it stays within seconds; more is a 400 naming trials and the maximum); omit it for the default, 1M. Accepted with mode auto (where, being exact, it has no effect) or montecarlo; with mode exhaustive it is a 400 naming trials.
-	Trials *int `json:"trials,omitempty"`
+	Trials *int64 `json:"trials,omitempty"`
 }
 
 // EquityRequestMode Default auto: exhaustive up to 2,000,000 board completions, else Monte Carlo. Every legal request is within that threshold (the largest, heads-up preflop, is 1,086,008 boards), so auto is always exact and trials and seed take effect only with mode montecarlo.
@@ -554,9 +790,9 @@ type EquityResult struct {
 	Boards int64  `json:"boards"`
 
 	// Combos With ranges only, per player, the hands of his range left once the board, the dead cards and the fixed hands are removed (1 for a fixed hand).
-	Combos    *[]int  `json:"combos,omitempty"`
-	Dead      string  `json:"dead"`
-	ElapsedMs float64 `json:"elapsed_ms"`
+	Combos    *[]int64 `json:"combos,omitempty"`
+	Dead      string   `json:"dead"`
+	ElapsedMs float64  `json:"elapsed_ms"`
 
 	// Exact Exact equities: player i's equity is numerators[i] / denominator, reduced, as decimal strings (they may exceed 64 bits). Present only for an exhaustive run.
 	Exact *ExactEquity `json:"exact,omitempty"`
@@ -571,13 +807,25 @@ type EquityResult struct {
 	Mode    EquityMode     `json:"mode"`
 	NoLow   float64        `json:"no_low"`
 	Players []EquityPlayer `json:"players"`
-	Seed    *int           `json:"seed,omitempty"`
+
+	// ReadAsRange With ranges only, each hand that was read as a range rather than four cards.
+	ReadAsRange *[]RangeReading `json:"read_as_range,omitempty"`
+	Seed        *uint64         `json:"seed,omitempty"`
 }
 
 // ExactEquity Exact equities: player i's equity is numerators[i] / denominator, reduced, as decimal strings (they may exceed 64 bits). Present only for an exhaustive run.
 type ExactEquity struct {
 	Denominator string   `json:"denominator"`
 	Numerators  []string `json:"numerators"`
+}
+
+// ExportFormat An export's format (GET /v1/hands/export): csv (a row a hand and player), phh (a .phhs) or pokerstars (PokerStars text).
+type ExportFormat string
+
+// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+type Freerolls struct {
+	Hands   int64 `json:"hands"`
+	Scooped Share `json:"scooped"`
 }
 
 // Game The game. Where a request may omit it (POST /v1/equity, POST /v1/ranges/parse) the default is omaha-hilo; percentage ranges rank hands per game.
@@ -589,7 +837,7 @@ type Hand struct {
 
 	// AddedToPot Money the site added to the pot before the first action, in chip units (GGPoker's "Cash Drop to Pot", Run It Once's "STP added"): no player's. Dead money in the main pot: counted in the pot for the pot-limit maximum (R7), settled with the main pot (R12), never returned. Absent when the site added nothing.
 	AddedToPot *int64  `json:"added_to_pot,omitempty"`
-	Button     *int    `json:"button,omitempty"`
+	Button     *int64  `json:"button,omitempty"`
 	Format     *string `json:"format,omitempty"`
 
 	// Notes Where the reader did not take the record as written (what it mended, e.g. a board misprinted on the street lines read from the summary); the verdict repeats them.
@@ -618,7 +866,10 @@ type HandAnalysis struct {
 	Decisions []Decision `json:"decisions"`
 
 	// EngineVersion The engine version that made it.
-	EngineVersion int `json:"engine_version"`
+	EngineVersion int64 `json:"engine_version"`
+
+	// Freeroll A9: the players who freerolled on some street (a locked half while the other could still be won); empty when none.
+	Freeroll *[]string `json:"freeroll,omitempty"`
 
 	// Results Per player, in the hand's player order.
 	Results []PlayerResult `json:"results"`
@@ -630,6 +881,21 @@ type HandAnalysis struct {
 	Streets []StreetSnapshot `json:"streets"`
 }
 
+// HandEnded How a hand ended: a showdown of two or more players, uncontested (all but one folded), or all-in (a showdown after a qualifying all-in, A5, known once the hand is analysed).
+type HandEnded string
+
+// HandNames A shown hand's high and low on one run's board (A7).
+type HandNames struct {
+	Board string  `json:"board"`
+	High  string  `json:"high"`
+	Low   *string `json:"low,omitempty"`
+}
+
+// HandNote A hand's note: at most 4000 bytes of UTF-8 (checked in bytes by the server); empty deletes it.
+type HandNote struct {
+	Note string `json:"note"`
+}
+
 // HandOrHands A JSON hand-history body of POST /v1/hands, /v1/hands/replay and /v1/hands/analyze, one Hand or an array of Hands.
 type HandOrHands struct {
 	union json.RawMessage
@@ -637,7 +903,7 @@ type HandOrHands struct {
 
 // HandPage defines model for HandPage.
 type HandPage struct {
-	Hands []HandSummary `json:"hands"`
+	Hands []HandRow `json:"hands"`
 
 	// NextCursor Pass as cursor for the next page; null on the last page.
 	NextCursor *string `json:"next_cursor"`
@@ -649,7 +915,7 @@ type HandPlayer struct {
 
 	// Name Names must differ within a hand; an empty name counts as p1, p2... by position.
 	Name string `json:"name"`
-	Seat *int   `json:"seat,omitempty"`
+	Seat *int64 `json:"seat,omitempty"`
 
 	// Stack Chips at the start of the hand.
 	Stack int64 `json:"stack"`
@@ -657,6 +923,9 @@ type HandPlayer struct {
 
 // HandResult One hand of a posted file. Exactly one of verdict, skipped or problem is set, except for a conflict, which has both its verdict and its 409 problem, and for a hand that could not be read (status failed), which has its problem and a verdict with unreadable true (legal false, error with the reader's message, line), so it is never taken for an illegal hand.
 type HandResult struct {
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	ActionLine *int64 `json:"action_line,omitempty"`
+
 	// Created False when the hand was stored before.
 	Created *bool `json:"created,omitempty"`
 
@@ -664,10 +933,10 @@ type HandResult struct {
 	Id *string `json:"id,omitempty"`
 
 	// Index 1-based position in the file.
-	Index int `json:"index"`
+	Index int64 `json:"index"`
 
 	// Line 1-based line where the hand starts, when known.
-	Line    *int     `json:"line,omitempty"`
+	Line    *int64   `json:"line,omitempty"`
 	Problem *Problem `json:"problem,omitempty"`
 
 	// Skipped Why the hand was not replayed (another game...).
@@ -683,21 +952,61 @@ type HandResult struct {
 // HandResults defines model for HandResults.
 type HandResults struct {
 	// Conflicts Hands not stored because another hand holds their site and site hand id.
-	Conflicts int `json:"conflicts"`
+	Conflicts int64 `json:"conflicts"`
 
 	// Duplicates Hands that were already stored.
-	Duplicates int `json:"duplicates"`
+	Duplicates int64 `json:"duplicates"`
 
 	// Failed Hands that could not be read.
-	Failed int          `json:"failed"`
+	Failed int64        `json:"failed"`
 	Hands  []HandResult `json:"hands"`
 
 	// Read Hands read and replayed.
-	Read    int `json:"read"`
-	Skipped int `json:"skipped"`
+	Read    int64 `json:"read"`
+	Skipped int64 `json:"skipped"`
 
 	// Stored Hands newly stored.
-	Stored int `json:"stored"`
+	Stored int64 `json:"stored"`
+}
+
+// HandRow A listed hand: its summary and what a hand list shows of it: when it was played, its structure and stakes with what they are played for, its board and final pot, how it ended, and, when the listing names a player, his position, hole cards and net.
+type HandRow struct {
+	// Board The board dealt (the first run's); empty before the flop or for an illegal hand.
+	Board     string    `json:"board"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// Ended How the hand ended; null for an illegal hand.
+	Ended *HandEnded `json:"ended"`
+
+	// Game The game. Where a request may omit it (POST /v1/equity, POST /v1/ranges/parse) the default is omaha-hilo; percentage ranges rank hands per game.
+	Game  Game   `json:"game"`
+	Id    string `json:"id"`
+	Legal bool   `json:"legal"`
+
+	// Note The account's note on the hand (PUT /v1/hands/{id}/note); empty for none, and on a shared link.
+	Note string `json:"note"`
+
+	// PlayedAt The site's start time; null when not recorded.
+	PlayedAt *time.Time `json:"played_at"`
+
+	// Player The named player's part; null without player.
+	Player  *RowPlayer `json:"player"`
+	Players []string   `json:"players"`
+
+	// Pot The final pot in chips, every pot, rake included; 0 for an illegal hand.
+	Pot int64 `json:"pot"`
+
+	// PotAmount The pot in the currency (cash only).
+	PotAmount  *string `json:"pot_amount"`
+	Site       string  `json:"site"`
+	SiteHandId string  `json:"site_hand_id"`
+	Stakes     Stakes  `json:"stakes"`
+
+	// Structure fixed-limit, pot-limit or no-limit; empty for a hand without facts.
+	Structure string `json:"structure"`
+
+	// Tags The account's tags on the hand, sorted (PUT /v1/hands/{id}/tags); empty for none, and on a shared link.
+	Tags []Tag `json:"tags"`
 }
 
 // HandStatus What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
@@ -708,35 +1017,51 @@ type HandSummary struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// Game The game. Where a request may omit it (POST /v1/equity, POST /v1/ranges/parse) the default is omaha-hilo; percentage ranges rank hands per game.
-	Game       Game     `json:"game"`
-	Id         string   `json:"id"`
-	Legal      bool     `json:"legal"`
+	Game  Game   `json:"game"`
+	Id    string `json:"id"`
+	Legal bool   `json:"legal"`
+
+	// Note The account's note on the hand (PUT /v1/hands/{id}/note); empty for none, and on a shared link.
+	Note       string   `json:"note"`
 	Players    []string `json:"players"`
 	Site       string   `json:"site"`
 	SiteHandId string   `json:"site_hand_id"`
+
+	// Tags The account's tags on the hand, sorted (PUT /v1/hands/{id}/tags); empty for none, and on a shared link.
+	Tags []Tag `json:"tags"`
+}
+
+// HandTags A hand's set of tags: at most 20.
+type HandTags struct {
+	Tags []Tag `json:"tags"`
 }
 
 // Hands Hands in file order.
 type Hands = []Hand
 
+// HoldingGroup A starting-hand group (see GET /v1/players/{name}/stats/holdings): Omaha Hi/Lo a2-suited-ace, a2-low, a2-other, aa, a3, four-low, rundowns, pairs, others; Omaha High double-suited, aces, rundowns, pairs, others.
+type HoldingGroup string
+
 // Import defines model for Import.
 type Import struct {
-	Bytes int `json:"bytes"`
+	// Analysis The analysis jobs of the hands the import stored (one job per 40 hands, worked by every worker on the database).
+	Analysis ImportAnalysis `json:"analysis"`
+	Bytes    int64          `json:"bytes"`
 
 	// Chunks Chunks of hands (one job each).
-	Chunks         int          `json:"chunks"`
-	ChunksFailed   int          `json:"chunks_failed"`
-	ChunksFinished int          `json:"chunks_finished"`
+	Chunks         int64        `json:"chunks"`
+	ChunksFailed   int64        `json:"chunks_failed"`
+	ChunksFinished int64        `json:"chunks_finished"`
 	Counts         ImportCounts `json:"counts"`
 	CreatedAt      time.Time    `json:"created_at"`
 
 	// Errors The first errors (at most 20), in file order.
 	Errors     []ImportError `json:"errors"`
-	Files      int           `json:"files"`
+	Files      int64         `json:"files"`
 	FinishedAt *time.Time    `json:"finished_at"`
 
 	// HandsExpected Hands found while the upload was cut into chunks.
-	HandsExpected int `json:"hands_expected"`
+	HandsExpected int64 `json:"hands_expected"`
 
 	// Id The import's id: random, not sequential.
 	Id       string         `json:"id"`
@@ -746,34 +1071,52 @@ type Import struct {
 	Reason    *string    `json:"reason"`
 	StartedAt *time.Time `json:"started_at"`
 
-	// State queued (stored, no chunk started), running, done (every chunk ran), failed (a chunk failed after its retries, or nothing could be read), cancelled.
+	// State The phase: queued (stored, no chunk started), running (storing hands), analysing (every hand stored, analysis jobs still queued: see analysis), done (every chunk ran and every analysis job), failed (a chunk failed after its retries, or nothing could be read), cancelled.
 	State ImportState `json:"state"`
+}
+
+// ImportAnalysis The analysis jobs of the hands the import stored (one job per 40 hands, worked by every worker on the database).
+type ImportAnalysis struct {
+	// Analysed Of those, analyses saved.
+	Analysed int64 `json:"analysed"`
+
+	// Failed Of those, hands not analysed (the analysis failed, or the hand no longer replays legal).
+	Failed int64 `json:"failed"`
+
+	// Hands Stored hands enqueued for analysis.
+	Hands int64 `json:"hands"`
+
+	// HandsPerSecond Analyses saved per second from the first job enqueued to the last one done.
+	HandsPerSecond float64 `json:"hands_per_second"`
+
+	// Pending Of those, hands whose job has not run yet.
+	Pending int64 `json:"pending"`
 }
 
 // ImportCounts defines model for ImportCounts.
 type ImportCounts struct {
-	// Analysed Hands stored with their analysis.
-	Analysed int `json:"analysed"`
+	// Analysed Hands stored with their analysis, or analysed since by the import's analysis jobs.
+	Analysed int64 `json:"analysed"`
 
 	// Conflicts Hands whose site and site hand id hold another hand: not stored.
-	Conflicts int `json:"conflicts"`
+	Conflicts int64 `json:"conflicts"`
 
 	// Duplicates Hands stored before (same content).
-	Duplicates int `json:"duplicates"`
-	Illegal    int `json:"illegal"`
-	Legal      int `json:"legal"`
+	Duplicates int64 `json:"duplicates"`
+	Illegal    int64 `json:"illegal"`
+	Legal      int64 `json:"legal"`
 
 	// Read Hands read so far (every hand found, whatever became of it).
-	Read int `json:"read"`
+	Read int64 `json:"read"`
 
 	// Skipped Hands not replayed (another game, a cancelled hand...), by reason.
 	Skipped SkippedCounts `json:"skipped"`
 
 	// Stored Hands newly stored.
-	Stored int `json:"stored"`
+	Stored int64 `json:"stored"`
 
 	// Unreadable Hands that could not be read (see errors, with their lines).
-	Unreadable int `json:"unreadable"`
+	Unreadable int64 `json:"unreadable"`
 }
 
 // ImportError defines model for ImportError.
@@ -781,10 +1124,10 @@ type ImportError struct {
 	File string `json:"file"`
 
 	// Hand 1-based index of the hand in its file.
-	Hand *int `json:"hand,omitempty"`
+	Hand *int64 `json:"hand,omitempty"`
 
 	// Line 1-based line in the file.
-	Line    *int   `json:"line,omitempty"`
+	Line    *int64 `json:"line,omitempty"`
 	Message string `json:"message"`
 }
 
@@ -802,17 +1145,105 @@ type ImportPage struct {
 // ImportProgress defines model for ImportProgress.
 type ImportProgress struct {
 	// EtaSeconds Estimated seconds left; null before any progress.
-	EtaSeconds *float32 `json:"eta_seconds"`
+	EtaSeconds *float64 `json:"eta_seconds"`
 
 	// Fraction Hands done over the hands found in the upload (1 once finished).
-	Fraction float32 `json:"fraction"`
+	Fraction float64 `json:"fraction"`
 
 	// HandsPerSecond Hands read per second since the first chunk started.
-	HandsPerSecond float32 `json:"hands_per_second"`
+	HandsPerSecond float64 `json:"hands_per_second"`
 }
 
-// ImportState queued (stored, no chunk started), running, done (every chunk ran), failed (a chunk failed after its retries, or nothing could be read), cancelled.
+// ImportState The phase: queued (stored, no chunk started), running (storing hands), analysing (every hand stored, analysis jobs still queued: see analysis), done (every chunk ran and every analysis job), failed (a chunk failed after its retries, or nothing could be read), cancelled.
 type ImportState string
+
+// Ledger The money a hand's amounts are counted in: amounts of two hands are added only when their ledgers are equal. Cash: one currency with its chip unit. Tournament: one tournament of one site (its number when the record gives it; else all such tournaments of the site). Play: play money, or chips the record gives no currency for.
+type Ledger struct {
+	// ChipUnit Cash: one chip's worth in the currency (0.01).
+	ChipUnit *string `json:"chip_unit,omitempty"`
+
+	// Currency Cash: the currency code.
+	Currency *string `json:"currency,omitempty"`
+
+	// Kind The money a hand is played for: cash (in a currency), tournament (tournament chips), play (play money, or chips the record gives no currency for, as PHH files).
+	Kind LedgerKind `json:"kind"`
+
+	// Site Tournament: the site.
+	Site *string `json:"site,omitempty"`
+
+	// Tournament Tournament: its number, when recorded.
+	Tournament *string `json:"tournament,omitempty"`
+}
+
+// LedgerKind The money a hand is played for: cash (in a currency), tournament (tournament chips), play (play money, or chips the record gives no currency for, as PHH files).
+type LedgerKind string
+
+// LedgerStats The statistics (S1-S5) of a player's hands of one ledger; the amounts are never null here.
+type LedgerStats struct {
+	// Af S3: postflop aggression factor with its counts.
+	Af               Aggression `json:"af"`
+	AllinAdjustedNet Money      `json:"allin_adjusted_net"`
+	AllinHands       int64      `json:"allin_hands"`
+	BbPer100         *float64   `json:"bb_per_100"`
+
+	// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+	Freerolls Freerolls `json:"freerolls"`
+	Hands     int64     `json:"hands"`
+
+	// Key The ledger as one string, for the ledger filter: cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Key string `json:"key"`
+
+	// Label The ledger as a reader names it: USD (chip 0.01), tournament 7817460 (pokerstars), play money.
+	Label string `json:"label"`
+
+	// Ledger The money a hand's amounts are counted in: amounts of two hands are added only when their ledgers are equal. Cash: one currency with its chip unit. Tournament: one tournament of one site (its number when the record gives it; else all such tournaments of the site). Play: play money, or chips the record gives no currency for.
+	Ledger          Ledger  `json:"ledger"`
+	LowsWon         Share   `json:"lows_won"`
+	Luck            Money   `json:"luck"`
+	Net             Money   `json:"net"`
+	NetBb           float64 `json:"net_bb"`
+	Pfr             Share   `json:"pfr"`
+	Quartered       Share   `json:"quartered"`
+	Scoops          Share   `json:"scoops"`
+	ThreeBet        Share   `json:"three_bet"`
+	UnanalyzedHands int64   `json:"unanalyzed_hands"`
+	Vpip            Share   `json:"vpip"`
+	Wsd             Share   `json:"wsd"`
+	Wtsd            Share   `json:"wtsd"`
+}
+
+// LowStatus ANALYSIS.md A9: a known hand's low status on the flop, turn or river of an omaha-hilo snapshot with equities. "Any player could hold": a live player's known hand, or for a live player with unknown cards any cards no one has seen; the completions are the boards made of the unseen cards.
+type LowStatus struct {
+	// BestLow The best low he can still make by the river; absent when no completion gives him one.
+	BestLow *string `json:"best_low,omitempty"`
+
+	// BestLowShare Share of the remaining completions that give him best_low.
+	BestLowShare float64 `json:"best_low_share"`
+
+	// Completions Remaining board completions judged (1 on the river).
+	Completions int64 `json:"completions"`
+
+	// Counterfeit Share of the remaining completions that pair one of the two hole cards his made low uses and leave his low beaten by more hands than now; 0 on the river.
+	Counterfeit float64 `json:"counterfeit"`
+
+	// Freeroll Flop and turn: a locked half while his equity still gives him some of the other.
+	Freeroll bool `json:"freeroll"`
+
+	// LockedHigh No completion can take the high half from him (on the river: he holds it locked).
+	LockedHigh bool `json:"locked_high"`
+
+	// LockedLow No completion can take the low half from him (on the river: he holds it locked).
+	LockedLow bool `json:"locked_low"`
+
+	// LowShare Share of the remaining completions that give him any low.
+	LowShare float64 `json:"low_share"`
+
+	// MadeLow His best low on the board so far, e.g. "8-5-3-2-A"; absent when none.
+	MadeLow *string `json:"made_low,omitempty"`
+
+	// NutLow He has a low and no hand any player could hold makes a better one on this board.
+	NutLow bool `json:"nut_low"`
+}
 
 // Money defines model for Money.
 type Money struct {
@@ -822,6 +1253,25 @@ type Money struct {
 	// Chips In chips (fractional for expectations).
 	Chips    float64 `json:"chips"`
 	Currency *string `json:"currency,omitempty"`
+}
+
+// OpponentRange A10: the preflop range an opponent is given: the top PFR% of hands by Scoop's ranking when he raised before the flop, else the top VPIP%; 15% and 35% with fewer than 100 stored hands.
+type OpponentRange struct {
+	// Basis pfr: he raised before the flop; vpip: he did not.
+	Basis RangeBasis `json:"basis"`
+
+	// Combos Hands of the range left once the known cards are removed.
+	Combos int64 `json:"combos"`
+
+	// Default Fewer than 100 stored hands: the range is the default.
+	Default bool `json:"default"`
+
+	// Hands Hands stored for him.
+	Hands  int64  `json:"hands"`
+	Player string `json:"player"`
+
+	// Range The range as scoop equity reads it, e.g. "15%".
+	Range string `json:"range"`
 }
 
 // Outcome What the record says the hand paid, where it says it: arrays in player order, absent when not recorded. The verdict compares them with its settlement (differences).
@@ -846,11 +1296,83 @@ type PlayerCount struct {
 	Name  string `json:"name"`
 }
 
+// PlayerHoldings defines model for PlayerHoldings.
+type PlayerHoldings struct {
+	Holdings []struct {
+		// Af S3: postflop aggression factor with its counts.
+		Af               Aggression `json:"af"`
+		AllinAdjustedNet *Money     `json:"allin_adjusted_net"`
+		AllinHands       int64      `json:"allin_hands"`
+		BbPer100         *float64   `json:"bb_per_100"`
+
+		// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+		Freerolls Freerolls `json:"freerolls"`
+
+		// Game The game. Where a request may omit it (POST /v1/equity, POST /v1/ranges/parse) the default is omaha-hilo; percentage ranges rank hands per game.
+		Game Game `json:"game"`
+
+		// Group A starting-hand group (see GET /v1/players/{name}/stats/holdings): Omaha Hi/Lo a2-suited-ace, a2-low, a2-other, aa, a3, four-low, rundowns, pairs, others; Omaha High double-suited, aces, rundowns, pairs, others.
+		Group HoldingGroup `json:"group"`
+		Hands int64        `json:"hands"`
+
+		// Label The group as a reader names it: A2 with a suited ace.
+		Label           string        `json:"label"`
+		Ledger          *Ledger       `json:"ledger"`
+		Ledgers         []LedgerStats `json:"ledgers"`
+		LowsWon         Share         `json:"lows_won"`
+		Luck            *Money        `json:"luck"`
+		Net             *Money        `json:"net"`
+		NetBb           float64       `json:"net_bb"`
+		Pfr             Share         `json:"pfr"`
+		Quartered       Share         `json:"quartered"`
+		Scoops          Share         `json:"scoops"`
+		ThreeBet        Share         `json:"three_bet"`
+		UnanalyzedHands int64         `json:"unanalyzed_hands"`
+		Vpip            Share         `json:"vpip"`
+		Wsd             Share         `json:"wsd"`
+		Wtsd            Share         `json:"wtsd"`
+	} `json:"holdings"`
+	Player string `json:"player"`
+}
+
 // PlayerList defines model for PlayerList.
 type PlayerList struct {
 	// NextCursor The cursor of the next page; null on the last one.
 	NextCursor *string       `json:"next_cursor"`
 	Players    []PlayerCount `json:"players"`
+}
+
+// PlayerPositions defines model for PlayerPositions.
+type PlayerPositions struct {
+	Player    string `json:"player"`
+	Positions []struct {
+		// Af S3: postflop aggression factor with its counts.
+		Af               Aggression `json:"af"`
+		AllinAdjustedNet *Money     `json:"allin_adjusted_net"`
+		AllinHands       int64      `json:"allin_hands"`
+		BbPer100         *float64   `json:"bb_per_100"`
+
+		// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+		Freerolls Freerolls     `json:"freerolls"`
+		Hands     int64         `json:"hands"`
+		Ledger    *Ledger       `json:"ledger"`
+		Ledgers   []LedgerStats `json:"ledgers"`
+		LowsWon   Share         `json:"lows_won"`
+		Luck      *Money        `json:"luck"`
+		Net       *Money        `json:"net"`
+		NetBb     float64       `json:"net_bb"`
+		Pfr       Share         `json:"pfr"`
+
+		// Position A seat as trackers name it for the table's size: UTG (first after the big blind), MP (the seats between), CO (last before the button), BTN, SB, BB; heads-up BTN (who posts the small blind) and BB.
+		Position        Position `json:"position"`
+		Quartered       Share    `json:"quartered"`
+		Scoops          Share    `json:"scoops"`
+		ThreeBet        Share    `json:"three_bet"`
+		UnanalyzedHands int64    `json:"unanalyzed_hands"`
+		Vpip            Share    `json:"vpip"`
+		Wsd             Share    `json:"wsd"`
+		Wtsd            Share    `json:"wtsd"`
+	} `json:"positions"`
 }
 
 // PlayerResult defines model for PlayerResult.
@@ -878,27 +1400,100 @@ type PlayerResult struct {
 	Won int64 `json:"won"`
 }
 
-// PlayerStats defines model for PlayerStats.
-type PlayerStats struct {
+// PlayerSession One session: a site's hands with less than 30 minutes between consecutive ones, with its statistics (StatsBlock: amounts per ledger).
+type PlayerSession struct {
 	// Af S3: postflop aggression factor with its counts.
 	Af               Aggression `json:"af"`
-	AllinAdjustedNet Money      `json:"allin_adjusted_net"`
+	AllinAdjustedNet *Money     `json:"allin_adjusted_net"`
 	AllinHands       int64      `json:"allin_hands"`
 	BbPer100         *float64   `json:"bb_per_100"`
 
+	// End The time played of its last hand.
+	End time.Time `json:"end"`
+
+	// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+	Freerolls Freerolls     `json:"freerolls"`
+	Hands     int64         `json:"hands"`
+	Ledger    *Ledger       `json:"ledger"`
+	Ledgers   []LedgerStats `json:"ledgers"`
+	LowsWon   Share         `json:"lows_won"`
+	Luck      *Money        `json:"luck"`
+	Net       *Money        `json:"net"`
+	NetBb     float64       `json:"net_bb"`
+	Pfr       Share         `json:"pfr"`
+	Quartered Share         `json:"quartered"`
+	Scoops    Share         `json:"scoops"`
+	Site      string        `json:"site"`
+
+	// Start The time played of its first hand.
+	Start      time.Time `json:"start"`
+	TableCount int64     `json:"table_count"`
+
+	// Tables The distinct table names of its hands, sorted; at most 50 (table_count counts them all).
+	Tables          []string `json:"tables"`
+	ThreeBet        Share    `json:"three_bet"`
+	UnanalyzedHands int64    `json:"unanalyzed_hands"`
+	Vpip            Share    `json:"vpip"`
+	Wsd             Share    `json:"wsd"`
+	Wtsd            Share    `json:"wtsd"`
+}
+
+// PlayerSessions One page of a player's sessions, newest first.
+type PlayerSessions struct {
+	// NextCursor Pass as cursor for the next page; null on the last page.
+	NextCursor *string         `json:"next_cursor"`
+	Player     string          `json:"player"`
+	Sessions   []PlayerSession `json:"sessions"`
+
+	// UntimedHands The hands passing the filters that have no time played: in no session.
+	UntimedHands int64 `json:"untimed_hands"`
+}
+
+// PlayerStats A player's statistics over his hands passing the filters. Money is
+// never mixed: every amount (net, all-in adjusted net, luck) is of one
+// ledger, the money a hand is played for (Ledger). The top-level
+// figures are over all the hands; their amounts are null when the
+// hands span several ledgers, and `ledgers` gives the figures of each,
+// cash first. The shares and big blinds have no unit and are over all
+// the hands.
+type PlayerStats struct {
+	// Af S3: postflop aggression factor with its counts.
+	Af Aggression `json:"af"`
+
+	// AllinAdjustedNet S5: null when the hands span several ledgers.
+	AllinAdjustedNet *Money   `json:"allin_adjusted_net"`
+	AllinHands       int64    `json:"allin_hands"`
+	BbPer100         *float64 `json:"bb_per_100"`
+
+	// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+	Freerolls Freerolls `json:"freerolls"`
+
 	// Hands S1: legal hands dealt.
-	Hands   int64 `json:"hands"`
-	LowsWon Share `json:"lows_won"`
-	Luck    Money `json:"luck"`
-	Net     Money `json:"net"`
+	Hands int64 `json:"hands"`
+
+	// Ledger The one ledger of all the hands; null without hands or when they span several.
+	Ledger *Ledger `json:"ledger"`
+
+	// Ledgers The figures of each ledger, cash first (by currency and chip unit), then tournaments (by site and number), then play money; at most 200, those with the most hands.
+	Ledgers []LedgerStats `json:"ledgers"`
+	LowsWon Share         `json:"lows_won"`
+
+	// Luck S5: net minus all-in adjusted net; null when the hands span several ledgers.
+	Luck *Money `json:"luck"`
+
+	// Net S1: null when the hands span several ledgers (see ledgers).
+	Net *Money `json:"net"`
 
 	// NetBb S1: net in big blinds, summed hand by hand.
-	NetBb     float64 `json:"net_bb"`
-	Pfr       Share   `json:"pfr"`
-	Player    string  `json:"player"`
-	Quartered Share   `json:"quartered"`
-	Scoops    Share   `json:"scoops"`
-	ThreeBet  Share   `json:"three_bet"`
+	NetBb float64 `json:"net_bb"`
+
+	// OtherLedgersHands Hands of ledgers that `ledgers` leaves out (beyond 200 ledgers); 0 when it lists them all.
+	OtherLedgersHands int64  `json:"other_ledgers_hands"`
+	Pfr               Share  `json:"pfr"`
+	Player            string `json:"player"`
+	Quartered         Share  `json:"quartered"`
+	Scoops            Share  `json:"scoops"`
+	ThreeBet          Share  `json:"three_bet"`
 
 	// UnanalyzedHands Hands without an analysis yet, counted in allin_adjusted_net at their net.
 	UnanalyzedHands int64 `json:"unanalyzed_hands"`
@@ -907,13 +1502,16 @@ type PlayerStats struct {
 	Wtsd            Share `json:"wtsd"`
 }
 
+// Position A seat as trackers name it for the table's size: UTG (first after the big blind), MP (the seats between), CO (last before the button), BTN, SB, BB; heads-up BTN (who posts the small blind) and BB.
+type Position string
+
 // Post A forced bet, in the order posted; player is an index into the hand's players.
 type Post struct {
 	Amount int64 `json:"amount"`
 
 	// Kind A forced or voluntary post before the cards: antes, blinds, straddles and dead money.
 	Kind   PostKind `json:"kind"`
-	Player int      `json:"player"`
+	Player int64    `json:"player"`
 }
 
 // PostKind A forced or voluntary post before the cards: antes, blinds, straddles and dead money.
@@ -924,7 +1522,13 @@ type Pot struct {
 	Amount   int64             `json:"amount"`
 	Eligible *[]string         `json:"eligible,omitempty"`
 	Hi       *map[string]int64 `json:"hi,omitempty"`
-	Lo       *map[string]int64 `json:"lo,omitempty"`
+
+	// HiHand What the high half went for (A7), when two or more shown hands contested it: the winning high, e.g. "two pair, kings and sevens"; absent in a hand run more than once (each run says it).
+	HiHand *string           `json:"hi_hand,omitempty"`
+	Lo     *map[string]int64 `json:"lo,omitempty"`
+
+	// LoHand What the low half went for (A7): the winning low, e.g. "8-5-3-2-A", or "no low" when no low qualified; omaha-hilo only, as hi_hand.
+	LoHand *string `json:"lo_hand,omitempty"`
 
 	// Rake Taken from amount before the split.
 	Rake *int64 `json:"rake,omitempty"`
@@ -937,13 +1541,19 @@ type Pot struct {
 type PotRun struct {
 	Amount int64             `json:"amount"`
 	Hi     *map[string]int64 `json:"hi,omitempty"`
+
+	// HiHand What the high half went for on this run's board (A7), as Pot.hi_hand.
+	HiHand *string           `json:"hi_hand,omitempty"`
 	Lo     *map[string]int64 `json:"lo,omitempty"`
+
+	// LoHand What the low half went for on this run's board (A7), as Pot.lo_hand.
+	LoHand *string `json:"lo_hand,omitempty"`
 }
 
 // Problem defines model for Problem.
 type Problem struct {
 	// Action 0-based index of the illegal action.
-	Action *int `json:"action,omitempty"`
+	Action *int64 `json:"action,omitempty"`
 
 	// Created With id from POST /v1/hands: true when this request stored the illegal hand, false when it was stored before (a repost) or, for a 409, not stored.
 	Created *bool   `json:"created,omitempty"`
@@ -953,19 +1563,19 @@ type Problem struct {
 	Field *string `json:"field,omitempty"`
 
 	// Hand 1-based index of the hand in the posted file.
-	Hand *int `json:"hand,omitempty"`
+	Hand *int64 `json:"hand,omitempty"`
 
 	// Id The stored hand: the illegal hand stored with its verdict (422 from POST /v1/hands), or the hand holding the natural key (409).
 	Id       *string `json:"id,omitempty"`
 	Instance *string `json:"instance,omitempty"`
 
 	// Line 1-based line in the posted hand history.
-	Line *int `json:"line,omitempty"`
+	Line *int64 `json:"line,omitempty"`
 
 	// Player Who made the illegal action.
 	Player    *string `json:"player,omitempty"`
 	RequestId *string `json:"request_id,omitempty"`
-	Status    int     `json:"status"`
+	Status    int64   `json:"status"`
 	Title     string  `json:"title"`
 
 	// Type A URI naming the kind of problem.
@@ -975,17 +1585,38 @@ type Problem struct {
 	Verdict *Verdict `json:"verdict,omitempty"`
 }
 
+// RangeBasis pfr: he raised before the flop; vpip: he did not.
+type RangeBasis string
+
 // RangeListing One range of POST /v1/ranges/parse.
 type RangeListing struct {
 	// Combos Hands left once the known cards are removed.
-	Combos int `json:"combos"`
+	Combos int64 `json:"combos"`
 
 	// Hand The range as written (a hand in canonical form).
 	Hand   string   `json:"hand"`
 	Sample []string `json:"sample"`
 
 	// Total Hands in the range.
-	Total int `json:"total"`
+	Total int64 `json:"total"`
+}
+
+// RangeReading A hand of the request read as a range (not four cards), said so that a mistyped card (QhQcJhXc) is not taken silently for a range.
+type RangeReading struct {
+	// Combos Hands it holds once the known cards are removed.
+	Combos int64 `json:"combos"`
+
+	// Example One of those hands, four cards.
+	Example string `json:"example"`
+
+	// Field hands[i]
+	Field string `json:"field"`
+
+	// Hand The text as written.
+	Hand string `json:"hand"`
+
+	// Message The sentence `scoop equity` prints on standard error, e.g. "QhQcJhXc read as a range (2 combos); a hand is four cards such as QhQcJh2c".
+	Message string `json:"message"`
 }
 
 // RangesRequest defines model for RangesRequest.
@@ -999,7 +1630,7 @@ type RangesRequest struct {
 	Hands []string `json:"hands"`
 
 	// Sample Hands to list of each range, default 10.
-	Sample *int `json:"sample,omitempty"`
+	Sample *int64 `json:"sample,omitempty"`
 }
 
 // RangesResult defines model for RangesResult.
@@ -1012,25 +1643,73 @@ type ResultPoint struct {
 	CumulativeAdjustedNet float64 `json:"cumulative_adjusted_net"`
 	CumulativeNet         int64   `json:"cumulative_net"`
 
+	// CumulativeNonShowdownNet cumulative_net minus cumulative_showdown_net: won or lost without a showdown.
+	CumulativeNonShowdownNet int64 `json:"cumulative_non_showdown_net"`
+
+	// CumulativeShowdownNet The part of cumulative_net won or lost in hands he took to a showdown.
+	CumulativeShowdownNet int64 `json:"cumulative_showdown_net"`
+
 	// HandId The point's (last) hand.
-	HandId string     `json:"hand_id"`
-	Hands  int64      `json:"hands"`
+	HandId string `json:"hand_id"`
+	Hands  int64  `json:"hands"`
+
+	// Ledger The point's ledger key. Hands of several ledgers make one series per ledger, each summed on its own (never across ledgers), one after the other in the statistics' ledger order; the cumulative sums start again at each ledger's first point.
+	Ledger string     `json:"ledger"`
 	Net    int64      `json:"net"`
 	Time   *time.Time `json:"time"`
 }
 
 // ResultsPage defines model for ResultsPage.
 type ResultsPage struct {
-	Every      int           `json:"every"`
+	Every      int64         `json:"every"`
 	NextCursor *string       `json:"next_cursor"`
 	Player     string        `json:"player"`
 	Points     []ResultPoint `json:"points"`
+}
+
+// RowPlayer defines model for RowPlayer.
+type RowPlayer struct {
+	// Hole His hole cards, when known.
+	Hole *string `json:"hole"`
+	Name string  `json:"name"`
+
+	// Net His net in chips; null for an illegal hand.
+	Net *int64 `json:"net"`
+
+	// NetAmount His net in the currency (cash only).
+	NetAmount *string `json:"net_amount"`
+
+	// Position BTN, SB, BB, UTG, MP or CO; null for an illegal hand.
+	Position *string `json:"position"`
 }
 
 // Run One run of a hand run more than once: its board and what each player won on it, in player order.
 type Run struct {
 	Board   string   `json:"board"`
 	Payouts *[]int64 `json:"payouts"`
+}
+
+// Scope What a key may do: read, write, or admin (everything).
+type Scope string
+
+// Session A browser session (never its token, which lives in the HttpOnly cookie).
+type Session struct {
+	// Account The account the session acts for.
+	Account   string    `json:"account"`
+	CreatedAt time.Time `json:"created_at"`
+
+	// CsrfToken The value X-CSRF-Token must carry (also the scoop_csrf cookie's).
+	CsrfToken string `json:"csrf_token"`
+
+	// ExpiresAt The absolute end (7 days after sign-in); 12 hours unused end it sooner.
+	ExpiresAt time.Time `json:"expires_at"`
+
+	// IdleTimeoutSeconds Seconds unused that end the session.
+	IdleTimeoutSeconds int64 `json:"idle_timeout_seconds"`
+
+	// KeyPrefix The prefix (sk_scoop_<id>) of the API key it stands for.
+	KeyPrefix string  `json:"key_prefix"`
+	Scopes    []Scope `json:"scopes"`
 }
 
 // Share defines model for Share.
@@ -1042,11 +1721,107 @@ type Share struct {
 	Value *float64 `json:"value"`
 }
 
-// SkippedCounts Hands not replayed (another game, a cancelled hand...), by reason.
-type SkippedCounts map[string]int
+// ShareLink A read-only link to one stored hand.
+type ShareLink struct {
+	CreatedAt time.Time `json:"created_at"`
 
-// SnapshotMode exhaustive: exact, every live hand known; montecarlo: some live hand unknown, drawn at random on every trial (A3); none: no live hand known, no equities.
+	// ExpiresAt null: until revoked.
+	ExpiresAt *time.Time `json:"expires_at"`
+
+	// HandId The shared hand's id.
+	HandId string `json:"hand_id"`
+
+	// Id The link's id (for DELETE /v1/shares/{id}).
+	Id string `json:"id"`
+
+	// Live Whether the link opens its hand now.
+	Live      bool       `json:"live"`
+	RevokedAt *time.Time `json:"revoked_at"`
+
+	// Token The link's token: only when it is made (only its hash is stored).
+	Token *string `json:"token,omitempty"`
+
+	// Url The link's page, /s/<token>: only when it is made.
+	Url *string `json:"url,omitempty"`
+}
+
+// ShareLinkPage defines model for ShareLinkPage.
+type ShareLinkPage struct {
+	NextCursor *string     `json:"next_cursor"`
+	Shares     []ShareLink `json:"shares"`
+}
+
+// ShownHand A hand shown down, named as players say it (ANALYSIS.md A7).
+type ShownHand struct {
+	// Hand The hole cards shown.
+	Hand string `json:"hand"`
+
+	// High The best high on the board, e.g. "full house, nines full of fours" (the first run's board for a hand run more than once).
+	High string `json:"high"`
+
+	// Low The best low, e.g. "8-5-3-2-A", or "no low"; omaha-hilo only.
+	Low    *string `json:"low,omitempty"`
+	Player string  `json:"player"`
+
+	// Runs A hand run more than once: the hand's names on each run's board.
+	Runs *[]HandNames `json:"runs,omitempty"`
+}
+
+// SignInForm The sign-in page's form.
+type SignInForm struct {
+	// Key The API key.
+	Key *string `json:"key,omitempty"`
+
+	// Next The page to go to once signed in (a path on this server; anything else is /).
+	Next *string `json:"next,omitempty"`
+}
+
+// SkippedCounts Hands not replayed (another game, a cancelled hand...), by reason.
+type SkippedCounts map[string]int64
+
+// SnapshotMode exhaustive: exact, every live hand known, or one unknown hand on a complete board with every hand it can be counted (boards is then that number of hands); montecarlo: some live hand unknown, drawn at random on every trial (A3); none: no live hand known, no equities.
 type SnapshotMode string
+
+// Stakes defines model for Stakes.
+type Stakes struct {
+	// Amount The big blind in the currency (cash only), a decimal string.
+	Amount *string `json:"amount"`
+
+	// BigBlind The big blind in chips (fixed limit: the small bet).
+	BigBlind int64   `json:"big_blind"`
+	ChipUnit *string `json:"chip_unit,omitempty"`
+	Currency *string `json:"currency,omitempty"`
+
+	// Kind cash, tournament or play (empty for a hand without facts).
+	Kind string `json:"kind"`
+}
+
+// StatsBlock The statistics (S1-S5) of one group of a player's hands, as PlayerStats gives them: over all the group's hands (amounts null when they span several ledgers), its one ledger when it has one, and each ledger's figures, cash first.
+type StatsBlock struct {
+	// Af S3: postflop aggression factor with its counts.
+	Af               Aggression `json:"af"`
+	AllinAdjustedNet *Money     `json:"allin_adjusted_net"`
+	AllinHands       int64      `json:"allin_hands"`
+	BbPer100         *float64   `json:"bb_per_100"`
+
+	// Freerolls The hands in which the player freerolled (A9: on the flop or the turn he held a half no completion could take from him while he could still win the other), and the share of them he scooped (S4). Hands not analysed yet count as not.
+	Freerolls       Freerolls     `json:"freerolls"`
+	Hands           int64         `json:"hands"`
+	Ledger          *Ledger       `json:"ledger"`
+	Ledgers         []LedgerStats `json:"ledgers"`
+	LowsWon         Share         `json:"lows_won"`
+	Luck            *Money        `json:"luck"`
+	Net             *Money        `json:"net"`
+	NetBb           float64       `json:"net_bb"`
+	Pfr             Share         `json:"pfr"`
+	Quartered       Share         `json:"quartered"`
+	Scoops          Share         `json:"scoops"`
+	ThreeBet        Share         `json:"three_bet"`
+	UnanalyzedHands int64         `json:"unanalyzed_hands"`
+	Vpip            Share         `json:"vpip"`
+	Wsd             Share         `json:"wsd"`
+	Wtsd            Share         `json:"wtsd"`
+}
 
 // Status defines model for Status.
 type Status struct {
@@ -1058,7 +1833,7 @@ type StoredAnalysis struct {
 	Analysis *HandAnalysis `json:"analysis"`
 
 	// EngineVersion The engine that made the analysis (or, when there is none, the verdict).
-	EngineVersion int    `json:"engine_version"`
+	EngineVersion int64  `json:"engine_version"`
 	Id            string `json:"id"`
 	Legal         bool   `json:"legal"`
 }
@@ -1071,12 +1846,18 @@ type StoredHand struct {
 	Game Game `json:"game"`
 
 	// Hand One recorded hand (Scoop's canonical JSON hand model). Unknown members are rejected, at every level.
-	Hand       Hand     `json:"hand"`
-	Id         string   `json:"id"`
-	Legal      bool     `json:"legal"`
+	Hand  Hand   `json:"hand"`
+	Id    string `json:"id"`
+	Legal bool   `json:"legal"`
+
+	// Note The account's note on the hand (PUT /v1/hands/{id}/note); empty for none, and on a shared link.
+	Note       string   `json:"note"`
 	Players    []string `json:"players"`
 	Site       string   `json:"site"`
 	SiteHandId string   `json:"site_hand_id"`
+
+	// Tags The account's tags on the hand, sorted (PUT /v1/hands/{id}/tags); empty for none, and on a shared link.
+	Tags []Tag `json:"tags"`
 
 	// Verdict The judgement of one hand, as `scoop replay --json`.
 	Verdict Verdict `json:"verdict"`
@@ -1098,8 +1879,14 @@ type StreetPlayer struct {
 	HiWin *float64 `json:"hi_win,omitempty"`
 	LoTie *float64 `json:"lo_tie,omitempty"`
 	LoWin *float64 `json:"lo_win,omitempty"`
-	Name  string   `json:"name"`
-	Scoop *float64 `json:"scoop,omitempty"`
+
+	// LowStatus ANALYSIS.md A9: a known hand's low status on the flop, turn or river of an omaha-hilo snapshot with equities. "Any player could hold": a live player's known hand, or for a live player with unknown cards any cards no one has seen; the completions are the boards made of the unseen cards.
+	LowStatus *LowStatus `json:"low_status,omitempty"`
+	Name      string     `json:"name"`
+
+	// Outcomes ANALYSIS.md A8, as EquityPlayer's outcomes: every share of the pot he receives on some board (1 a scoop, 3/4, 1/2, 1/4, ..., 0), largest first, with its boards (trials in Monte Carlo, each with its standard error); their boards add up to the snapshot's boards and their mean is equity. Absent when the snapshot carries no equities and when they were looked up in the preflop table (table), which holds no outcome shares.
+	Outcomes *[]EquityOutcome `json:"outcomes,omitempty"`
+	Scoop    *float64         `json:"scoop,omitempty"`
 
 	// Stack Chips behind.
 	Stack int64 `json:"stack"`
@@ -1119,7 +1906,7 @@ type StreetSnapshot struct {
 	// Boards Completions enumerated or trials sampled; 0 when mode is none.
 	Boards int64 `json:"boards"`
 
-	// Mode exhaustive: exact, every live hand known; montecarlo: some live hand unknown, drawn at random on every trial (A3); none: no live hand known, no equities.
+	// Mode exhaustive: exact, every live hand known, or one unknown hand on a complete board with every hand it can be counted (boards is then that number of hands); montecarlo: some live hand unknown, drawn at random on every trial (A3); none: no live hand known, no equities.
 	Mode SnapshotMode `json:"mode"`
 
 	// NoLow Share of boards with no qualifying low (0 for omaha-hi and when mode is none).
@@ -1131,11 +1918,14 @@ type StreetSnapshot struct {
 	// Pot Every chip committed so far, antes and dead money included, uncalled bets excluded (preflop: the forced bets as posted).
 	Pot int64 `json:"pot"`
 
-	// Seed The Monte Carlo seed, derived from the hand's natural key; present only when mode is montecarlo.
-	Seed *int `json:"seed,omitempty"`
+	// Seed The Monte Carlo seed, derived from the hand's natural key (for a table lookup, the seed the table entry was generated with); present only when mode is montecarlo.
+	Seed *uint64 `json:"seed,omitempty"`
 
 	// Street A betting round.
 	Street Street `json:"street"`
+
+	// Table Present and true when the equities were looked up in the precomputed preflop table (A3: one known hand against random hands before the flop, nothing else known) rather than sampled for this hand; mode is then montecarlo, boards the entry's trials, each stderr the entry's.
+	Table *bool `json:"table,omitempty"`
 }
 
 // Structure The betting structure.
@@ -1153,8 +1943,8 @@ type Table struct {
 	Game Game `json:"game"`
 
 	// MaxBets Bets per fixed-limit round; 0 means the default 4.
-	MaxBets  *int   `json:"max_bets,omitempty"`
-	MaxSeats *int   `json:"max_seats,omitempty"`
+	MaxBets  *int64 `json:"max_bets,omitempty"`
+	MaxSeats *int64 `json:"max_seats,omitempty"`
 	MinBet   *int64 `json:"min_bet,omitempty"`
 	SmallBet *int64 `json:"small_bet,omitempty"`
 
@@ -1162,6 +1952,9 @@ type Table struct {
 	Structure       Structure `json:"structure"`
 	UncappedHeadsUp *bool     `json:"uncapped_heads_up,omitempty"`
 }
+
+// Tag A hand's tag: 1 to 32 characters of a-z, 0-9, _ and -.
+type Tag = string
 
 // Verdict The judgement of one hand, as `scoop replay --json`.
 type Verdict struct {
@@ -1176,15 +1969,15 @@ type Verdict struct {
 
 	// Game The hand's game (a Game: omaha-hi or omaha-hilo); empty for a hand not replayed (skipped or unreadable).
 	Game string `json:"game"`
-	Hand int    `json:"hand"`
+	Hand int64  `json:"hand"`
 
 	// Id The site's hand number, as the hand history gives it (a Hand's site_hand_id; PokerStars' "Hand #..."); null when the record has none. Not Scoop's id of a stored hand: that is HandResult.id.
 	Id    *string `json:"id,omitempty"`
 	Legal bool    `json:"legal"`
 
 	// Line 1-based line of the file where the hand starts (for an unreadable hand: where reading failed), when known.
-	Line          *int  `json:"line,omitempty"`
-	MatchesRecord *bool `json:"matches_record,omitempty"`
+	Line          *int64 `json:"line,omitempty"`
+	MatchesRecord *bool  `json:"matches_record,omitempty"`
 
 	// Notes The hand's reader notes (Hand.notes), absent when none.
 	Notes   *[]string `json:"notes,omitempty"`
@@ -1200,6 +1993,9 @@ type Verdict struct {
 
 	// Runs A hand run more than once: each run, first run first.
 	Runs *[]Run `json:"runs,omitempty"`
+
+	// Showdown Each hand shown down, named as players say it (ANALYSIS.md A7), in the showdown order; absent when no hand was shown down.
+	Showdown *[]ShownHand `json:"showdown,omitempty"`
 
 	// ShowdownOrder The players who reached the showdown in the order they show (R13); absent when all but one folded.
 	ShowdownOrder *[]string `json:"showdown_order,omitempty"`
@@ -1218,16 +2014,73 @@ type VerdictError struct {
 	Allowed *string `json:"allowed,omitempty"`
 
 	// Index 0-based index of the illegal action; -1 for a fault of the hand as a whole (e.g. a settlement that cannot be made).
-	Index   int    `json:"index"`
+	Index   int64  `json:"index"`
 	Message string `json:"message"`
 	Player  string `json:"player"`
 }
+
+// WonOrLost How a hand went for a player: won (net > 0) or lost (net < 0).
+type WonOrLost string
+
+// FilterAllIn defines model for FilterAllIn.
+type FilterAllIn = bool
+
+// FilterCurrency defines model for FilterCurrency.
+type FilterCurrency = string
+
+// FilterFreeroll defines model for FilterFreeroll.
+type FilterFreeroll = bool
+
+// FilterFrom defines model for FilterFrom.
+type FilterFrom = string
+
+// FilterHolding defines model for FilterHolding.
+type FilterHolding = string
+
+// FilterKind The money a hand is played for: cash (in a currency), tournament (tournament chips), play (play money, or chips the record gives no currency for, as PHH files).
+type FilterKind = LedgerKind
+
+// FilterLedger defines model for FilterLedger.
+type FilterLedger = string
+
+// FilterLegal defines model for FilterLegal.
+type FilterLegal = bool
+
+// FilterPosition defines model for FilterPosition.
+type FilterPosition = string
+
+// FilterResult How a hand went for a player: won (net > 0) or lost (net < 0).
+type FilterResult = WonOrLost
+
+// FilterSawFlop defines model for FilterSawFlop.
+type FilterSawFlop = bool
+
+// FilterShowdown defines model for FilterShowdown.
+type FilterShowdown = bool
+
+// FilterSite defines model for FilterSite.
+type FilterSite = string
+
+// FilterStakes defines model for FilterStakes.
+type FilterStakes = int64
+
+// FilterStructure The betting structure.
+type FilterStructure = Structure
+
+// FilterTag defines model for FilterTag.
+type FilterTag = string
+
+// FilterTo defines model for FilterTo.
+type FilterTo = string
 
 // ID defines model for ID.
 type ID = string
 
 // PlayerName defines model for PlayerName.
 type PlayerName = string
+
+// ShareToken defines model for ShareToken.
+type ShareToken = string
 
 // Forbidden defines model for Forbidden.
 type Forbidden = Problem
@@ -1253,8 +2106,54 @@ type ListHandsParams struct {
 	// Legal Only legal (true) or illegal (false) hands.
 	Legal *bool `form:"legal,omitempty" json:"legal,omitempty"`
 
+	// Site Only hands of this site (pokerstars, ggpoker...).
+	Site      *FilterSite      `form:"site,omitempty" json:"site,omitempty"`
+	Structure *FilterStructure `form:"structure,omitempty" json:"structure,omitempty"`
+
+	// Stakes Only hands of this big blind, in chips (fixed limit, the small bet).
+	Stakes *FilterStakes `form:"stakes,omitempty" json:"stakes,omitempty"`
+
+	// From Only hands played at or after this RFC 3339 time (hands without a recorded time are then left out).
+	From *FilterFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only hands played before this RFC 3339 time (exclusive).
+	To *FilterTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
 	// Limit Page size.
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *int64 `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor The next_cursor of the previous page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
@@ -1266,13 +2165,78 @@ type StoreHandsTextBody = string
 // AnalyzeHandsTextBody defines parameters for AnalyzeHands.
 type AnalyzeHandsTextBody = string
 
+// ExportHandsParams defines parameters for ExportHands.
+type ExportHandsParams struct {
+	// Format The output format.
+	Format ExportFormat `form:"format" json:"format"`
+
+	// Player Only hands this player was dealt into; CSV then has his rows only.
+	Player *string `form:"player,omitempty" json:"player,omitempty"`
+	Game   *Game   `form:"game,omitempty" json:"game,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands.
+	Legal *bool `form:"legal,omitempty" json:"legal,omitempty"`
+
+	// Site Only hands of this site (pokerstars, ggpoker...).
+	Site      *FilterSite      `form:"site,omitempty" json:"site,omitempty"`
+	Structure *FilterStructure `form:"structure,omitempty" json:"structure,omitempty"`
+
+	// Stakes Only hands of this big blind, in chips (fixed limit, the small bet).
+	Stakes *FilterStakes `form:"stakes,omitempty" json:"stakes,omitempty"`
+
+	// From Only hands played at or after this RFC 3339 time (hands without a recorded time are then left out).
+	From *FilterFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only hands played before this RFC 3339 time (exclusive).
+	To *FilterTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+}
+
 // ReplayHandsTextBody defines parameters for ReplayHands.
 type ReplayHandsTextBody = string
+
+// ShareHandParams defines parameters for ShareHand.
+type ShareHandParams struct {
+	// ExpiresIn Seconds until the link expires (60 to 31,622,400, a year and a day).
+	ExpiresIn *int64 `form:"expires_in,omitempty" json:"expires_in,omitempty"`
+}
 
 // ListImportsParams defines parameters for ListImports.
 type ListImportsParams struct {
 	// Limit Page size.
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *int64 `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor The next_cursor of the previous page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
@@ -1288,7 +2252,7 @@ type CreateImportTextBody = string
 type ListPlayersParams struct {
 	// Prefix Only names starting with this (every player when absent); compared exactly, no pattern.
 	Prefix *string `form:"prefix,omitempty" json:"prefix,omitempty"`
-	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit  *int64  `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor The `next_cursor` of the previous page (opaque).
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
@@ -1310,13 +2274,108 @@ type GetPlayerResultsParams struct {
 	// To Only hands recorded before this RFC 3339 time (exclusive).
 	To *string `form:"to,omitempty" json:"to,omitempty"`
 
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands; statistics are over legal hands only, so false selects none there.
+	Legal *FilterLegal `form:"legal,omitempty" json:"legal,omitempty"`
+
 	// Every Hands per point.
-	Every *int `form:"every,omitempty" json:"every,omitempty"`
+	Every *int64 `form:"every,omitempty" json:"every,omitempty"`
 
 	// Limit Points per page.
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+	Limit *int64 `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor The next_cursor of the previous page (with the same every).
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// GetPlayerSessionsParams defines parameters for GetPlayerSessions.
+type GetPlayerSessionsParams struct {
+	// Site Only hands of this site (pokerstars, ggpoker...).
+	Site      *FilterSite      `form:"site,omitempty" json:"site,omitempty"`
+	Game      *Game            `form:"game,omitempty" json:"game,omitempty"`
+	Structure *FilterStructure `form:"structure,omitempty" json:"structure,omitempty"`
+
+	// Stakes Only hands of this big blind, in chips (fixed limit, the small bet).
+	Stakes *FilterStakes `form:"stakes,omitempty" json:"stakes,omitempty"`
+
+	// From Only hands played at or after this RFC 3339 time (hands without a recorded time are then left out).
+	From *FilterFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only hands played before this RFC 3339 time (exclusive).
+	To *FilterTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands; statistics are over legal hands only, so false selects none there.
+	Legal *FilterLegal `form:"legal,omitempty" json:"legal,omitempty"`
+
+	// Limit Sessions a page.
+	Limit *int64 `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The next_cursor of the previous page.
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
@@ -1335,6 +2394,157 @@ type GetPlayerStatsParams struct {
 
 	// To Only hands recorded before this RFC 3339 time (exclusive).
 	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands; statistics are over legal hands only, so false selects none there.
+	Legal *FilterLegal `form:"legal,omitempty" json:"legal,omitempty"`
+}
+
+// GetPlayerHoldingsParams defines parameters for GetPlayerHoldings.
+type GetPlayerHoldingsParams struct {
+	// Site Only hands of this site (pokerstars, ggpoker...).
+	Site      *FilterSite      `form:"site,omitempty" json:"site,omitempty"`
+	Game      *Game            `form:"game,omitempty" json:"game,omitempty"`
+	Structure *FilterStructure `form:"structure,omitempty" json:"structure,omitempty"`
+
+	// Stakes Only hands of this big blind, in chips (fixed limit, the small bet).
+	Stakes *FilterStakes `form:"stakes,omitempty" json:"stakes,omitempty"`
+
+	// From Only hands played at or after this RFC 3339 time (hands without a recorded time are then left out).
+	From *FilterFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only hands played before this RFC 3339 time (exclusive).
+	To *FilterTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands; statistics are over legal hands only, so false selects none there.
+	Legal *FilterLegal `form:"legal,omitempty" json:"legal,omitempty"`
+}
+
+// GetPlayerPositionsParams defines parameters for GetPlayerPositions.
+type GetPlayerPositionsParams struct {
+	// Site Only hands of this site (pokerstars, ggpoker...).
+	Site      *FilterSite      `form:"site,omitempty" json:"site,omitempty"`
+	Game      *Game            `form:"game,omitempty" json:"game,omitempty"`
+	Structure *FilterStructure `form:"structure,omitempty" json:"structure,omitempty"`
+
+	// Stakes Only hands of this big blind, in chips (fixed limit, the small bet).
+	Stakes *FilterStakes `form:"stakes,omitempty" json:"stakes,omitempty"`
+
+	// From Only hands played at or after this RFC 3339 time (hands without a recorded time are then left out).
+	From *FilterFrom `form:"from,omitempty" json:"from,omitempty"`
+
+	// To Only hands played before this RFC 3339 time (exclusive).
+	To *FilterTo `form:"to,omitempty" json:"to,omitempty"`
+
+	// Kind Only hands played for this kind of money: cash (a currency), tournament (tournament chips) or play (play money, or chips the record gives no currency for, as PHH files).
+	Kind *FilterKind `form:"kind,omitempty" json:"kind,omitempty"`
+
+	// Currency Only cash hands in this currency (a three-letter code, case-insensitive).
+	Currency *FilterCurrency `form:"currency,omitempty" json:"currency,omitempty"`
+
+	// Ledger Only hands of this ledger, by the key the statistics give it (`ledgers[].key`): cash/USD/0.01, tournament/pokerstars/7817460, play.
+	Ledger *FilterLedger `form:"ledger,omitempty" json:"ledger,omitempty"`
+
+	// Position Only hands in which the player sat in this position, as trackers name it for the table's size (case-insensitive): BTN, SB, BB, then UTG (first after the big blind), MP (the seats between), CO (last before the button); heads-up the button (who posts the small blind) is BTN and the other player BB. Needs a player.
+	Position *FilterPosition `form:"position,omitempty" json:"position,omitempty"`
+
+	// Holding Only hands in which the player's hole cards (known) are in this range, in Scoop's range syntax (see POST /v1/ranges/parse): A2**, AA**, 15% (the top 15% of hands by Scoop's ranking for the hand's game). Needs a player.
+	Holding *FilterHolding `form:"holding,omitempty" json:"holding,omitempty"`
+
+	// SawFlop Only hands in which the player saw the flop (true) or not (false). Needs a player.
+	SawFlop *FilterSawFlop `form:"saw_flop,omitempty" json:"saw_flop,omitempty"`
+
+	// Showdown Only hands the player took to a showdown (true) or not (false). Needs a player.
+	Showdown *FilterShowdown `form:"showdown,omitempty" json:"showdown,omitempty"`
+
+	// Allin Only hands that qualify for the player's all-in adjustment (A5: true) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Allin *FilterAllIn `form:"allin,omitempty" json:"allin,omitempty"`
+
+	// Freeroll Only hands in which the player freerolled (A9: true; a locked half while he could still win the other, on the flop or the turn) or not (false; a hand not analysed yet counts as not). Needs a player.
+	Freeroll *FilterFreeroll `form:"freeroll,omitempty" json:"freeroll,omitempty"`
+
+	// Result Only hands the player won (net > 0) or lost (net < 0). Needs a player.
+	Result *FilterResult `form:"result,omitempty" json:"result,omitempty"`
+
+	// Tag Only hands carrying this tag (PUT /v1/hands/{id}/tags): 1 to 32 characters of a-z, 0-9, _ and -.
+	Tag *FilterTag `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Legal Only legal (true) or illegal (false) hands; statistics are over legal hands only, so false selects none there.
+	Legal *FilterLegal `form:"legal,omitempty" json:"legal,omitempty"`
+}
+
+// ListSharesParams defines parameters for ListShares.
+type ListSharesParams struct {
+	// Limit Page size.
+	Limit *int64 `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor The next_cursor of the previous page.
+	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ComputeEquityJSONRequestBody defines body for ComputeEquity for application/json ContentType.
@@ -1358,6 +2568,12 @@ type ReplayHandsJSONRequestBody = HandOrHands
 // ReplayHandsTextRequestBody defines body for ReplayHands for text/plain ContentType.
 type ReplayHandsTextRequestBody = ReplayHandsTextBody
 
+// PutHandNoteJSONRequestBody defines body for PutHandNote for application/json ContentType.
+type PutHandNoteJSONRequestBody = HandNote
+
+// PutHandTagsJSONRequestBody defines body for PutHandTags for application/json ContentType.
+type PutHandTagsJSONRequestBody = HandTags
+
 // CreateImportJSONRequestBody defines body for CreateImport for application/json ContentType.
 type CreateImportJSONRequestBody = CreateImportJSONBody
 
@@ -1369,6 +2585,9 @@ type CreateImportTextRequestBody = CreateImportTextBody
 
 // ParseRangesJSONRequestBody defines body for ParseRanges for application/json ContentType.
 type ParseRangesJSONRequestBody = RangesRequest
+
+// SignInFormdataRequestBody defines body for SignIn for application/x-www-form-urlencoded ContentType.
+type SignInFormdataRequestBody = SignInForm
 
 // AsHand returns the union data inside the HandOrHands as a Hand
 func (t HandOrHands) AsHand() (Hand, error) {
@@ -1580,7 +2799,7 @@ type ClientInterface interface {
 
 	// ListHands Stored hands, newest first (keyset pagination).
 	//
-	// Summaries of the stored hands, newest first, filtered by player, game and legality. A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	// Summaries of the stored hands, newest stored first, filtered by the hand filters (the same as the player statistics': game, structure, site, kind, currency, ledger, stakes, from/to on the time played, legal; and with player, that player's position, holding, saw_flop, showdown, allin and result). A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
 	//
 	// Corresponds with GET /v1/hands (the `ListHands` operationId).
 	ListHands(ctx context.Context, params *ListHandsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1744,6 +2963,40 @@ type ClientInterface interface {
 	// Corresponds with POST /v1/hands/analyze (the `AnalyzeHands` operationId).
 	AnalyzeHandsWithTextBody(ctx context.Context, body AnalyzeHandsTextRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// ExportHands The filtered hands as CSV, PHH or PokerStars text, streamed.
+	//
+	// Every stored hand GET /v1/hands lists for the same filters (newest stored
+	// first), not one page: at most 100,000 hands per export (the
+	// `X-Scoop-Export-Max-Hands` header says it; narrow the filters, e.g.
+	// `from`/`to`, for more), streamed page by page as it is read, within a
+	// deadline of 5 minutes, and stopped when the client goes away.
+	// `format=csv`: a header row, then one row a hand and player (only the
+	// named player's with `player`), RFC 4180 quoting: hand_id, site,
+	// site_hand_id, played_at, game, structure, kind, currency, chip_unit,
+	// big_blind (chips) and big_blind_amount (cash), player, position, hole,
+	// net (chips), net_amount, net_bb, board, pot, pot_amount, legal (the
+	// verdict), ended (showdown, uncontested, all-in), then the player's
+	// facts of the statistics (ANALYSIS.md S1-S5, 0 or 1 flags and counts):
+	// vpip, pfr, three_bet_chance, three_bet, aggressive, calls, saw_flop,
+	// showdown, won_showdown, hilo_showdown, scoop, quartered, low_won,
+	// allin, adjusted_net (the all-in adjusted net in chips) and freeroll
+	// (these three empty until the hand is analysed). An illegal hand's
+	// rows have the hand's columns only.
+	// `format=phh`: a .phhs, each hand under its `[N]` header (N from 1),
+	// with Scoop's extension keys (scoop reads it back as the same hands).
+	// `format=pokerstars`: PokerStars text, hands separated by a blank line;
+	// each reads back as a hand that replays to the same verdict and
+	// settlement (a hand whose record states no outcome is written with
+	// Scoop's settlement; the site and a hand number that is not all digits
+	// are not kept). A hand the format cannot hold is left out. The
+	// trailers `X-Scoop-Export-Hands` (hands written), `X-Scoop-Export-Skipped`
+	// (hands left out) and `X-Scoop-Export-Complete` (false when the cap
+	// or the deadline cut it short, or the store failed midway) follow the
+	// body.
+	//
+	// Corresponds with GET /v1/hands/export (the `ExportHands` operationId).
+	ExportHands(ctx context.Context, params *ExportHandsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ReplayHandsWithBody Replay and settle hands without storing them.
 	//
 	// The same as POST /v1/hands, without storing (no `id`): a body of
@@ -1798,6 +3051,71 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 	GetHandAnalysis(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHandNoteWithBody Write or delete a stored hand's note.
+	//
+	// The hand's note becomes the text given: at most 4000 bytes of
+	// UTF-8, without a NUL; an empty note deletes it. The answer is the
+	// note stored. Owned by the account like the hand: another
+	// account's hand is a 404.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+	PutHandNoteWithBody(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHandNote Write or delete a stored hand's note.
+	//
+	// The hand's note becomes the text given: at most 4000 bytes of
+	// UTF-8, without a NUL; an empty note deletes it. The answer is the
+	// note stored. Owned by the account like the hand: another
+	// account's hand is a 404.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+	PutHandNote(ctx context.Context, id ID, body PutHandNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ShareHand Make a read-only link to one stored hand.
+	//
+	// A link, `/s/<token>`, that shows this hand's replay and analysis to
+	// anyone holding it, without a key, and nothing else of the account
+	// (no other hand, no player page). The token is 256 random bits,
+	// shown once here: only its SHA-256 is stored. `expires_in` ends the
+	// link after that many seconds; without it the link lasts until
+	// revoked (DELETE /v1/shares/{id}). 404 when the account has no such
+	// hand.
+	//
+	// Corresponds with POST /v1/hands/{id}/share (the `ShareHand` operationId).
+	ShareHand(ctx context.Context, id ID, params *ShareHandParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHandTagsWithBody Replace a stored hand's tags.
+	//
+	// The hand's tags become the set given (at most 20, each 1 to 32
+	// characters of a-z, 0-9, _ and -; repeats count once); an empty
+	// list removes them all. The answer is the set stored, sorted. The
+	// tags are the account's, like the hand: another account's hand is a
+	// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+	// carrying one.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+	PutHandTagsWithBody(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// PutHandTags Replace a stored hand's tags.
+	//
+	// The hand's tags become the set given (at most 20, each 1 to 32
+	// characters of a-z, 0-9, _ and -; repeats count once); an empty
+	// list removes them all. The answer is the set stored, sorted. The
+	// tags are the account's, like the hand: another account's hand is a
+	// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+	// carrying one.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+	PutHandTags(ctx context.Context, id ID, body PutHandTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListImports Imports, newest first (keyset pagination).
 	//
@@ -1907,6 +3225,31 @@ type ClientInterface interface {
 	// Corresponds with GET /v1/players/{name}/results (the `GetPlayerResults` operationId).
 	GetPlayerResults(ctx context.Context, name PlayerName, params *GetPlayerResultsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetPlayerSessions A player's sessions, newest first.
+	//
+	// The player's stored legal hands passing the filters, grouped into
+	// sessions: his hands of one site in order of the time played, a gap
+	// of 30 minutes or more between two consecutive hands ending one (a
+	// gap of exactly 30 minutes ends it too). A session never spans two
+	// sites. Each has its site, the times played of its first and last
+	// hands, its hands, the distinct table names of its hands (hands
+	// stored before table names were kept, and hands whose record names
+	// no table, add none), and its statistics as GET
+	// /v1/players/{name}/stats gives them: figures over all its hands
+	// (amounts null when they span several ledgers: cash of two
+	// currencies, or cash and a tournament, are never added), its one
+	// ledger when it has one, and each ledger's figures (net, bb/100,
+	// all-in adjusted net...), cash first.
+	//
+	// Hands without a time played are in no session: `untimed_hands`
+	// counts those passing the filters. Sessions are listed newest
+	// first (by start, then site), at most `limit` a page; pass
+	// `next_cursor` as `cursor` for the next one (null on the last
+	// page).
+	//
+	// Corresponds with GET /v1/players/{name}/sessions (the `GetPlayerSessions` operationId).
+	GetPlayerSessions(ctx context.Context, name PlayerName, params *GetPlayerSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetPlayerStats A player's statistics over his stored legal hands (ANALYSIS.md S1-S5).
 	//
 	// Every statistic of S1-S5 over the stored legal hands the player was
@@ -1917,6 +3260,40 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/players/{name}/stats (the `GetPlayerStats` operationId).
 	GetPlayerStats(ctx context.Context, name PlayerName, params *GetPlayerStatsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetPlayerHoldings A player's statistics (S1-S5) by starting-hand group.
+	//
+	// The statistics of GET /v1/players/{name}/stats, once per game and
+	// starting-hand group of the player's known hole cards (hands with his
+	// cards unknown are in none), over the same filters. A hand is in the
+	// first group of its game's list whose rule it meets. "Low" is a rank
+	// from the ace to the eight.
+	// Omaha Hi/Lo: a2-suited-ace (an ace and a deuce, the ace suited with
+	// another of the four cards), a2-low (A2 with a third low card of
+	// another rank, the ace unsuited), a2-other (any other A2), aa (a pair
+	// of aces without a deuce), a3 (an ace and a trey, without a deuce or
+	// a second ace), four-low (four low cards of four ranks), rundowns
+	// (four ranks, no pair, the highest at most four above the lowest, the
+	// ace high or low), pairs (a pair or more), others.
+	// Omaha High: double-suited (two cards of each of two suits), aces (a
+	// pair of aces or more), rundowns, pairs, others.
+	// Listed omaha-hilo first, each game's groups in the order above, only
+	// those with hands.
+	//
+	// Corresponds with GET /v1/players/{name}/stats/holdings (the `GetPlayerHoldings` operationId).
+	GetPlayerHoldings(ctx context.Context, name PlayerName, params *GetPlayerHoldingsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetPlayerPositions A player's statistics (S1-S5) by position.
+	//
+	// The statistics of GET /v1/players/{name}/stats, once per position the
+	// player sat in (BTN, SB, BB, UTG, MP, CO as trackers name them for the
+	// table's size; heads-up BTN and BB), over the same filters: each
+	// position's figures over its hands (amounts null when they span
+	// several ledgers) and per ledger. Positions are listed UTG, MP, CO,
+	// BTN, SB, BB, only those with hands.
+	//
+	// Corresponds with GET /v1/players/{name}/stats/positions (the `GetPlayerPositions` operationId).
+	GetPlayerPositions(ctx context.Context, name PlayerName, params *GetPlayerPositionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ParseRangesWithBody What ranges mean, for an editor.
 	//
@@ -1947,6 +3324,98 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/ranges/parse (the `ParseRanges` operationId).
 	ParseRanges(ctx context.Context, body ParseRangesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SignInWithBody Sign in a browser with an API key.
+	//
+	// Trades an API key for a browser session: sent as `Authorization:
+	// Bearer <key>` (answered 201 with the session), or as the form field
+	// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+	// with an optional local `next` page; answered 303 to it, or back to
+	// /signin with `error` set to `missing`, `refused`, `rate`,
+	// `forbidden` or `unavailable`). The session is the cookie
+	// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+	// random 256-bit token of which only the SHA-256 is stored) and
+	// `scoop_csrf`, its anti-forgery token, which a request that changes
+	// something and is signed in by the cookie must send back as
+	// `X-CSRF-Token`. A session acts for its key (its account and
+	// scopes) and ends when signed out (DELETE /v1/sessions/current),
+	// after 12 hours unused, 7 days after sign-in, or at once when its
+	// key or account is revoked. A bad key here counts against the
+	// address's bad keys like any other (600 a minute); a sign-in sent
+	// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+	// `Origin`) is refused 403.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+	SignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SignInWithFormdataBody Sign in a browser with an API key.
+	//
+	// Trades an API key for a browser session: sent as `Authorization:
+	// Bearer <key>` (answered 201 with the session), or as the form field
+	// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+	// with an optional local `next` page; answered 303 to it, or back to
+	// /signin with `error` set to `missing`, `refused`, `rate`,
+	// `forbidden` or `unavailable`). The session is the cookie
+	// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+	// random 256-bit token of which only the SHA-256 is stored) and
+	// `scoop_csrf`, its anti-forgery token, which a request that changes
+	// something and is signed in by the cookie must send back as
+	// `X-CSRF-Token`. A session acts for its key (its account and
+	// scopes) and ends when signed out (DELETE /v1/sessions/current),
+	// after 12 hours unused, 7 days after sign-in, or at once when its
+	// key or account is revoked. A bad key here counts against the
+	// address's bad keys like any other (600 a minute); a sign-in sent
+	// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+	// `Origin`) is refused 403.
+	//
+	// Takes a body of the `application/x-www-form-urlencoded` content type.
+	//
+	// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+	SignInWithFormdataBody(ctx context.Context, body SignInFormdataRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// SignOut Sign out.
+	//
+	// Ends the request's session at once (on every replica) and clears its cookies; needs `X-CSRF-Token`. 401 without a live session.
+	//
+	// Corresponds with DELETE /v1/sessions/current (the `SignOut` operationId).
+	SignOut(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSession The browser's session.
+	//
+	// The session of the request's `scoop_session` cookie: its account, key prefix, scopes, times and anti-forgery token; 401 without a live one.
+	//
+	// Corresponds with GET /v1/sessions/current (the `GetSession` operationId).
+	GetSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSharedHand The hand a share link opens.
+	//
+	// The hand of a live share link, as GET /v1/hands/{id} answers it to its account. 404, the same for every reason, when the token opens nothing (unknown, expired or revoked).
+	//
+	// Corresponds with GET /v1/shared/{token} (the `GetSharedHand` operationId).
+	GetSharedHand(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetSharedAnalysis The analysis of the hand a share link opens.
+	//
+	// As GET /v1/hands/{id}/analysis answers it to the link's account; 404 when the token opens nothing.
+	//
+	// Corresponds with GET /v1/shared/{token}/analysis (the `GetSharedAnalysis` operationId).
+	GetSharedAnalysis(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListShares The account's share links, newest first (keyset pagination).
+	//
+	// Every link the account made, live, expired and revoked (`live` says which), without their tokens. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	//
+	// Corresponds with GET /v1/shares (the `ListShares` operationId).
+	ListShares(ctx context.Context, params *ListSharesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RevokeShare Revoke a share link.
+	//
+	// The link opens nothing from now on (revoking it again changes nothing). 404 when the account has no such link.
+	//
+	// Corresponds with DELETE /v1/shares/{id} (the `RevokeShare` operationId).
+	RevokeShare(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
 // Docs A readable page rendered from this document.
@@ -2103,7 +3572,7 @@ func (c *Client) GetEquity(ctx context.Context, id ID, reqEditors ...RequestEdit
 
 // ListHands Stored hands, newest first (keyset pagination).
 //
-// Summaries of the stored hands, newest first, filtered by player, game and legality. A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+// Summaries of the stored hands, newest stored first, filtered by the hand filters (the same as the player statistics': game, structure, site, kind, currency, ledger, stakes, from/to on the time played, legal; and with player, that player's position, holding, saw_flop, showdown, allin and result). A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
 //
 // Corresponds with GET /v1/hands (the `ListHands` operationId).
 func (c *Client) ListHands(ctx context.Context, params *ListHandsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -2337,6 +3806,50 @@ func (c *Client) AnalyzeHandsWithTextBody(ctx context.Context, body AnalyzeHands
 	return c.Client.Do(req)
 }
 
+// ExportHands The filtered hands as CSV, PHH or PokerStars text, streamed.
+//
+// Every stored hand GET /v1/hands lists for the same filters (newest stored
+// first), not one page: at most 100,000 hands per export (the
+// `X-Scoop-Export-Max-Hands` header says it; narrow the filters, e.g.
+// `from`/`to`, for more), streamed page by page as it is read, within a
+// deadline of 5 minutes, and stopped when the client goes away.
+// `format=csv`: a header row, then one row a hand and player (only the
+// named player's with `player`), RFC 4180 quoting: hand_id, site,
+// site_hand_id, played_at, game, structure, kind, currency, chip_unit,
+// big_blind (chips) and big_blind_amount (cash), player, position, hole,
+// net (chips), net_amount, net_bb, board, pot, pot_amount, legal (the
+// verdict), ended (showdown, uncontested, all-in), then the player's
+// facts of the statistics (ANALYSIS.md S1-S5, 0 or 1 flags and counts):
+// vpip, pfr, three_bet_chance, three_bet, aggressive, calls, saw_flop,
+// showdown, won_showdown, hilo_showdown, scoop, quartered, low_won,
+// allin, adjusted_net (the all-in adjusted net in chips) and freeroll
+// (these three empty until the hand is analysed). An illegal hand's
+// rows have the hand's columns only.
+// `format=phh`: a .phhs, each hand under its `[N]` header (N from 1),
+// with Scoop's extension keys (scoop reads it back as the same hands).
+// `format=pokerstars`: PokerStars text, hands separated by a blank line;
+// each reads back as a hand that replays to the same verdict and
+// settlement (a hand whose record states no outcome is written with
+// Scoop's settlement; the site and a hand number that is not all digits
+// are not kept). A hand the format cannot hold is left out. The
+// trailers `X-Scoop-Export-Hands` (hands written), `X-Scoop-Export-Skipped`
+// (hands left out) and `X-Scoop-Export-Complete` (false when the cap
+// or the deadline cut it short, or the store failed midway) follow the
+// body.
+//
+// Corresponds with GET /v1/hands/export (the `ExportHands` operationId).
+func (c *Client) ExportHands(ctx context.Context, params *ExportHandsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewExportHandsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // ReplayHandsWithBody Replay and settle hands without storing them.
 //
 // The same as POST /v1/hands, without storing (no `id`): a body of
@@ -2432,6 +3945,121 @@ func (c *Client) GetHand(ctx context.Context, id ID, reqEditors ...RequestEditor
 // Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 func (c *Client) GetHandAnalysis(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetHandAnalysisRequest(c.Server, id)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHandNoteWithBody Write or delete a stored hand's note.
+//
+// The hand's note becomes the text given: at most 4000 bytes of
+// UTF-8, without a NUL; an empty note deletes it. The answer is the
+// note stored. Owned by the account like the hand: another
+// account's hand is a 404.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+func (c *Client) PutHandNoteWithBody(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandNoteRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHandNote Write or delete a stored hand's note.
+//
+// The hand's note becomes the text given: at most 4000 bytes of
+// UTF-8, without a NUL; an empty note deletes it. The answer is the
+// note stored. Owned by the account like the hand: another
+// account's hand is a 404.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+func (c *Client) PutHandNote(ctx context.Context, id ID, body PutHandNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandNoteRequest(c.Server, id, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ShareHand Make a read-only link to one stored hand.
+//
+// A link, `/s/<token>`, that shows this hand's replay and analysis to
+// anyone holding it, without a key, and nothing else of the account
+// (no other hand, no player page). The token is 256 random bits,
+// shown once here: only its SHA-256 is stored. `expires_in` ends the
+// link after that many seconds; without it the link lasts until
+// revoked (DELETE /v1/shares/{id}). 404 when the account has no such
+// hand.
+//
+// Corresponds with POST /v1/hands/{id}/share (the `ShareHand` operationId).
+func (c *Client) ShareHand(ctx context.Context, id ID, params *ShareHandParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewShareHandRequest(c.Server, id, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHandTagsWithBody Replace a stored hand's tags.
+//
+// The hand's tags become the set given (at most 20, each 1 to 32
+// characters of a-z, 0-9, _ and -; repeats count once); an empty
+// list removes them all. The answer is the set stored, sorted. The
+// tags are the account's, like the hand: another account's hand is a
+// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+// carrying one.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+func (c *Client) PutHandTagsWithBody(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandTagsRequestWithBody(c.Server, id, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// PutHandTags Replace a stored hand's tags.
+//
+// The hand's tags become the set given (at most 20, each 1 to 32
+// characters of a-z, 0-9, _ and -; repeats count once); an empty
+// list removes them all. The answer is the set stored, sorted. The
+// tags are the account's, like the hand: another account's hand is a
+// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+// carrying one.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+func (c *Client) PutHandTags(ctx context.Context, id ID, body PutHandTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPutHandTagsRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2630,6 +4258,41 @@ func (c *Client) GetPlayerResults(ctx context.Context, name PlayerName, params *
 	return c.Client.Do(req)
 }
 
+// GetPlayerSessions A player's sessions, newest first.
+//
+// The player's stored legal hands passing the filters, grouped into
+// sessions: his hands of one site in order of the time played, a gap
+// of 30 minutes or more between two consecutive hands ending one (a
+// gap of exactly 30 minutes ends it too). A session never spans two
+// sites. Each has its site, the times played of its first and last
+// hands, its hands, the distinct table names of its hands (hands
+// stored before table names were kept, and hands whose record names
+// no table, add none), and its statistics as GET
+// /v1/players/{name}/stats gives them: figures over all its hands
+// (amounts null when they span several ledgers: cash of two
+// currencies, or cash and a tournament, are never added), its one
+// ledger when it has one, and each ledger's figures (net, bb/100,
+// all-in adjusted net...), cash first.
+//
+// Hands without a time played are in no session: `untimed_hands`
+// counts those passing the filters. Sessions are listed newest
+// first (by start, then site), at most `limit` a page; pass
+// `next_cursor` as `cursor` for the next one (null on the last
+// page).
+//
+// Corresponds with GET /v1/players/{name}/sessions (the `GetPlayerSessions` operationId).
+func (c *Client) GetPlayerSessions(ctx context.Context, name PlayerName, params *GetPlayerSessionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPlayerSessionsRequest(c.Server, name, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // GetPlayerStats A player's statistics over his stored legal hands (ANALYSIS.md S1-S5).
 //
 // Every statistic of S1-S5 over the stored legal hands the player was
@@ -2641,6 +4304,60 @@ func (c *Client) GetPlayerResults(ctx context.Context, name PlayerName, params *
 // Corresponds with GET /v1/players/{name}/stats (the `GetPlayerStats` operationId).
 func (c *Client) GetPlayerStats(ctx context.Context, name PlayerName, params *GetPlayerStatsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetPlayerStatsRequest(c.Server, name, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetPlayerHoldings A player's statistics (S1-S5) by starting-hand group.
+//
+// The statistics of GET /v1/players/{name}/stats, once per game and
+// starting-hand group of the player's known hole cards (hands with his
+// cards unknown are in none), over the same filters. A hand is in the
+// first group of its game's list whose rule it meets. "Low" is a rank
+// from the ace to the eight.
+// Omaha Hi/Lo: a2-suited-ace (an ace and a deuce, the ace suited with
+// another of the four cards), a2-low (A2 with a third low card of
+// another rank, the ace unsuited), a2-other (any other A2), aa (a pair
+// of aces without a deuce), a3 (an ace and a trey, without a deuce or
+// a second ace), four-low (four low cards of four ranks), rundowns
+// (four ranks, no pair, the highest at most four above the lowest, the
+// ace high or low), pairs (a pair or more), others.
+// Omaha High: double-suited (two cards of each of two suits), aces (a
+// pair of aces or more), rundowns, pairs, others.
+// Listed omaha-hilo first, each game's groups in the order above, only
+// those with hands.
+//
+// Corresponds with GET /v1/players/{name}/stats/holdings (the `GetPlayerHoldings` operationId).
+func (c *Client) GetPlayerHoldings(ctx context.Context, name PlayerName, params *GetPlayerHoldingsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPlayerHoldingsRequest(c.Server, name, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetPlayerPositions A player's statistics (S1-S5) by position.
+//
+// The statistics of GET /v1/players/{name}/stats, once per position the
+// player sat in (BTN, SB, BB, UTG, MP, CO as trackers name them for the
+// table's size; heads-up BTN and BB), over the same filters: each
+// position's figures over its hands (amounts null when they span
+// several ledgers) and per ledger. Positions are listed UTG, MP, CO,
+// BTN, SB, BB, only those with hands.
+//
+// Corresponds with GET /v1/players/{name}/stats/positions (the `GetPlayerPositions` operationId).
+func (c *Client) GetPlayerPositions(ctx context.Context, name PlayerName, params *GetPlayerPositionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetPlayerPositionsRequest(c.Server, name, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2691,6 +4408,178 @@ func (c *Client) ParseRangesWithBody(ctx context.Context, contentType string, bo
 // Corresponds with POST /v1/ranges/parse (the `ParseRanges` operationId).
 func (c *Client) ParseRanges(ctx context.Context, body ParseRangesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewParseRangesRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SignInWithBody Sign in a browser with an API key.
+//
+// Trades an API key for a browser session: sent as `Authorization:
+// Bearer <key>` (answered 201 with the session), or as the form field
+// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+// with an optional local `next` page; answered 303 to it, or back to
+// /signin with `error` set to `missing`, `refused`, `rate`,
+// `forbidden` or `unavailable`). The session is the cookie
+// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+// random 256-bit token of which only the SHA-256 is stored) and
+// `scoop_csrf`, its anti-forgery token, which a request that changes
+// something and is signed in by the cookie must send back as
+// `X-CSRF-Token`. A session acts for its key (its account and
+// scopes) and ends when signed out (DELETE /v1/sessions/current),
+// after 12 hours unused, 7 days after sign-in, or at once when its
+// key or account is revoked. A bad key here counts against the
+// address's bad keys like any other (600 a minute); a sign-in sent
+// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+// `Origin`) is refused 403.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+func (c *Client) SignInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSignInRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SignInWithFormdataBody Sign in a browser with an API key.
+//
+// Trades an API key for a browser session: sent as `Authorization:
+// Bearer <key>` (answered 201 with the session), or as the form field
+// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+// with an optional local `next` page; answered 303 to it, or back to
+// /signin with `error` set to `missing`, `refused`, `rate`,
+// `forbidden` or `unavailable`). The session is the cookie
+// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+// random 256-bit token of which only the SHA-256 is stored) and
+// `scoop_csrf`, its anti-forgery token, which a request that changes
+// something and is signed in by the cookie must send back as
+// `X-CSRF-Token`. A session acts for its key (its account and
+// scopes) and ends when signed out (DELETE /v1/sessions/current),
+// after 12 hours unused, 7 days after sign-in, or at once when its
+// key or account is revoked. A bad key here counts against the
+// address's bad keys like any other (600 a minute); a sign-in sent
+// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+// `Origin`) is refused 403.
+//
+// Takes a body of the `application/x-www-form-urlencoded` content type.
+//
+// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+func (c *Client) SignInWithFormdataBody(ctx context.Context, body SignInFormdataRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSignInRequestWithFormdataBody(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// SignOut Sign out.
+//
+// Ends the request's session at once (on every replica) and clears its cookies; needs `X-CSRF-Token`. 401 without a live session.
+//
+// Corresponds with DELETE /v1/sessions/current (the `SignOut` operationId).
+func (c *Client) SignOut(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSignOutRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSession The browser's session.
+//
+// The session of the request's `scoop_session` cookie: its account, key prefix, scopes, times and anti-forgery token; 401 without a live one.
+//
+// Corresponds with GET /v1/sessions/current (the `GetSession` operationId).
+func (c *Client) GetSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetSessionRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSharedHand The hand a share link opens.
+//
+// The hand of a live share link, as GET /v1/hands/{id} answers it to its account. 404, the same for every reason, when the token opens nothing (unknown, expired or revoked).
+//
+// Corresponds with GET /v1/shared/{token} (the `GetSharedHand` operationId).
+func (c *Client) GetSharedHand(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetSharedHandRequest(c.Server, token)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetSharedAnalysis The analysis of the hand a share link opens.
+//
+// As GET /v1/hands/{id}/analysis answers it to the link's account; 404 when the token opens nothing.
+//
+// Corresponds with GET /v1/shared/{token}/analysis (the `GetSharedAnalysis` operationId).
+func (c *Client) GetSharedAnalysis(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetSharedAnalysisRequest(c.Server, token)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListShares The account's share links, newest first (keyset pagination).
+//
+// Every link the account made, live, expired and revoked (`live` says which), without their tokens. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+//
+// Corresponds with GET /v1/shares (the `ListShares` operationId).
+func (c *Client) ListShares(ctx context.Context, params *ListSharesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListSharesRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RevokeShare Revoke a share link.
+//
+// The link opens nothing from now on (revoking it again changes nothing). 404 when the account has no such link.
+//
+// Corresponds with DELETE /v1/shares/{id} (the `RevokeShare` operationId).
+func (c *Client) RevokeShare(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeShareRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3001,9 +4890,201 @@ func NewListHandsRequest(server string, params *ListHandsParams) (*http.Request,
 
 		}
 
+		if params.Site != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "site", *params.Site, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Structure != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "structure", *params.Structure, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Stakes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "stakes", *params.Stakes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Limit != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3141,6 +5222,284 @@ func NewAnalyzeHandsRequestWithBody(server string, contentType string, body io.R
 	return req, nil
 }
 
+// NewExportHandsRequest constructs an http.Request for the ExportHands method
+func NewExportHandsRequest(server string, params *ExportHandsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/hands/export")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "format", params.Format, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if params.Player != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "player", *params.Player, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Game != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "game", *params.Game, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Site != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "site", *params.Site, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Structure != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "structure", *params.Structure, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Stakes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "stakes", *params.Stakes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewReplayHandsRequest calls the generic ReplayHands builder with application/json body
 func NewReplayHandsRequest(server string, body ReplayHandsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -3260,6 +5619,161 @@ func NewGetHandAnalysisRequest(server string, id ID) (*http.Request, error) {
 	return req, nil
 }
 
+// NewPutHandNoteRequest calls the generic PutHandNote builder with application/json body
+func NewPutHandNoteRequest(server string, id ID, body PutHandNoteJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutHandNoteRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewPutHandNoteRequestWithBody constructs an http.Request for the PutHandNote method, with any body, and a specified content type
+func NewPutHandNoteRequestWithBody(server string, id ID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/hands/%s/note", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewShareHandRequest constructs an http.Request for the ShareHand method
+func NewShareHandRequest(server string, id ID, params *ShareHandParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/hands/%s/share", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.ExpiresIn != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expires_in", *params.ExpiresIn, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewPutHandTagsRequest calls the generic PutHandTags builder with application/json body
+func NewPutHandTagsRequest(server string, id ID, body PutHandTagsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewPutHandTagsRequestWithBody(server, id, "application/json", bodyReader)
+}
+
+// NewPutHandTagsRequestWithBody constructs an http.Request for the PutHandTags method, with any body, and a specified content type
+func NewPutHandTagsRequestWithBody(server string, id ID, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/hands/%s/tags", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
 // NewListImportsRequest constructs an http.Request for the ListImports method
 func NewListImportsRequest(server string, params *ListImportsParams) (*http.Request, error) {
 	var err error
@@ -3290,7 +5804,7 @@ func NewListImportsRequest(server string, params *ListImportsParams) (*http.Requ
 
 		if params.Limit != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3487,7 +6001,7 @@ func NewListPlayersRequest(server string, params *ListPlayersParams) (*http.Requ
 
 		if params.Limit != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3630,9 +6144,153 @@ func NewGetPlayerResultsRequest(server string, name PlayerName, params *GetPlaye
 
 		}
 
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if params.Every != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "every", *params.Every, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "every", *params.Every, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3644,7 +6302,296 @@ func NewGetPlayerResultsRequest(server string, name PlayerName, params *GetPlaye
 
 		if params.Limit != nil {
 
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetPlayerSessionsRequest constructs an http.Request for the GetPlayerSessions method
+func NewGetPlayerSessionsRequest(server string, name PlayerName, params *GetPlayerSessionsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/sessions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Site != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "site", *params.Site, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Game != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "game", *params.Game, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Structure != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "structure", *params.Structure, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Stakes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "stakes", *params.Stakes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			} else {
 				for _, qp := range strings.Split(queryFrag, "&") {
@@ -3787,6 +6734,680 @@ func NewGetPlayerStatsRequest(server string, name PlayerName, params *GetPlayerS
 
 		}
 
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetPlayerHoldingsRequest constructs an http.Request for the GetPlayerHoldings method
+func NewGetPlayerHoldingsRequest(server string, name PlayerName, params *GetPlayerHoldingsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/stats/holdings", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Site != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "site", *params.Site, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Game != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "game", *params.Game, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Structure != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "structure", *params.Structure, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Stakes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "stakes", *params.Stakes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetPlayerPositionsRequest constructs an http.Request for the GetPlayerPositions method
+func NewGetPlayerPositionsRequest(server string, name PlayerName, params *GetPlayerPositionsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "name", name, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/players/%s/stats/positions", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Site != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "site", *params.Site, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Game != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "game", *params.Game, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Structure != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "structure", *params.Structure, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Stakes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "stakes", *params.Stakes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.From != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "from", *params.From, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.To != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "to", *params.To, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Kind != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "kind", *params.Kind, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Currency != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "currency", *params.Currency, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Ledger != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "ledger", *params.Ledger, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Position != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "position", *params.Position, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Holding != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "holding", *params.Holding, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.SawFlop != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "saw_flop", *params.SawFlop, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Showdown != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "showdown", *params.Showdown, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Allin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "allin", *params.Allin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Freeroll != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "freeroll", *params.Freeroll, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Result != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "result", *params.Result, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Tag != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "tag", *params.Tag, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Legal != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "legal", *params.Legal, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
 		if encoded := queryValues.Encode(); encoded != "" {
 			rawQueryFragments = append(rawQueryFragments, encoded)
 		}
@@ -3837,6 +7458,268 @@ func NewParseRangesRequestWithBody(server string, contentType string, body io.Re
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewSignInRequestWithFormdataBody calls the generic SignIn builder with application/x-www-form-urlencoded body
+func NewSignInRequestWithFormdataBody(server string, body SignInFormdataRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	bodyStr, err := runtime.MarshalForm(body, nil)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = strings.NewReader(bodyStr.Encode())
+	return NewSignInRequestWithBody(server, "application/x-www-form-urlencoded", bodyReader)
+}
+
+// NewSignInRequestWithBody constructs an http.Request for the SignIn method, with any body, and a specified content type
+func NewSignInRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/sessions")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewSignOutRequest constructs an http.Request for the SignOut method
+func NewSignOutRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/sessions/current")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetSessionRequest constructs an http.Request for the GetSession method
+func NewGetSessionRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/sessions/current")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetSharedHandRequest constructs an http.Request for the GetSharedHand method
+func NewGetSharedHandRequest(server string, token ShareToken) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/shared/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetSharedAnalysisRequest constructs an http.Request for the GetSharedAnalysis method
+func NewGetSharedAnalysisRequest(server string, token ShareToken) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "token", token, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/shared/%s/analysis", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewListSharesRequest constructs an http.Request for the ListShares method
+func NewListSharesRequest(server string, params *ListSharesParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/shares")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewRevokeShareRequest constructs an http.Request for the RevokeShare method
+func NewRevokeShareRequest(server string, id ID) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "id", id, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/shares/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodDelete, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
 
 	return req, nil
 }
@@ -3971,7 +7854,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListHandsWithResponse Stored hands, newest first (keyset pagination).
 	//
-	// Summaries of the stored hands, newest first, filtered by player, game and legality. A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	// Summaries of the stored hands, newest stored first, filtered by the hand filters (the same as the player statistics': game, structure, site, kind, currency, ledger, stakes, from/to on the time played, legal; and with player, that player's position, holding, saw_flop, showdown, allin and result). A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -4137,6 +8020,42 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /v1/hands/analyze (the `AnalyzeHands` operationId).
 	AnalyzeHandsWithTextBodyWithResponse(ctx context.Context, body AnalyzeHandsTextRequestBody, reqEditors ...RequestEditorFn) (*AnalyzeHandsResponse, error)
 
+	// ExportHandsWithResponse The filtered hands as CSV, PHH or PokerStars text, streamed.
+	//
+	// Every stored hand GET /v1/hands lists for the same filters (newest stored
+	// first), not one page: at most 100,000 hands per export (the
+	// `X-Scoop-Export-Max-Hands` header says it; narrow the filters, e.g.
+	// `from`/`to`, for more), streamed page by page as it is read, within a
+	// deadline of 5 minutes, and stopped when the client goes away.
+	// `format=csv`: a header row, then one row a hand and player (only the
+	// named player's with `player`), RFC 4180 quoting: hand_id, site,
+	// site_hand_id, played_at, game, structure, kind, currency, chip_unit,
+	// big_blind (chips) and big_blind_amount (cash), player, position, hole,
+	// net (chips), net_amount, net_bb, board, pot, pot_amount, legal (the
+	// verdict), ended (showdown, uncontested, all-in), then the player's
+	// facts of the statistics (ANALYSIS.md S1-S5, 0 or 1 flags and counts):
+	// vpip, pfr, three_bet_chance, three_bet, aggressive, calls, saw_flop,
+	// showdown, won_showdown, hilo_showdown, scoop, quartered, low_won,
+	// allin, adjusted_net (the all-in adjusted net in chips) and freeroll
+	// (these three empty until the hand is analysed). An illegal hand's
+	// rows have the hand's columns only.
+	// `format=phh`: a .phhs, each hand under its `[N]` header (N from 1),
+	// with Scoop's extension keys (scoop reads it back as the same hands).
+	// `format=pokerstars`: PokerStars text, hands separated by a blank line;
+	// each reads back as a hand that replays to the same verdict and
+	// settlement (a hand whose record states no outcome is written with
+	// Scoop's settlement; the site and a hand number that is not all digits
+	// are not kept). A hand the format cannot hold is left out. The
+	// trailers `X-Scoop-Export-Hands` (hands written), `X-Scoop-Export-Skipped`
+	// (hands left out) and `X-Scoop-Export-Complete` (false when the cap
+	// or the deadline cut it short, or the store failed midway) follow the
+	// body.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/hands/export (the `ExportHands` operationId).
+	ExportHandsWithResponse(ctx context.Context, params *ExportHandsParams, reqEditors ...RequestEditorFn) (*ExportHandsResponse, error)
+
 	// ReplayHandsWithBodyWithResponse Replay and settle hands without storing them.
 	//
 	// The same as POST /v1/hands, without storing (no `id`): a body of
@@ -4195,6 +8114,73 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/hands/{id}/analysis (the `GetHandAnalysis` operationId).
 	GetHandAnalysisWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*GetHandAnalysisResponse, error)
+
+	// PutHandNoteWithBodyWithResponse Write or delete a stored hand's note.
+	//
+	// The hand's note becomes the text given: at most 4000 bytes of
+	// UTF-8, without a NUL; an empty note deletes it. The answer is the
+	// note stored. Owned by the account like the hand: another
+	// account's hand is a 404.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+	PutHandNoteWithBodyWithResponse(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandNoteResponse, error)
+
+	// PutHandNoteWithResponse Write or delete a stored hand's note.
+	//
+	// The hand's note becomes the text given: at most 4000 bytes of
+	// UTF-8, without a NUL; an empty note deletes it. The answer is the
+	// note stored. Owned by the account like the hand: another
+	// account's hand is a 404.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+	PutHandNoteWithResponse(ctx context.Context, id ID, body PutHandNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandNoteResponse, error)
+
+	// ShareHandWithResponse Make a read-only link to one stored hand.
+	//
+	// A link, `/s/<token>`, that shows this hand's replay and analysis to
+	// anyone holding it, without a key, and nothing else of the account
+	// (no other hand, no player page). The token is 256 random bits,
+	// shown once here: only its SHA-256 is stored. `expires_in` ends the
+	// link after that many seconds; without it the link lasts until
+	// revoked (DELETE /v1/shares/{id}). 404 when the account has no such
+	// hand.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/hands/{id}/share (the `ShareHand` operationId).
+	ShareHandWithResponse(ctx context.Context, id ID, params *ShareHandParams, reqEditors ...RequestEditorFn) (*ShareHandResponse, error)
+
+	// PutHandTagsWithBodyWithResponse Replace a stored hand's tags.
+	//
+	// The hand's tags become the set given (at most 20, each 1 to 32
+	// characters of a-z, 0-9, _ and -; repeats count once); an empty
+	// list removes them all. The answer is the set stored, sorted. The
+	// tags are the account's, like the hand: another account's hand is a
+	// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+	// carrying one.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+	PutHandTagsWithBodyWithResponse(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandTagsResponse, error)
+
+	// PutHandTagsWithResponse Replace a stored hand's tags.
+	//
+	// The hand's tags become the set given (at most 20, each 1 to 32
+	// characters of a-z, 0-9, _ and -; repeats count once); an empty
+	// list removes them all. The answer is the set stored, sorted. The
+	// tags are the account's, like the hand: another account's hand is a
+	// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+	// carrying one.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+	PutHandTagsWithResponse(ctx context.Context, id ID, body PutHandTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandTagsResponse, error)
 
 	// ListImportsWithResponse Imports, newest first (keyset pagination).
 	//
@@ -4314,6 +8300,33 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with GET /v1/players/{name}/results (the `GetPlayerResults` operationId).
 	GetPlayerResultsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerResultsParams, reqEditors ...RequestEditorFn) (*GetPlayerResultsResponse, error)
 
+	// GetPlayerSessionsWithResponse A player's sessions, newest first.
+	//
+	// The player's stored legal hands passing the filters, grouped into
+	// sessions: his hands of one site in order of the time played, a gap
+	// of 30 minutes or more between two consecutive hands ending one (a
+	// gap of exactly 30 minutes ends it too). A session never spans two
+	// sites. Each has its site, the times played of its first and last
+	// hands, its hands, the distinct table names of its hands (hands
+	// stored before table names were kept, and hands whose record names
+	// no table, add none), and its statistics as GET
+	// /v1/players/{name}/stats gives them: figures over all its hands
+	// (amounts null when they span several ledgers: cash of two
+	// currencies, or cash and a tournament, are never added), its one
+	// ledger when it has one, and each ledger's figures (net, bb/100,
+	// all-in adjusted net...), cash first.
+	//
+	// Hands without a time played are in no session: `untimed_hands`
+	// counts those passing the filters. Sessions are listed newest
+	// first (by start, then site), at most `limit` a page; pass
+	// `next_cursor` as `cursor` for the next one (null on the last
+	// page).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{name}/sessions (the `GetPlayerSessions` operationId).
+	GetPlayerSessionsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerSessionsParams, reqEditors ...RequestEditorFn) (*GetPlayerSessionsResponse, error)
+
 	// GetPlayerStatsWithResponse A player's statistics over his stored legal hands (ANALYSIS.md S1-S5).
 	//
 	// Every statistic of S1-S5 over the stored legal hands the player was
@@ -4326,6 +8339,44 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/players/{name}/stats (the `GetPlayerStats` operationId).
 	GetPlayerStatsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerStatsParams, reqEditors ...RequestEditorFn) (*GetPlayerStatsResponse, error)
+
+	// GetPlayerHoldingsWithResponse A player's statistics (S1-S5) by starting-hand group.
+	//
+	// The statistics of GET /v1/players/{name}/stats, once per game and
+	// starting-hand group of the player's known hole cards (hands with his
+	// cards unknown are in none), over the same filters. A hand is in the
+	// first group of its game's list whose rule it meets. "Low" is a rank
+	// from the ace to the eight.
+	// Omaha Hi/Lo: a2-suited-ace (an ace and a deuce, the ace suited with
+	// another of the four cards), a2-low (A2 with a third low card of
+	// another rank, the ace unsuited), a2-other (any other A2), aa (a pair
+	// of aces without a deuce), a3 (an ace and a trey, without a deuce or
+	// a second ace), four-low (four low cards of four ranks), rundowns
+	// (four ranks, no pair, the highest at most four above the lowest, the
+	// ace high or low), pairs (a pair or more), others.
+	// Omaha High: double-suited (two cards of each of two suits), aces (a
+	// pair of aces or more), rundowns, pairs, others.
+	// Listed omaha-hilo first, each game's groups in the order above, only
+	// those with hands.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{name}/stats/holdings (the `GetPlayerHoldings` operationId).
+	GetPlayerHoldingsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerHoldingsParams, reqEditors ...RequestEditorFn) (*GetPlayerHoldingsResponse, error)
+
+	// GetPlayerPositionsWithResponse A player's statistics (S1-S5) by position.
+	//
+	// The statistics of GET /v1/players/{name}/stats, once per position the
+	// player sat in (BTN, SB, BB, UTG, MP, CO as trackers name them for the
+	// table's size; heads-up BTN and BB), over the same filters: each
+	// position's figures over its hands (amounts null when they span
+	// several ledgers) and per ledger. Positions are listed UTG, MP, CO,
+	// BTN, SB, BB, only those with hands.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/players/{name}/stats/positions (the `GetPlayerPositions` operationId).
+	GetPlayerPositionsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerPositionsParams, reqEditors ...RequestEditorFn) (*GetPlayerPositionsResponse, error)
 
 	// ParseRangesWithBodyWithResponse What ranges mean, for an editor.
 	//
@@ -4356,6 +8407,110 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/ranges/parse (the `ParseRanges` operationId).
 	ParseRangesWithResponse(ctx context.Context, body ParseRangesJSONRequestBody, reqEditors ...RequestEditorFn) (*ParseRangesResponse, error)
+
+	// SignInWithBodyWithResponse Sign in a browser with an API key.
+	//
+	// Trades an API key for a browser session: sent as `Authorization:
+	// Bearer <key>` (answered 201 with the session), or as the form field
+	// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+	// with an optional local `next` page; answered 303 to it, or back to
+	// /signin with `error` set to `missing`, `refused`, `rate`,
+	// `forbidden` or `unavailable`). The session is the cookie
+	// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+	// random 256-bit token of which only the SHA-256 is stored) and
+	// `scoop_csrf`, its anti-forgery token, which a request that changes
+	// something and is signed in by the cookie must send back as
+	// `X-CSRF-Token`. A session acts for its key (its account and
+	// scopes) and ends when signed out (DELETE /v1/sessions/current),
+	// after 12 hours unused, 7 days after sign-in, or at once when its
+	// key or account is revoked. A bad key here counts against the
+	// address's bad keys like any other (600 a minute); a sign-in sent
+	// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+	// `Origin`) is refused 403.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+	SignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error)
+
+	// SignInWithFormdataBodyWithResponse Sign in a browser with an API key.
+	//
+	// Trades an API key for a browser session: sent as `Authorization:
+	// Bearer <key>` (answered 201 with the session), or as the form field
+	// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+	// with an optional local `next` page; answered 303 to it, or back to
+	// /signin with `error` set to `missing`, `refused`, `rate`,
+	// `forbidden` or `unavailable`). The session is the cookie
+	// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+	// random 256-bit token of which only the SHA-256 is stored) and
+	// `scoop_csrf`, its anti-forgery token, which a request that changes
+	// something and is signed in by the cookie must send back as
+	// `X-CSRF-Token`. A session acts for its key (its account and
+	// scopes) and ends when signed out (DELETE /v1/sessions/current),
+	// after 12 hours unused, 7 days after sign-in, or at once when its
+	// key or account is revoked. A bad key here counts against the
+	// address's bad keys like any other (600 a minute); a sign-in sent
+	// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+	// `Origin`) is refused 403.
+	//
+	// Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+	SignInWithFormdataBodyWithResponse(ctx context.Context, body SignInFormdataRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error)
+
+	// SignOutWithResponse Sign out.
+	//
+	// Ends the request's session at once (on every replica) and clears its cookies; needs `X-CSRF-Token`. 401 without a live session.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/sessions/current (the `SignOut` operationId).
+	SignOutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*SignOutResponse, error)
+
+	// GetSessionWithResponse The browser's session.
+	//
+	// The session of the request's `scoop_session` cookie: its account, key prefix, scopes, times and anti-forgery token; 401 without a live one.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/sessions/current (the `GetSession` operationId).
+	GetSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetSessionResponse, error)
+
+	// GetSharedHandWithResponse The hand a share link opens.
+	//
+	// The hand of a live share link, as GET /v1/hands/{id} answers it to its account. 404, the same for every reason, when the token opens nothing (unknown, expired or revoked).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/shared/{token} (the `GetSharedHand` operationId).
+	GetSharedHandWithResponse(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*GetSharedHandResponse, error)
+
+	// GetSharedAnalysisWithResponse The analysis of the hand a share link opens.
+	//
+	// As GET /v1/hands/{id}/analysis answers it to the link's account; 404 when the token opens nothing.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/shared/{token}/analysis (the `GetSharedAnalysis` operationId).
+	GetSharedAnalysisWithResponse(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*GetSharedAnalysisResponse, error)
+
+	// ListSharesWithResponse The account's share links, newest first (keyset pagination).
+	//
+	// Every link the account made, live, expired and revoked (`live` says which), without their tokens. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/shares (the `ListShares` operationId).
+	ListSharesWithResponse(ctx context.Context, params *ListSharesParams, reqEditors ...RequestEditorFn) (*ListSharesResponse, error)
+
+	// RevokeShareWithResponse Revoke a share link.
+	//
+	// The link opens nothing from now on (revoking it again changes nothing). 404 when the account has no such link.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with DELETE /v1/shares/{id} (the `RevokeShare` operationId).
+	RevokeShareWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*RevokeShareResponse, error)
 }
 
 // DocsResponse200Headers the declared response headers of an HTTP 200 response for Docs
@@ -4766,7 +8921,7 @@ type ComputeEquityResponse422Headers struct {
 // ComputeEquityResponse429Headers the declared response headers of an HTTP 429 response for ComputeEquity
 type ComputeEquityResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -5180,7 +9335,7 @@ type StoreHandsResponse422Headers struct {
 // StoreHandsResponse429Headers the declared response headers of an HTTP 429 response for StoreHands
 type StoreHandsResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -5384,7 +9539,7 @@ type AnalyzeHandsResponse422Headers struct {
 // AnalyzeHandsResponse429Headers the declared response headers of an HTTP 429 response for AnalyzeHands
 type AnalyzeHandsResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -5511,6 +9666,132 @@ func (r AnalyzeHandsResponse) ContentType() string {
 	return ""
 }
 
+// ExportHandsResponse200Headers the declared response headers of an HTTP 200 response for ExportHands
+type ExportHandsResponse200Headers struct {
+	ContentDisposition   string
+	XRequestID           string
+	XScoopExportMaxHands int64
+}
+
+// ExportHandsResponse400Headers the declared response headers of an HTTP 400 response for ExportHands
+type ExportHandsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ExportHandsResponse401Headers the declared response headers of an HTTP 401 response for ExportHands
+type ExportHandsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ExportHandsResponse403Headers the declared response headers of an HTTP 403 response for ExportHands
+type ExportHandsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ExportHandsResponse429Headers the declared response headers of an HTTP 429 response for ExportHands
+type ExportHandsResponse429Headers struct {
+	CacheControl        string
+	RetryAfter          int64
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ExportHandsResponseDefaultHeaders the declared response headers of an HTTP default response for ExportHands
+type ExportHandsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type ExportHandsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ExportHandsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ExportHandsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ExportHandsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ExportHandsResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ExportHandsResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ExportHandsResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ExportHandsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ExportHandsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ExportHandsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ExportHandsResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ExportHandsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ExportHandsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ExportHandsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ExportHandsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ExportHandsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ReplayHandsResponse200Headers the declared response headers of an HTTP 200 response for ReplayHands
 type ReplayHandsResponse200Headers struct {
 	XRequestID string
@@ -5563,7 +9844,7 @@ type ReplayHandsResponse422Headers struct {
 // ReplayHandsResponse429Headers the declared response headers of an HTTP 429 response for ReplayHands
 type ReplayHandsResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -5851,7 +10132,7 @@ type GetHandAnalysisResponse404Headers struct {
 // GetHandAnalysisResponse429Headers the declared response headers of an HTTP 429 response for GetHandAnalysis
 type GetHandAnalysisResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -5961,6 +10242,461 @@ func (r GetHandAnalysisResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetHandAnalysisResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PutHandNoteResponse200Headers the declared response headers of an HTTP 200 response for PutHandNote
+type PutHandNoteResponse200Headers struct {
+	XRequestID string
+}
+
+// PutHandNoteResponse400Headers the declared response headers of an HTTP 400 response for PutHandNote
+type PutHandNoteResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponse401Headers the declared response headers of an HTTP 401 response for PutHandNote
+type PutHandNoteResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponse403Headers the declared response headers of an HTTP 403 response for PutHandNote
+type PutHandNoteResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponse404Headers the declared response headers of an HTTP 404 response for PutHandNote
+type PutHandNoteResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponse413Headers the declared response headers of an HTTP 413 response for PutHandNote
+type PutHandNoteResponse413Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponse415Headers the declared response headers of an HTTP 415 response for PutHandNote
+type PutHandNoteResponse415Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandNoteResponseDefaultHeaders the declared response headers of an HTTP default response for PutHandNote
+type PutHandNoteResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type PutHandNoteResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *HandNote
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PutHandNoteResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *PutHandNoteResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *PutHandNoteResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *PutHandNoteResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *PutHandNoteResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *PutHandNoteResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *PutHandNoteResponse415Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *PutHandNoteResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutHandNoteResponse) GetJSON200() *HandNote {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r PutHandNoteResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PutHandNoteResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutHandNoteResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutHandNoteResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutHandNoteResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ShareHandResponse201Headers the declared response headers of an HTTP 201 response for ShareHand
+type ShareHandResponse201Headers struct {
+	Location   string
+	XRequestID string
+}
+
+// ShareHandResponse400Headers the declared response headers of an HTTP 400 response for ShareHand
+type ShareHandResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ShareHandResponse401Headers the declared response headers of an HTTP 401 response for ShareHand
+type ShareHandResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ShareHandResponse403Headers the declared response headers of an HTTP 403 response for ShareHand
+type ShareHandResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ShareHandResponse404Headers the declared response headers of an HTTP 404 response for ShareHand
+type ShareHandResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ShareHandResponseDefaultHeaders the declared response headers of an HTTP default response for ShareHand
+type ShareHandResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type ShareHandResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *ShareLink
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *ShareHandResponse201Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ShareHandResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ShareHandResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ShareHandResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *ShareHandResponse404Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ShareHandResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r ShareHandResponse) GetJSON201() *ShareLink {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ShareHandResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ShareHandResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ShareHandResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r ShareHandResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ShareHandResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ShareHandResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ShareHandResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ShareHandResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ShareHandResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// PutHandTagsResponse200Headers the declared response headers of an HTTP 200 response for PutHandTags
+type PutHandTagsResponse200Headers struct {
+	XRequestID string
+}
+
+// PutHandTagsResponse400Headers the declared response headers of an HTTP 400 response for PutHandTags
+type PutHandTagsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponse401Headers the declared response headers of an HTTP 401 response for PutHandTags
+type PutHandTagsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponse403Headers the declared response headers of an HTTP 403 response for PutHandTags
+type PutHandTagsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponse404Headers the declared response headers of an HTTP 404 response for PutHandTags
+type PutHandTagsResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponse413Headers the declared response headers of an HTTP 413 response for PutHandTags
+type PutHandTagsResponse413Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponse415Headers the declared response headers of an HTTP 415 response for PutHandTags
+type PutHandTagsResponse415Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// PutHandTagsResponseDefaultHeaders the declared response headers of an HTTP default response for PutHandTags
+type PutHandTagsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type PutHandTagsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *HandTags
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *PutHandTagsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *PutHandTagsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *PutHandTagsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *PutHandTagsResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *PutHandTagsResponse404Headers
+	// Headers413 the parsed response headers for an HTTP 413 response
+	Headers413 *PutHandTagsResponse413Headers
+	// Headers415 the parsed response headers for an HTTP 415 response
+	Headers415 *PutHandTagsResponse415Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *PutHandTagsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r PutHandTagsResponse) GetJSON200() *HandTags {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r PutHandTagsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r PutHandTagsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r PutHandTagsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r PutHandTagsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r PutHandTagsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -6732,6 +11468,136 @@ func (r GetPlayerResultsResponse) ContentType() string {
 	return ""
 }
 
+// GetPlayerSessionsResponse200Headers the declared response headers of an HTTP 200 response for GetPlayerSessions
+type GetPlayerSessionsResponse200Headers struct {
+	XRequestID string
+}
+
+// GetPlayerSessionsResponse400Headers the declared response headers of an HTTP 400 response for GetPlayerSessions
+type GetPlayerSessionsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerSessionsResponse401Headers the declared response headers of an HTTP 401 response for GetPlayerSessions
+type GetPlayerSessionsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerSessionsResponse403Headers the declared response headers of an HTTP 403 response for GetPlayerSessions
+type GetPlayerSessionsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerSessionsResponse503Headers the declared response headers of an HTTP 503 response for GetPlayerSessions
+type GetPlayerSessionsResponse503Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerSessionsResponseDefaultHeaders the declared response headers of an HTTP default response for GetPlayerSessions
+type GetPlayerSessionsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetPlayerSessionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerSessions
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetPlayerSessionsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *GetPlayerSessionsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetPlayerSessionsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetPlayerSessionsResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerSessionsResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetPlayerSessionsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPlayerSessionsResponse) GetJSON200() *PlayerSessions {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPlayerSessionsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetPlayerSessionsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetPlayerSessionsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetPlayerSessionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetPlayerSessionsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPlayerSessionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPlayerSessionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPlayerSessionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPlayerSessionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // GetPlayerStatsResponse200Headers the declared response headers of an HTTP 200 response for GetPlayerStats
 type GetPlayerStatsResponse200Headers struct {
 	XRequestID string
@@ -6862,6 +11728,266 @@ func (r GetPlayerStatsResponse) ContentType() string {
 	return ""
 }
 
+// GetPlayerHoldingsResponse200Headers the declared response headers of an HTTP 200 response for GetPlayerHoldings
+type GetPlayerHoldingsResponse200Headers struct {
+	XRequestID string
+}
+
+// GetPlayerHoldingsResponse400Headers the declared response headers of an HTTP 400 response for GetPlayerHoldings
+type GetPlayerHoldingsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerHoldingsResponse401Headers the declared response headers of an HTTP 401 response for GetPlayerHoldings
+type GetPlayerHoldingsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerHoldingsResponse403Headers the declared response headers of an HTTP 403 response for GetPlayerHoldings
+type GetPlayerHoldingsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerHoldingsResponse503Headers the declared response headers of an HTTP 503 response for GetPlayerHoldings
+type GetPlayerHoldingsResponse503Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerHoldingsResponseDefaultHeaders the declared response headers of an HTTP default response for GetPlayerHoldings
+type GetPlayerHoldingsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetPlayerHoldingsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerHoldings
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetPlayerHoldingsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *GetPlayerHoldingsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetPlayerHoldingsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetPlayerHoldingsResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerHoldingsResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetPlayerHoldingsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPlayerHoldingsResponse) GetJSON200() *PlayerHoldings {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPlayerHoldingsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetPlayerHoldingsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetPlayerHoldingsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetPlayerHoldingsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetPlayerHoldingsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPlayerHoldingsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPlayerHoldingsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPlayerHoldingsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPlayerHoldingsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetPlayerPositionsResponse200Headers the declared response headers of an HTTP 200 response for GetPlayerPositions
+type GetPlayerPositionsResponse200Headers struct {
+	XRequestID string
+}
+
+// GetPlayerPositionsResponse400Headers the declared response headers of an HTTP 400 response for GetPlayerPositions
+type GetPlayerPositionsResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerPositionsResponse401Headers the declared response headers of an HTTP 401 response for GetPlayerPositions
+type GetPlayerPositionsResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerPositionsResponse403Headers the declared response headers of an HTTP 403 response for GetPlayerPositions
+type GetPlayerPositionsResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerPositionsResponse503Headers the declared response headers of an HTTP 503 response for GetPlayerPositions
+type GetPlayerPositionsResponse503Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetPlayerPositionsResponseDefaultHeaders the declared response headers of an HTTP default response for GetPlayerPositions
+type GetPlayerPositionsResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetPlayerPositionsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *PlayerPositions
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetPlayerPositionsResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *GetPlayerPositionsResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetPlayerPositionsResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *GetPlayerPositionsResponse403Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetPlayerPositionsResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetPlayerPositionsResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetPlayerPositionsResponse) GetJSON200() *PlayerPositions {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GetPlayerPositionsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetPlayerPositionsResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetPlayerPositionsResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetPlayerPositionsResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetPlayerPositionsResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetPlayerPositionsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetPlayerPositionsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetPlayerPositionsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetPlayerPositionsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ParseRangesResponse200Headers the declared response headers of an HTTP 200 response for ParseRanges
 type ParseRangesResponse200Headers struct {
 	XRequestID string
@@ -6898,7 +12024,7 @@ type ParseRangesResponse422Headers struct {
 // ParseRangesResponse429Headers the declared response headers of an HTTP 429 response for ParseRanges
 type ParseRangesResponse429Headers struct {
 	CacheControl        string
-	RetryAfter          int
+	RetryAfter          int64
 	XContentTypeOptions string
 	XRequestID          string
 }
@@ -7001,6 +12127,747 @@ func (r ParseRangesResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r ParseRangesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SignInResponse201Headers the declared response headers of an HTTP 201 response for SignIn
+type SignInResponse201Headers struct {
+	SetCookie  string
+	XRequestID string
+}
+
+// SignInResponse303Headers the declared response headers of an HTTP 303 response for SignIn
+type SignInResponse303Headers struct {
+	Location   string
+	XRequestID string
+}
+
+// SignInResponse401Headers the declared response headers of an HTTP 401 response for SignIn
+type SignInResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// SignInResponse403Headers the declared response headers of an HTTP 403 response for SignIn
+type SignInResponse403Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// SignInResponse429Headers the declared response headers of an HTTP 429 response for SignIn
+type SignInResponse429Headers struct {
+	CacheControl        string
+	RetryAfter          int64
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// SignInResponseDefaultHeaders the declared response headers of an HTTP default response for SignIn
+type SignInResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type SignInResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON201 the response for an HTTP 201 `application/json` response
+	JSON201 *Session
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers201 the parsed response headers for an HTTP 201 response
+	Headers201 *SignInResponse201Headers
+	// Headers303 the parsed response headers for an HTTP 303 response
+	Headers303 *SignInResponse303Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SignInResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *SignInResponse403Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *SignInResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *SignInResponseDefaultHeaders
+}
+
+// GetJSON201 returns the response for an HTTP 201 `application/json` response
+func (r SignInResponse) GetJSON201() *Session {
+	return r.JSON201
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SignInResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r SignInResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r SignInResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r SignInResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SignInResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SignInResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SignInResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SignInResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// SignOutResponse204Headers the declared response headers of an HTTP 204 response for SignOut
+type SignOutResponse204Headers struct {
+	XRequestID string
+}
+
+// SignOutResponse401Headers the declared response headers of an HTTP 401 response for SignOut
+type SignOutResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// SignOutResponse403Headers the declared response headers of an HTTP 403 response for SignOut
+type SignOutResponse403Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// SignOutResponseDefaultHeaders the declared response headers of an HTTP default response for SignOut
+type SignOutResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type SignOutResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *SignOutResponse204Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *SignOutResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *SignOutResponse403Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *SignOutResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r SignOutResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r SignOutResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r SignOutResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r SignOutResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SignOutResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SignOutResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SignOutResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetSessionResponse200Headers the declared response headers of an HTTP 200 response for GetSession
+type GetSessionResponse200Headers struct {
+	XRequestID string
+}
+
+// GetSessionResponse401Headers the declared response headers of an HTTP 401 response for GetSession
+type GetSessionResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSessionResponseDefaultHeaders the declared response headers of an HTTP default response for GetSession
+type GetSessionResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetSessionResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Session
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetSessionResponse200Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *GetSessionResponse401Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetSessionResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetSessionResponse) GetJSON200() *Session {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetSessionResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetSessionResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetSessionResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetSessionResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetSessionResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetSessionResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetSharedHandResponse200Headers the declared response headers of an HTTP 200 response for GetSharedHand
+type GetSharedHandResponse200Headers struct {
+	XRequestID string
+}
+
+// GetSharedHandResponse404Headers the declared response headers of an HTTP 404 response for GetSharedHand
+type GetSharedHandResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedHandResponse406Headers the declared response headers of an HTTP 406 response for GetSharedHand
+type GetSharedHandResponse406Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedHandResponse429Headers the declared response headers of an HTTP 429 response for GetSharedHand
+type GetSharedHandResponse429Headers struct {
+	CacheControl        string
+	RetryAfter          int64
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedHandResponseDefaultHeaders the declared response headers of an HTTP default response for GetSharedHand
+type GetSharedHandResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetSharedHandResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *StoredHand
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON406 the response for an HTTP 406 `application/problem+json` response
+	ApplicationproblemJSON406 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetSharedHandResponse200Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetSharedHandResponse404Headers
+	// Headers406 the parsed response headers for an HTTP 406 response
+	Headers406 *GetSharedHandResponse406Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetSharedHandResponse429Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetSharedHandResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetSharedHandResponse) GetJSON200() *StoredHand {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetSharedHandResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON406 returns the response for an HTTP 406 `application/problem+json` response
+func (r GetSharedHandResponse) GetApplicationproblemJSON406() *Problem {
+	return r.ApplicationproblemJSON406
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetSharedHandResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetSharedHandResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetSharedHandResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetSharedHandResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetSharedHandResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetSharedHandResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetSharedAnalysisResponse200Headers the declared response headers of an HTTP 200 response for GetSharedAnalysis
+type GetSharedAnalysisResponse200Headers struct {
+	XRequestID string
+}
+
+// GetSharedAnalysisResponse404Headers the declared response headers of an HTTP 404 response for GetSharedAnalysis
+type GetSharedAnalysisResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedAnalysisResponse429Headers the declared response headers of an HTTP 429 response for GetSharedAnalysis
+type GetSharedAnalysisResponse429Headers struct {
+	CacheControl        string
+	RetryAfter          int64
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedAnalysisResponse503Headers the declared response headers of an HTTP 503 response for GetSharedAnalysis
+type GetSharedAnalysisResponse503Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// GetSharedAnalysisResponseDefaultHeaders the declared response headers of an HTTP default response for GetSharedAnalysis
+type GetSharedAnalysisResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type GetSharedAnalysisResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *StoredAnalysis
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *Overloaded
+	// ApplicationproblemJSON503 the response for an HTTP 503 `application/problem+json` response
+	ApplicationproblemJSON503 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *GetSharedAnalysisResponse200Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *GetSharedAnalysisResponse404Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetSharedAnalysisResponse429Headers
+	// Headers503 the parsed response headers for an HTTP 503 response
+	Headers503 *GetSharedAnalysisResponse503Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *GetSharedAnalysisResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetSharedAnalysisResponse) GetJSON200() *StoredAnalysis {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetSharedAnalysisResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetSharedAnalysisResponse) GetApplicationproblemJSON429() *Overloaded {
+	return r.ApplicationproblemJSON429
+}
+
+// GetApplicationproblemJSON503 returns the response for an HTTP 503 `application/problem+json` response
+func (r GetSharedAnalysisResponse) GetApplicationproblemJSON503() *Problem {
+	return r.ApplicationproblemJSON503
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r GetSharedAnalysisResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r GetSharedAnalysisResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetSharedAnalysisResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetSharedAnalysisResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetSharedAnalysisResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// ListSharesResponse200Headers the declared response headers of an HTTP 200 response for ListShares
+type ListSharesResponse200Headers struct {
+	XRequestID string
+}
+
+// ListSharesResponse400Headers the declared response headers of an HTTP 400 response for ListShares
+type ListSharesResponse400Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListSharesResponse401Headers the declared response headers of an HTTP 401 response for ListShares
+type ListSharesResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListSharesResponse403Headers the declared response headers of an HTTP 403 response for ListShares
+type ListSharesResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// ListSharesResponseDefaultHeaders the declared response headers of an HTTP default response for ListShares
+type ListSharesResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type ListSharesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ShareLinkPage
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListSharesResponse200Headers
+	// Headers400 the parsed response headers for an HTTP 400 response
+	Headers400 *ListSharesResponse400Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *ListSharesResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *ListSharesResponse403Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *ListSharesResponseDefaultHeaders
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListSharesResponse) GetJSON200() *ShareLinkPage {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r ListSharesResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListSharesResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListSharesResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r ListSharesResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r ListSharesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListSharesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListSharesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListSharesResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// RevokeShareResponse204Headers the declared response headers of an HTTP 204 response for RevokeShare
+type RevokeShareResponse204Headers struct {
+	XRequestID string
+}
+
+// RevokeShareResponse401Headers the declared response headers of an HTTP 401 response for RevokeShare
+type RevokeShareResponse401Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// RevokeShareResponse403Headers the declared response headers of an HTTP 403 response for RevokeShare
+type RevokeShareResponse403Headers struct {
+	CacheControl        string
+	WWWAuthenticate     string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// RevokeShareResponse404Headers the declared response headers of an HTTP 404 response for RevokeShare
+type RevokeShareResponse404Headers struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+// RevokeShareResponseDefaultHeaders the declared response headers of an HTTP default response for RevokeShare
+type RevokeShareResponseDefaultHeaders struct {
+	CacheControl        string
+	XContentTypeOptions string
+	XRequestID          string
+}
+
+type RevokeShareResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Unauthorized
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Forbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSONDefault the response for an HTTP default `application/problem+json` response
+	ApplicationproblemJSONDefault *Problem
+	// Headers204 the parsed response headers for an HTTP 204 response
+	Headers204 *RevokeShareResponse204Headers
+	// Headers401 the parsed response headers for an HTTP 401 response
+	Headers401 *RevokeShareResponse401Headers
+	// Headers403 the parsed response headers for an HTTP 403 response
+	Headers403 *RevokeShareResponse403Headers
+	// Headers404 the parsed response headers for an HTTP 404 response
+	Headers404 *RevokeShareResponse404Headers
+	// HeadersDefault the parsed response headers for an HTTP default response
+	HeadersDefault *RevokeShareResponseDefaultHeaders
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r RevokeShareResponse) GetApplicationproblemJSON401() *Unauthorized {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r RevokeShareResponse) GetApplicationproblemJSON403() *Forbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r RevokeShareResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSONDefault returns the response for an HTTP default `application/problem+json` response
+func (r RevokeShareResponse) GetApplicationproblemJSONDefault() *Problem {
+	return r.ApplicationproblemJSONDefault
+}
+
+// GetBody returns the raw response body bytes
+func (r RevokeShareResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RevokeShareResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RevokeShareResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RevokeShareResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -7141,7 +13008,7 @@ func (c *ClientWithResponses) GetEquityWithResponse(ctx context.Context, id ID, 
 
 // ListHandsWithResponse Stored hands, newest first (keyset pagination).
 //
-// Summaries of the stored hands, newest first, filtered by player, game and legality. A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+// Summaries of the stored hands, newest stored first, filtered by the hand filters (the same as the player statistics': game, structure, site, kind, currency, ledger, stakes, from/to on the time played, legal; and with player, that player's position, holding, saw_flop, showdown, allin and result). A page holds at most `limit` hands; pass its `next_cursor` as `cursor` for the next one (null on the last page).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -7349,6 +13216,48 @@ func (c *ClientWithResponses) AnalyzeHandsWithTextBodyWithResponse(ctx context.C
 	return ParseAnalyzeHandsResponse(rsp)
 }
 
+// ExportHandsWithResponse The filtered hands as CSV, PHH or PokerStars text, streamed.
+//
+// Every stored hand GET /v1/hands lists for the same filters (newest stored
+// first), not one page: at most 100,000 hands per export (the
+// `X-Scoop-Export-Max-Hands` header says it; narrow the filters, e.g.
+// `from`/`to`, for more), streamed page by page as it is read, within a
+// deadline of 5 minutes, and stopped when the client goes away.
+// `format=csv`: a header row, then one row a hand and player (only the
+// named player's with `player`), RFC 4180 quoting: hand_id, site,
+// site_hand_id, played_at, game, structure, kind, currency, chip_unit,
+// big_blind (chips) and big_blind_amount (cash), player, position, hole,
+// net (chips), net_amount, net_bb, board, pot, pot_amount, legal (the
+// verdict), ended (showdown, uncontested, all-in), then the player's
+// facts of the statistics (ANALYSIS.md S1-S5, 0 or 1 flags and counts):
+// vpip, pfr, three_bet_chance, three_bet, aggressive, calls, saw_flop,
+// showdown, won_showdown, hilo_showdown, scoop, quartered, low_won,
+// allin, adjusted_net (the all-in adjusted net in chips) and freeroll
+// (these three empty until the hand is analysed). An illegal hand's
+// rows have the hand's columns only.
+// `format=phh`: a .phhs, each hand under its `[N]` header (N from 1),
+// with Scoop's extension keys (scoop reads it back as the same hands).
+// `format=pokerstars`: PokerStars text, hands separated by a blank line;
+// each reads back as a hand that replays to the same verdict and
+// settlement (a hand whose record states no outcome is written with
+// Scoop's settlement; the site and a hand number that is not all digits
+// are not kept). A hand the format cannot hold is left out. The
+// trailers `X-Scoop-Export-Hands` (hands written), `X-Scoop-Export-Skipped`
+// (hands left out) and `X-Scoop-Export-Complete` (false when the cap
+// or the deadline cut it short, or the store failed midway) follow the
+// body.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/hands/export (the `ExportHands` operationId).
+func (c *ClientWithResponses) ExportHandsWithResponse(ctx context.Context, params *ExportHandsParams, reqEditors ...RequestEditorFn) (*ExportHandsResponse, error) {
+	rsp, err := c.ExportHands(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseExportHandsResponse(rsp)
+}
+
 // ReplayHandsWithBodyWithResponse Replay and settle hands without storing them.
 //
 // The same as POST /v1/hands, without storing (no `id`): a body of
@@ -7436,6 +13345,103 @@ func (c *ClientWithResponses) GetHandAnalysisWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseGetHandAnalysisResponse(rsp)
+}
+
+// PutHandNoteWithBodyWithResponse Write or delete a stored hand's note.
+//
+// The hand's note becomes the text given: at most 4000 bytes of
+// UTF-8, without a NUL; an empty note deletes it. The answer is the
+// note stored. Owned by the account like the hand: another
+// account's hand is a 404.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+func (c *ClientWithResponses) PutHandNoteWithBodyWithResponse(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandNoteResponse, error) {
+	rsp, err := c.PutHandNoteWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandNoteResponse(rsp)
+}
+
+// PutHandNoteWithResponse Write or delete a stored hand's note.
+//
+// The hand's note becomes the text given: at most 4000 bytes of
+// UTF-8, without a NUL; an empty note deletes it. The answer is the
+// note stored. Owned by the account like the hand: another
+// account's hand is a 404.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /v1/hands/{id}/note (the `PutHandNote` operationId).
+func (c *ClientWithResponses) PutHandNoteWithResponse(ctx context.Context, id ID, body PutHandNoteJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandNoteResponse, error) {
+	rsp, err := c.PutHandNote(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandNoteResponse(rsp)
+}
+
+// ShareHandWithResponse Make a read-only link to one stored hand.
+//
+// A link, `/s/<token>`, that shows this hand's replay and analysis to
+// anyone holding it, without a key, and nothing else of the account
+// (no other hand, no player page). The token is 256 random bits,
+// shown once here: only its SHA-256 is stored. `expires_in` ends the
+// link after that many seconds; without it the link lasts until
+// revoked (DELETE /v1/shares/{id}). 404 when the account has no such
+// hand.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/hands/{id}/share (the `ShareHand` operationId).
+func (c *ClientWithResponses) ShareHandWithResponse(ctx context.Context, id ID, params *ShareHandParams, reqEditors ...RequestEditorFn) (*ShareHandResponse, error) {
+	rsp, err := c.ShareHand(ctx, id, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseShareHandResponse(rsp)
+}
+
+// PutHandTagsWithBodyWithResponse Replace a stored hand's tags.
+//
+// The hand's tags become the set given (at most 20, each 1 to 32
+// characters of a-z, 0-9, _ and -; repeats count once); an empty
+// list removes them all. The answer is the set stored, sorted. The
+// tags are the account's, like the hand: another account's hand is a
+// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+// carrying one.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+func (c *ClientWithResponses) PutHandTagsWithBodyWithResponse(ctx context.Context, id ID, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutHandTagsResponse, error) {
+	rsp, err := c.PutHandTagsWithBody(ctx, id, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandTagsResponse(rsp)
+}
+
+// PutHandTagsWithResponse Replace a stored hand's tags.
+//
+// The hand's tags become the set given (at most 20, each 1 to 32
+// characters of a-z, 0-9, _ and -; repeats count once); an empty
+// list removes them all. The answer is the set stored, sorted. The
+// tags are the account's, like the hand: another account's hand is a
+// 404, as for GET /v1/hands/{id}. The `tag` filter selects the hands
+// carrying one.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with PUT /v1/hands/{id}/tags (the `PutHandTags` operationId).
+func (c *ClientWithResponses) PutHandTagsWithResponse(ctx context.Context, id ID, body PutHandTagsJSONRequestBody, reqEditors ...RequestEditorFn) (*PutHandTagsResponse, error) {
+	rsp, err := c.PutHandTags(ctx, id, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParsePutHandTagsResponse(rsp)
 }
 
 // ListImportsWithResponse Imports, newest first (keyset pagination).
@@ -7604,6 +13610,39 @@ func (c *ClientWithResponses) GetPlayerResultsWithResponse(ctx context.Context, 
 	return ParseGetPlayerResultsResponse(rsp)
 }
 
+// GetPlayerSessionsWithResponse A player's sessions, newest first.
+//
+// The player's stored legal hands passing the filters, grouped into
+// sessions: his hands of one site in order of the time played, a gap
+// of 30 minutes or more between two consecutive hands ending one (a
+// gap of exactly 30 minutes ends it too). A session never spans two
+// sites. Each has its site, the times played of its first and last
+// hands, its hands, the distinct table names of its hands (hands
+// stored before table names were kept, and hands whose record names
+// no table, add none), and its statistics as GET
+// /v1/players/{name}/stats gives them: figures over all its hands
+// (amounts null when they span several ledgers: cash of two
+// currencies, or cash and a tournament, are never added), its one
+// ledger when it has one, and each ledger's figures (net, bb/100,
+// all-in adjusted net...), cash first.
+//
+// Hands without a time played are in no session: `untimed_hands`
+// counts those passing the filters. Sessions are listed newest
+// first (by start, then site), at most `limit` a page; pass
+// `next_cursor` as `cursor` for the next one (null on the last
+// page).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{name}/sessions (the `GetPlayerSessions` operationId).
+func (c *ClientWithResponses) GetPlayerSessionsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerSessionsParams, reqEditors ...RequestEditorFn) (*GetPlayerSessionsResponse, error) {
+	rsp, err := c.GetPlayerSessions(ctx, name, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPlayerSessionsResponse(rsp)
+}
+
 // GetPlayerStatsWithResponse A player's statistics over his stored legal hands (ANALYSIS.md S1-S5).
 //
 // Every statistic of S1-S5 over the stored legal hands the player was
@@ -7621,6 +13660,56 @@ func (c *ClientWithResponses) GetPlayerStatsWithResponse(ctx context.Context, na
 		return nil, err
 	}
 	return ParseGetPlayerStatsResponse(rsp)
+}
+
+// GetPlayerHoldingsWithResponse A player's statistics (S1-S5) by starting-hand group.
+//
+// The statistics of GET /v1/players/{name}/stats, once per game and
+// starting-hand group of the player's known hole cards (hands with his
+// cards unknown are in none), over the same filters. A hand is in the
+// first group of its game's list whose rule it meets. "Low" is a rank
+// from the ace to the eight.
+// Omaha Hi/Lo: a2-suited-ace (an ace and a deuce, the ace suited with
+// another of the four cards), a2-low (A2 with a third low card of
+// another rank, the ace unsuited), a2-other (any other A2), aa (a pair
+// of aces without a deuce), a3 (an ace and a trey, without a deuce or
+// a second ace), four-low (four low cards of four ranks), rundowns
+// (four ranks, no pair, the highest at most four above the lowest, the
+// ace high or low), pairs (a pair or more), others.
+// Omaha High: double-suited (two cards of each of two suits), aces (a
+// pair of aces or more), rundowns, pairs, others.
+// Listed omaha-hilo first, each game's groups in the order above, only
+// those with hands.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{name}/stats/holdings (the `GetPlayerHoldings` operationId).
+func (c *ClientWithResponses) GetPlayerHoldingsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerHoldingsParams, reqEditors ...RequestEditorFn) (*GetPlayerHoldingsResponse, error) {
+	rsp, err := c.GetPlayerHoldings(ctx, name, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPlayerHoldingsResponse(rsp)
+}
+
+// GetPlayerPositionsWithResponse A player's statistics (S1-S5) by position.
+//
+// The statistics of GET /v1/players/{name}/stats, once per position the
+// player sat in (BTN, SB, BB, UTG, MP, CO as trackers name them for the
+// table's size; heads-up BTN and BB), over the same filters: each
+// position's figures over its hands (amounts null when they span
+// several ledgers) and per ledger. Positions are listed UTG, MP, CO,
+// BTN, SB, BB, only those with hands.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/players/{name}/stats/positions (the `GetPlayerPositions` operationId).
+func (c *ClientWithResponses) GetPlayerPositionsWithResponse(ctx context.Context, name PlayerName, params *GetPlayerPositionsParams, reqEditors ...RequestEditorFn) (*GetPlayerPositionsResponse, error) {
+	rsp, err := c.GetPlayerPositions(ctx, name, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetPlayerPositionsResponse(rsp)
 }
 
 // ParseRangesWithBodyWithResponse What ranges mean, for an editor.
@@ -7663,6 +13752,158 @@ func (c *ClientWithResponses) ParseRangesWithResponse(ctx context.Context, body 
 		return nil, err
 	}
 	return ParseParseRangesResponse(rsp)
+}
+
+// SignInWithBodyWithResponse Sign in a browser with an API key.
+//
+// Trades an API key for a browser session: sent as `Authorization:
+// Bearer <key>` (answered 201 with the session), or as the form field
+// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+// with an optional local `next` page; answered 303 to it, or back to
+// /signin with `error` set to `missing`, `refused`, `rate`,
+// `forbidden` or `unavailable`). The session is the cookie
+// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+// random 256-bit token of which only the SHA-256 is stored) and
+// `scoop_csrf`, its anti-forgery token, which a request that changes
+// something and is signed in by the cookie must send back as
+// `X-CSRF-Token`. A session acts for its key (its account and
+// scopes) and ends when signed out (DELETE /v1/sessions/current),
+// after 12 hours unused, 7 days after sign-in, or at once when its
+// key or account is revoked. A bad key here counts against the
+// address's bad keys like any other (600 a minute); a sign-in sent
+// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+// `Origin`) is refused 403.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+func (c *ClientWithResponses) SignInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
+	rsp, err := c.SignInWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSignInResponse(rsp)
+}
+
+// SignInWithFormdataBodyWithResponse Sign in a browser with an API key.
+//
+// Trades an API key for a browser session: sent as `Authorization:
+// Bearer <key>` (answered 201 with the session), or as the form field
+// `key` of the sign-in page (`application/x-www-form-urlencoded`,
+// with an optional local `next` page; answered 303 to it, or back to
+// /signin with `error` set to `missing`, `refused`, `rate`,
+// `forbidden` or `unavailable`). The session is the cookie
+// `scoop_session` (HttpOnly, SameSite=Strict, Secure over TLS, a
+// random 256-bit token of which only the SHA-256 is stored) and
+// `scoop_csrf`, its anti-forgery token, which a request that changes
+// something and is signed in by the cookie must send back as
+// `X-CSRF-Token`. A session acts for its key (its account and
+// scopes) and ends when signed out (DELETE /v1/sessions/current),
+// after 12 hours unused, 7 days after sign-in, or at once when its
+// key or account is revoked. A bad key here counts against the
+// address's bad keys like any other (600 a minute); a sign-in sent
+// by another site's page (`Sec-Fetch-Site: cross-site`, a foreign
+// `Origin`) is refused 403.
+//
+// Takes a body of the `application/x-www-form-urlencoded` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/sessions (the `SignIn` operationId).
+func (c *ClientWithResponses) SignInWithFormdataBodyWithResponse(ctx context.Context, body SignInFormdataRequestBody, reqEditors ...RequestEditorFn) (*SignInResponse, error) {
+	rsp, err := c.SignInWithFormdataBody(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSignInResponse(rsp)
+}
+
+// SignOutWithResponse Sign out.
+//
+// Ends the request's session at once (on every replica) and clears its cookies; needs `X-CSRF-Token`. 401 without a live session.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/sessions/current (the `SignOut` operationId).
+func (c *ClientWithResponses) SignOutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*SignOutResponse, error) {
+	rsp, err := c.SignOut(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSignOutResponse(rsp)
+}
+
+// GetSessionWithResponse The browser's session.
+//
+// The session of the request's `scoop_session` cookie: its account, key prefix, scopes, times and anti-forgery token; 401 without a live one.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/sessions/current (the `GetSession` operationId).
+func (c *ClientWithResponses) GetSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetSessionResponse, error) {
+	rsp, err := c.GetSession(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetSessionResponse(rsp)
+}
+
+// GetSharedHandWithResponse The hand a share link opens.
+//
+// The hand of a live share link, as GET /v1/hands/{id} answers it to its account. 404, the same for every reason, when the token opens nothing (unknown, expired or revoked).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/shared/{token} (the `GetSharedHand` operationId).
+func (c *ClientWithResponses) GetSharedHandWithResponse(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*GetSharedHandResponse, error) {
+	rsp, err := c.GetSharedHand(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetSharedHandResponse(rsp)
+}
+
+// GetSharedAnalysisWithResponse The analysis of the hand a share link opens.
+//
+// As GET /v1/hands/{id}/analysis answers it to the link's account; 404 when the token opens nothing.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/shared/{token}/analysis (the `GetSharedAnalysis` operationId).
+func (c *ClientWithResponses) GetSharedAnalysisWithResponse(ctx context.Context, token ShareToken, reqEditors ...RequestEditorFn) (*GetSharedAnalysisResponse, error) {
+	rsp, err := c.GetSharedAnalysis(ctx, token, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetSharedAnalysisResponse(rsp)
+}
+
+// ListSharesWithResponse The account's share links, newest first (keyset pagination).
+//
+// Every link the account made, live, expired and revoked (`live` says which), without their tokens. A page holds at most `limit`; pass its `next_cursor` as `cursor` for the next one (null on the last page).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/shares (the `ListShares` operationId).
+func (c *ClientWithResponses) ListSharesWithResponse(ctx context.Context, params *ListSharesParams, reqEditors ...RequestEditorFn) (*ListSharesResponse, error) {
+	rsp, err := c.ListShares(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListSharesResponse(rsp)
+}
+
+// RevokeShareWithResponse Revoke a share link.
+//
+// The link opens nothing from now on (revoking it again changes nothing). 404 when the account has no such link.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with DELETE /v1/shares/{id} (the `RevokeShare` operationId).
+func (c *ClientWithResponses) RevokeShareWithResponse(ctx context.Context, id ID, reqEditors ...RequestEditorFn) (*RevokeShareResponse, error) {
+	rsp, err := c.RevokeShare(ctx, id, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRevokeShareResponse(rsp)
 }
 
 // ParseDocsResponse parses an HTTP response from a DocsWithResponse call
@@ -8366,8 +14607,8 @@ func ParseComputeEquityResponse(rsp *http.Response) (*ComputeEquityResponse, err
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -9066,8 +15307,8 @@ func ParseStoreHandsResponse(rsp *http.Response) (*StoreHandsResponse, error) {
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -9398,8 +15639,8 @@ func ParseAnalyzeHandsResponse(rsp *http.Response) (*AnalyzeHandsResponse, error
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -9421,6 +15662,228 @@ func ParseAnalyzeHandsResponse(rsp *http.Response) (*AnalyzeHandsResponse, error
 		response.Headers429 = &headers
 	case true:
 		var headers AnalyzeHandsResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseExportHandsResponse parses an HTTP response from a ExportHandsWithResponse call
+func ParseExportHandsResponse(rsp *http.Response) (*ExportHandsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ExportHandsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ExportHandsResponse200Headers
+		if values := rsp.Header.Values("Content-Disposition"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Content-Disposition", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.ContentDisposition = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		if values := rsp.Header.Values("X-Scoop-Export-Max-Hands"); len(values) > 0 {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Scoop-Export-Max-Hands", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			}
+			headers.XScoopExportMaxHands = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ExportHandsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ExportHandsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ExportHandsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers ExportHandsResponse429Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers ExportHandsResponseDefaultHeaders
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
@@ -9706,8 +16169,8 @@ func ParseReplayHandsResponse(rsp *http.Response) (*ReplayHandsResponse, error) 
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -10139,8 +16602,8 @@ func ParseGetHandAnalysisResponse(rsp *http.Response) (*GetHandAnalysisResponse,
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -10186,6 +16649,761 @@ func ParseGetHandAnalysisResponse(rsp *http.Response) (*GetHandAnalysisResponse,
 		response.Headers503 = &headers
 	case true:
 		var headers GetHandAnalysisResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePutHandNoteResponse parses an HTTP response from a PutHandNoteWithResponse call
+func ParsePutHandNoteResponse(rsp *http.Response) (*PutHandNoteResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutHandNoteResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest HandNote
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PutHandNoteResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers PutHandNoteResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers PutHandNoteResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers PutHandNoteResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers PutHandNoteResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers PutHandNoteResponse413Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers PutHandNoteResponse415Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers415 = &headers
+	case true:
+		var headers PutHandNoteResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseShareHandResponse parses an HTTP response from a ShareHandWithResponse call
+func ParseShareHandResponse(rsp *http.Response) (*ShareHandResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ShareHandResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest ShareLink
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers ShareHandResponse201Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 400:
+		var headers ShareHandResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ShareHandResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ShareHandResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers ShareHandResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case true:
+		var headers ShareHandResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParsePutHandTagsResponse parses an HTTP response from a PutHandTagsWithResponse call
+func ParsePutHandTagsResponse(rsp *http.Response) (*PutHandTagsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &PutHandTagsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest HandTags
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers PutHandTagsResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers PutHandTagsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers PutHandTagsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers PutHandTagsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers PutHandTagsResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 413:
+		var headers PutHandTagsResponse413Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers413 = &headers
+	case rsp.StatusCode == 415:
+		var headers PutHandTagsResponse415Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers415 = &headers
+	case true:
+		var headers PutHandTagsResponseDefaultHeaders
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
@@ -11437,6 +18655,214 @@ func ParseGetPlayerResultsResponse(rsp *http.Response) (*GetPlayerResultsRespons
 	return response, nil
 }
 
+// ParseGetPlayerSessionsResponse parses an HTTP response from a GetPlayerSessionsWithResponse call
+func ParseGetPlayerSessionsResponse(rsp *http.Response) (*GetPlayerSessionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPlayerSessionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerSessions
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetPlayerSessionsResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers GetPlayerSessionsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetPlayerSessionsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetPlayerSessionsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetPlayerSessionsResponse503Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers GetPlayerSessionsResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
 // ParseGetPlayerStatsResponse parses an HTTP response from a GetPlayerStatsWithResponse call
 func ParseGetPlayerStatsResponse(rsp *http.Response) (*GetPlayerStatsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -11618,6 +19044,422 @@ func ParseGetPlayerStatsResponse(rsp *http.Response) (*GetPlayerStatsResponse, e
 		response.Headers503 = &headers
 	case true:
 		var headers GetPlayerStatsResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetPlayerHoldingsResponse parses an HTTP response from a GetPlayerHoldingsWithResponse call
+func ParseGetPlayerHoldingsResponse(rsp *http.Response) (*GetPlayerHoldingsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPlayerHoldingsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerHoldings
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetPlayerHoldingsResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers GetPlayerHoldingsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetPlayerHoldingsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetPlayerHoldingsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetPlayerHoldingsResponse503Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers GetPlayerHoldingsResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetPlayerPositionsResponse parses an HTTP response from a GetPlayerPositionsWithResponse call
+func ParseGetPlayerPositionsResponse(rsp *http.Response) (*GetPlayerPositionsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetPlayerPositionsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest PlayerPositions
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetPlayerPositionsResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers GetPlayerPositionsResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetPlayerPositionsResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers GetPlayerPositionsResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetPlayerPositionsResponse503Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers GetPlayerPositionsResponseDefaultHeaders
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
@@ -11827,8 +19669,8 @@ func ParseParseRangesResponse(rsp *http.Response) (*ParseRangesResponse, error) 
 			headers.CacheControl = value
 		}
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
-			var value int
-			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
 				return nil, err
 			}
 			headers.RetryAfter = value
@@ -11850,6 +19692,1146 @@ func ParseParseRangesResponse(rsp *http.Response) (*ParseRangesResponse, error) 
 		response.Headers429 = &headers
 	case true:
 		var headers ParseRangesResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSignInResponse parses an HTTP response from a SignInWithResponse call
+func ParseSignInResponse(rsp *http.Response) (*SignInResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SignInResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 201:
+		var dest Session
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON201 = &dest
+
+	case rsp.StatusCode == 303:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 201:
+		var headers SignInResponse201Headers
+		if values := rsp.Header.Values("Set-Cookie"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Set-Cookie", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.SetCookie = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers201 = &headers
+	case rsp.StatusCode == 303:
+		var headers SignInResponse303Headers
+		if values := rsp.Header.Values("Location"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Location = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers303 = &headers
+	case rsp.StatusCode == 401:
+		var headers SignInResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers SignInResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 429:
+		var headers SignInResponse429Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers SignInResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseSignOutResponse parses an HTTP response from a SignOutWithResponse call
+func ParseSignOutResponse(rsp *http.Response) (*SignOutResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SignOutResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers SignOutResponse204Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 401:
+		var headers SignOutResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers SignOutResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case true:
+		var headers SignOutResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetSessionResponse parses an HTTP response from a GetSessionWithResponse call
+func ParseGetSessionResponse(rsp *http.Response) (*GetSessionResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetSessionResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Session
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetSessionResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 401:
+		var headers GetSessionResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case true:
+		var headers GetSessionResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetSharedHandResponse parses an HTTP response from a GetSharedHandWithResponse call
+func ParseGetSharedHandResponse(rsp *http.Response) (*GetSharedHandResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetSharedHandResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest StoredHand
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 406:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON406 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	case rsp.StatusCode == 200:
+		// Content-type (application/toml) unsupported
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetSharedHandResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetSharedHandResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 406:
+		var headers GetSharedHandResponse406Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers406 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetSharedHandResponse429Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers429 = &headers
+	case true:
+		var headers GetSharedHandResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetSharedAnalysisResponse parses an HTTP response from a GetSharedAnalysisWithResponse call
+func ParseGetSharedAnalysisResponse(rsp *http.Response) (*GetSharedAnalysisResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetSharedAnalysisResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest StoredAnalysis
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest Overloaded
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers GetSharedAnalysisResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 404:
+		var headers GetSharedAnalysisResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case rsp.StatusCode == 429:
+		var headers GetSharedAnalysisResponse429Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int64
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: "int64"}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers429 = &headers
+	case rsp.StatusCode == 503:
+		var headers GetSharedAnalysisResponse503Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers503 = &headers
+	case true:
+		var headers GetSharedAnalysisResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListSharesResponse parses an HTTP response from a ListSharesWithResponse call
+func ParseListSharesResponse(rsp *http.Response) (*ListSharesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListSharesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ShareLinkPage
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListSharesResponse200Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers200 = &headers
+	case rsp.StatusCode == 400:
+		var headers ListSharesResponse400Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers400 = &headers
+	case rsp.StatusCode == 401:
+		var headers ListSharesResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers ListSharesResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case true:
+		var headers ListSharesResponseDefaultHeaders
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.HeadersDefault = &headers
+	}
+
+	return response, nil
+}
+
+// ParseRevokeShareResponse parses an HTTP response from a RevokeShareWithResponse call
+func ParseRevokeShareResponse(rsp *http.Response) (*RevokeShareResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RevokeShareResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		break // No content-type
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Unauthorized
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Forbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && true:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSONDefault = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 204:
+		var headers RevokeShareResponse204Headers
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers204 = &headers
+	case rsp.StatusCode == 401:
+		var headers RevokeShareResponse401Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers401 = &headers
+	case rsp.StatusCode == 403:
+		var headers RevokeShareResponse403Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("WWW-Authenticate"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "WWW-Authenticate", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.WWWAuthenticate = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers403 = &headers
+	case rsp.StatusCode == 404:
+		var headers RevokeShareResponse404Headers
+		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.CacheControl = value
+		}
+		if values := rsp.Header.Values("X-Content-Type-Options"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Content-Type-Options", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XContentTypeOptions = value
+		}
+		if values := rsp.Header.Values("X-Request-ID"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Request-ID", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XRequestID = value
+		}
+		response.Headers404 = &headers
+	case true:
+		var headers RevokeShareResponseDefaultHeaders
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "string", Format: ""}); err != nil {

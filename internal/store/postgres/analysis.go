@@ -44,7 +44,7 @@ WHERE h.public_id = $1 AND h.account_id = $2`, id, account.From(ctx)).Scan(&vers
 }
 
 // SaveAnalysis implements store.Store.
-func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
+func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage, facts []store.FactsRow) error {
 	if err := store.CheckAnalysis(id, version, doc); err != nil {
 		return err
 	}
@@ -72,14 +72,14 @@ ins AS (
 SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, id, version, string(doc)).Scan(&n, &stored); err != nil {
 				return err
 			}
-			rows := AnalysisRows(n, doc)
+			rows := adjustedRows(n, facts)
 			if !stored || len(rows) == 0 {
 				return nil
 			}
 			js, _ := json.Marshal(rows)
 			_, err := tx.Exec(ctx, `
-UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin
-FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer)
+UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin, freeroll = t.freeroll
+FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer, freeroll integer)
 WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js))
 			return err
 		})
@@ -93,12 +93,12 @@ WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, str
 	return nil
 }
 
-// AnalysisRows are the facts rows of hand id that an analysis JSON fills
-// (adjusted net and all-in flag).
-func AnalysisRows(id int64, doc json.RawMessage) []store.FactsRow {
-	rows := store.AnalysisFacts(doc)
-	for i := range rows {
-		rows[i].HandID = id
+// adjustedRows are the adjusted net, all-in and freeroll flags of facts (per
+// position) as the facts rows of hand id.
+func adjustedRows(id int64, facts []store.FactsRow) []store.FactsRow {
+	rows := make([]store.FactsRow, len(facts))
+	for i, f := range facts {
+		rows[i] = store.FactsRow{HandID: id, Position: f.Position, AdjustedNet: f.AdjustedNet, AllIn: f.AllIn, Freeroll: f.Freeroll}
 	}
 	return rows
 }
@@ -107,7 +107,7 @@ func AnalysisRows(id int64, doc json.RawMessage) []store.FactsRow {
 // (engine_version, id) index's table.
 func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version, account_id
 FROM hands
 WHERE engine_version < $1 AND id > $2
 ORDER BY id
@@ -118,7 +118,7 @@ LIMIT $3`)
 // hands' primary key, anti-joined to hand_analyses on its primary key.
 func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version, h.account_id
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND h.id > $2 AND (a.hand_id IS NULL OR a.engine_version < $1)
 ORDER BY h.id
@@ -141,7 +141,7 @@ func (s *Store) listHands(ctx context.Context, version int, after int64, limit i
 	var out []store.Hand
 	var h store.Hand
 	if _, err := pgx.ForEachRow(rows, []any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
-		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.EngineVersion}, func() error {
+		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.EngineVersion, &h.Account}, func() error {
 		h.CreatedAt = h.CreatedAt.UTC()
 		out = append(out, h)
 		h = store.Hand{}
@@ -169,11 +169,10 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 			for _, i := range ok {
 				u := updates[i]
 				var id int64
-				var hand string
 				err := tx.QueryRow(ctx, `
 UPDATE hands SET legal = $2, verdict = $3::text::jsonb, engine_version = $4
 WHERE public_id = $1 AND engine_version < $4
-RETURNING id, hand::text`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id, &hand)
+RETURNING id`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id)
 				if errors.Is(err, pgx.ErrNoRows) {
 					continue
 				}
@@ -181,7 +180,7 @@ RETURNING id, hand::text`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Sc
 					return err
 				}
 				done[i] = true
-				if err := writeFacts(ctx, tx, store.StoredFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, u.UpdateFacts(id)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -101,7 +102,10 @@ func (s *Store) DeleteImport(ctx context.Context, id int64) error {
 	return err
 }
 
-const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors::text, created_at, started_at, finished_at`
+const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors::text AS file_errors, created_at, started_at, finished_at`
+
+// pageColumns are importColumns of the page's derived table i.
+const pageColumns = `i.id, i.public_id, i.account_id, i.state, i.reason, i.files, i.bytes, i.chunks, i.hands_expected, i.file_errors, i.created_at, i.started_at, i.finished_at`
 
 func scanImport(row pgx.Row) (store.Import, error) {
 	var im store.Import
@@ -115,24 +119,30 @@ func scanImport(row pgx.Row) (store.Import, error) {
 	return im, nil
 }
 
-// sums sets im's sums over its chunks and its first errors
-// (store.ScanChunkSums): summed by the database, in one row, rather than
-// each chunk's row and JSON read and summed here on every read of the
-// import.
+// sumsSQL are the columns of an import's sums over its chunks (c) and
+// its analysis parts, and its first errors (store.ScanChunkSums), for the
+// import whose id is the SQL id, at most maxErrs chunks' errors: summed by
+// the database, in one row per import, rather than each chunk's row and
+// JSON read and summed here on every read.
+func sumsSQL(id, maxErrs string) string {
+	return strings.NewReplacer("{id}", id, "{max}", maxErrs).Replace(store.ChunkSumsSQL + `,
+       (SELECT coalesce(jsonb_object_agg(r, n), '{}')::text FROM (
+          SELECT s.key AS r, sum(s.value::bigint) AS n FROM import_chunks c2, jsonb_each_text(c2.skipped) s
+          WHERE c2.import_id = {id} AND c2.skipped <> '{}' GROUP BY s.key) k),
+       (SELECT coalesce(jsonb_agg(e ORDER BY chunk), '[]')::text FROM (
+          SELECT chunk, errors AS e FROM import_chunks WHERE import_id = {id} AND errors <> '[]' ORDER BY chunk LIMIT {max}) x),
+       (SELECT json_build_array(coalesce(sum(hands), 0), coalesce(sum(analysed), 0), coalesce(sum(failed), 0),
+          coalesce(sum(hands) FILTER (WHERE state = 'queued'), 0),
+          coalesce(extract(epoch FROM max(finished_at) - min(created_at)), 0))::text
+        FROM import_analyses WHERE import_id = {id})`)
+}
+
+// sums sets im's sums (sumsSQL).
 func sums(ctx context.Context, q interface {
 	QueryRow(context.Context, string, ...any) pgx.Row
 }, im *store.Import) error {
-	return store.ScanChunkSums(q.QueryRow(ctx, `
-SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
-       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
-       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
-       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
-       (SELECT coalesce(jsonb_object_agg(r, n), '{}')::text FROM (
-          SELECT s.key AS r, sum(s.value::bigint) AS n FROM import_chunks c, jsonb_each_text(c.skipped) s
-          WHERE c.import_id = $1 AND c.skipped <> '{}' GROUP BY s.key) k),
-       (SELECT coalesce(jsonb_agg(e ORDER BY chunk), '[]')::text FROM (
-          SELECT chunk, errors AS e FROM import_chunks WHERE import_id = $1 AND errors <> '[]' ORDER BY chunk LIMIT $2) x)
-FROM import_chunks WHERE import_id = $1`, im.ID, store.MaxImportErrors), im)
+	return store.ScanChunkSums(q.QueryRow(ctx, `SELECT `+sumsSQL("$1", "$2")+`
+FROM import_chunks c WHERE c.import_id = $1`, im.ID, store.MaxImportErrors), im)
 }
 
 // Import implements store.Imports.
@@ -176,14 +186,23 @@ func (s *Store) ImportsPage(ctx context.Context, acct account.ID, cursor string,
 			return nil, "", wrap(ctx, err, "list imports")
 		}
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+importColumns+` FROM imports
-WHERE account_id = $1 AND id < $2 AND state <> 'uploading' ORDER BY id DESC LIMIT $3`, int64(acct), after, limit+1)
+	// The page and every import's sums in one query (one aggregate per
+	// import, not one round trip each).
+	rows, err := s.pool.Query(ctx, `SELECT `+pageColumns+`, `+sumsSQL("i.id", "$4")+`
+FROM (SELECT `+importColumns+` FROM imports
+      WHERE account_id = $1 AND id < $2 AND state <> 'uploading' ORDER BY id DESC LIMIT $3) i
+LEFT JOIN import_chunks c ON c.import_id = i.id
+GROUP BY `+pageColumns+` ORDER BY i.id DESC`, int64(acct), after, limit+1, store.MaxImportErrors)
 	if err != nil {
 		return nil, "", wrap(ctx, err, "list imports")
 	}
 	var out []store.Import
 	for rows.Next() {
-		im, err := scanImport(rows)
+		var sums store.ChunkSums
+		im, err := scanImport(store.WithSums{Row: rows, Sums: &sums})
+		if err == nil {
+			err = sums.Apply(&im)
+		}
 		if err != nil {
 			rows.Close()
 			return nil, "", wrap(ctx, err, "list imports")
@@ -198,11 +217,6 @@ WHERE account_id = $1 AND id < $2 AND state <> 'uploading' ORDER BY id DESC LIMI
 	if len(out) > limit {
 		out = out[:limit]
 		next = store.ImportCursor(out[limit-1].PublicID)
-	}
-	for i := range out {
-		if err := sums(ctx, s.pool, &out[i]); err != nil {
-			return nil, "", wrap(ctx, err, "list imports")
-		}
 	}
 	return out, next, nil
 }
@@ -222,10 +236,23 @@ func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID stri
 			if err != nil {
 				return err
 			}
+			if state == store.ImportDone {
+				// Stored, maybe analysing: its queued analyses are cancelled,
+				// and then so is the import.
+				tag, err := tx.Exec(ctx, `UPDATE import_analyses SET state = 'cancelled', finished_at = now() WHERE import_id = $1 AND state = 'queued'`, id)
+				if err != nil || tag.RowsAffected() == 0 {
+					return err
+				}
+				_, err = tx.Exec(ctx, `UPDATE imports SET state = 'cancelled' WHERE id = $1`, id)
+				return err
+			}
 			if state != store.ImportQueued && state != store.ImportRunning {
 				return nil
 			}
 			if _, err := tx.Exec(ctx, `UPDATE import_chunks SET state = 'cancelled', finished_at = now() WHERE import_id = $1 AND state = 'queued'`, id); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE import_analyses SET state = 'cancelled', finished_at = now() WHERE import_id = $1 AND state = 'queued'`, id); err != nil {
 				return err
 			}
 			if _, err := tx.Exec(ctx, `DELETE FROM import_parts p USING import_chunks c
@@ -358,7 +385,17 @@ func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]in
 // finishImport ends import id when none of its chunks is queued or
 // running: cancelled stays cancelled, else failed when a chunk failed
 // (the first failed chunk's last error is the reason), else done.
+//
+// It locks the import's row first, in a statement of its own: under READ
+// COMMITTED the check that follows then reads a snapshot taken after any
+// other transaction that changed a chunk of the same import and held the
+// lock has committed. Without it, a chunk finishing while the
+// reconciliation failed its neighbour each saw the other's chunk still
+// open, and neither ended the import (it stayed "running" for ever).
 func finishImport(ctx context.Context, tx pgx.Tx, id int64) error {
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM imports WHERE id = $1 FOR UPDATE`, id); err != nil {
+		return err
+	}
 	_, err := tx.Exec(ctx, `
 UPDATE imports i SET
   state = CASE WHEN i.state = 'cancelled' THEN 'cancelled'
@@ -369,23 +406,38 @@ UPDATE imports i SET
   finished_at = now()
 WHERE i.id = $1 AND i.finished_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM import_chunks WHERE import_id = i.id AND state IN ('queued', 'running'))`, id)
+	if err == nil && testHookFinishChecked != nil {
+		testHookFinishChecked(id)
+	}
 	return err
 }
 
+// testHookFinishChecked, when set by a test, runs in finishImport's
+// transaction after its check and before the commit.
+var testHookFinishChecked func(id int64)
+
 // ReconcileImportChunks implements store.Imports.
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
+	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
+	return store.InBatches(func() (int, error) { return s.reconcileBatch(ctx, kind, errs) })
+}
+
+// reconcileBatch fails at most store.ReconcileBatch chunks of
+// ReconcileImportChunks in one transaction and returns how many.
+func (s *Store) reconcileBatch(ctx context.Context, kind, errs string) (int, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
 	n := 0
 	err := store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
 UPDATE import_chunks c SET state = 'failed', errors = $2::jsonb, finished_at = now()
-FROM river_job j
-WHERE j.kind = $1 AND j.state = 'discarded' AND c.state IN ('queued', 'running')
-  AND c.import_id = (j.args->>'import')::bigint AND c.chunk = (j.args->>'chunk')::int
-RETURNING c.import_id, c.chunk`, kind, errs)
+WHERE c.ctid IN (
+  SELECT c2.ctid FROM import_chunks c2 JOIN river_job j
+    ON c2.import_id = (j.args->>'import')::bigint AND c2.chunk = (j.args->>'chunk')::int
+  WHERE j.kind = $1 AND j.state = 'discarded' AND c2.state IN ('queued', 'running')
+  LIMIT $3 FOR UPDATE OF c2 SKIP LOCKED)
+RETURNING c.import_id, c.chunk`, kind, errs, store.ReconcileBatch)
 			if err != nil {
 				return err
 			}
@@ -419,4 +471,57 @@ WHERE p.import_id = t.i AND p.chunk = t.c`, ids, chunks); err != nil {
 		return 0, wrap(ctx, err, "reconcile import chunks")
 	}
 	return n, nil
+}
+
+// AddImportAnalyses implements store.Imports.
+func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error {
+	if len(hands) == 0 {
+		return nil
+	}
+	_, err := s.exec(ctx, "add import analyses", `
+INSERT INTO import_analyses (import_id, chunk, part, hands)
+SELECT $1, $2, p - 1, h FROM unnest($3::int[]) WITH ORDINALITY AS t(h, p)
+ON CONFLICT DO NOTHING`, id, chunk, hands)
+	return err
+}
+
+// ImportAnalysisState implements store.Imports.
+func (s *Store) ImportAnalysisState(ctx context.Context, id int64, chunk, part int) (string, string, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var imp, st string
+	err := s.pool.QueryRow(ctx, `SELECT i.state, a.state FROM imports i JOIN import_analyses a ON a.import_id = i.id
+WHERE i.id = $1 AND a.chunk = $2 AND a.part = $3`, id, chunk, part).Scan(&imp, &st)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", "", store.ImportNotFound("analysis part")
+	}
+	if err != nil {
+		return "", "", wrap(ctx, err, "read import analysis")
+	}
+	return imp, st, nil
+}
+
+// FinishImportAnalysis implements store.Imports.
+func (s *Store) FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error {
+	_, err := s.exec(ctx, "finish import analysis", `
+UPDATE import_analyses SET state = 'done', analysed = $4, failed = $5, finished_at = now()
+WHERE import_id = $1 AND chunk = $2 AND part = $3 AND state = 'queued'`, id, chunk, part, analysed, failed)
+	return err
+}
+
+// PendingImportsSince implements store.Imports.
+func (s *Store) PendingImportsSince(ctx context.Context) (time.Time, bool, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var since *time.Time
+	err := s.pool.QueryRow(ctx, `SELECT min(created_at) FROM imports i
+WHERE state <> 'uploading' AND (finished_at IS NULL
+  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`).Scan(&since)
+	if err != nil {
+		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+	}
+	if since == nil {
+		return time.Time{}, false, nil
+	}
+	return since.UTC(), true, nil
 }

@@ -76,11 +76,22 @@ func (s *Store) TouchKey(ctx context.Context, prefix string) error {
 	return err
 }
 
-// ListKeys implements store.Keys.
-func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
+// ListKeys implements store.Keys: one keyset page.
+func (s *Store) ListKeys(ctx context.Context, after string, limit int) ([]store.APIKey, error) {
+	limit = store.PageLimit(limit)
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`)
+	from := int64(0)
+	if after != "" {
+		err := s.pool.QueryRow(ctx, `SELECT id FROM api_keys WHERE prefix = $1`, after).Scan(&from)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, store.NoKey(after)
+		}
+		if err != nil {
+			return nil, wrap(ctx, err, "list API keys")
+		}
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id > $1 ORDER BY k.id LIMIT $2`, from, limit)
 	if err != nil {
 		return nil, wrap(ctx, err, "list API keys")
 	}
@@ -93,6 +104,72 @@ func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
 		return nil, wrap(ctx, err, "list API keys")
 	}
 	return out, nil
+}
+
+// CreateKeyNewAccount implements store.Keys: the account's insert is the
+// check (its name is unique), in the key's transaction.
+func (s *Store) CreateKeyNewAccount(ctx context.Context, accountName string, k store.APIKey) (account.ID, error) {
+	if err := store.CheckNewKey(accountName, k); err != nil {
+		return 0, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var id account.ID
+	exists := false
+	err := store.Retry(ctx, retryable, func() error {
+		exists = false
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			err := tx.QueryRow(ctx, `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id`, accountName).Scan(&id)
+			if errors.Is(err, pgx.ErrNoRows) {
+				exists = true
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `INSERT INTO api_keys (account_id, name, prefix, hash, scopes) VALUES ($1, $2, $3, $4, $5)`,
+				id, k.Name, k.Prefix, k.Hash, k.Scopes)
+			return err
+		})
+	})
+	if err != nil {
+		return 0, wrap(ctx, err, "create API key")
+	}
+	if exists {
+		return 0, store.AccountExists(accountName)
+	}
+	return id, nil
+}
+
+// firstKeyLock is the advisory lock CreateFirstKey holds: replicas
+// starting together take turns, and the second sees the first's key.
+const firstKeyLock = 0x5c00b0001
+
+// CreateFirstKey implements store.Keys.
+func (s *Store) CreateFirstKey(ctx context.Context, k store.APIKey) (bool, error) {
+	if err := store.CheckNewKey(store.DefaultAccount, k); err != nil {
+		return false, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	created := false
+	err := store.Retry(ctx, retryable, func() error {
+		created = false
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(firstKeyLock)); err != nil {
+				return err
+			}
+			tag, err := tx.Exec(ctx, `
+INSERT INTO api_keys (account_id, name, prefix, hash, scopes)
+SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS (SELECT 1 FROM api_keys)`, int64(account.Default), k.Name, k.Prefix, k.Hash, k.Scopes)
+			created = err == nil && tag.RowsAffected() == 1
+			return err
+		})
+	})
+	if err != nil {
+		return false, wrap(ctx, err, "create the first API key")
+	}
+	return created, nil
 }
 
 // exec runs one statement under the store's deadline and returns the

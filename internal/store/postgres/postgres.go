@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -159,11 +160,6 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	var v []int64
 	for _, r := range res {
 		v = append(v, r.Source.Version)
-	}
-	// The facts of hands stored before they were kept (or by another
-	// stats.Version): each batch under the store's own deadline.
-	if _, err := store.FillAllFacts(ctx, s); err != nil {
-		return v, err
 	}
 	return v, nil
 }
@@ -382,19 +378,20 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var h store.Hand
+	var tagList string
 	err := s.pool.QueryRow(ctx, `
 SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}'),
-       engine_version
+       engine_version, `+store.AnnotationSQL(tagsAgg, "hands.id")+`
 FROM hands WHERE public_id = $1 AND account_id = $2`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
-		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players, &h.EngineVersion)
+		(*rawText)(&h.Hand), (*rawText)(&h.Verdict), &h.ContentHash, &h.CreatedAt, &h.Players, &h.EngineVersion, &tagList, &h.Note)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return store.Hand{}, store.NoHand(id)
 	}
 	if err != nil {
 		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
-	h.CreatedAt = h.CreatedAt.UTC()
+	h.CreatedAt, h.Tags = h.CreatedAt.UTC(), store.SplitTags(tagList)
 	return h, nil
 }
 
@@ -420,27 +417,55 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
 	}
+	args := []any{owner, from, q.Game, q.Legal, q.Player}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	cond := ""
+	if c := store.HandsFilter(q, arg, holeIn(arg)); c != "" {
+		cond = "\n  AND " + c
+	}
+	text := "'', ''"
+	if q.Text {
+		text = "h.hand::text, coalesce((SELECT a.analysis::text FROM hand_analyses a WHERE a.hand_id = h.id), '')"
+	}
 	sqlText := `
 SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
-       coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = h.id), '{}')
+       coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = h.id), '{}'),
+       ` + store.HandRowSQL("$5") + `::text, ` + text + `,
+       ` + store.AnnotationSQL(tagsAgg, "h.id") + `
 FROM hands h
-WHERE h.account_id = $6
-  AND ($1::bigint = 0 OR h.id < $1)
-  AND ($2::text = '' OR h.game = $2)
-  AND ($3::bool IS NULL OR h.legal = $3)
-  AND ($4::text = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = $6 AND p.name = $4 AND p.hand_id = h.id))
+WHERE h.account_id = $1
+  AND ($2::bigint = 0 OR h.id < $2)
+  AND ($3::text = '' OR h.game = $3)
+  AND ($4::bool IS NULL OR h.legal = $4)
+  AND ($5::text = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = $1 AND p.name = $5 AND p.hand_id = h.id))` + cond + `
 ORDER BY h.id DESC
-LIMIT $5`
-	rows, err := s.pool.Query(ctx, sqlText, from, q.Game, q.Legal, q.Player, limit+1, owner)
+LIMIT ` + arg(limit+1)
+	rows, err := s.pool.Query(ctx, sqlText, args...)
 	if err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")
 	}
 	var page store.Page
 	var h store.Hand
-	if _, err := pgx.ForEachRow(rows, []any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &h.CreatedAt, &h.Players}, func() error {
-		h.CreatedAt = h.CreatedAt.UTC()
+	var rf store.RowFacts
+	var allIn int64
+	var verdict, handJS, analysisJS, tagList string
+	targets := append([]any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &h.CreatedAt, &h.Players}, append(store.RowTargets(&rf, &allIn, &verdict), &handJS, &analysisJS)...)
+	targets = append(targets, &tagList, &h.Note)
+	if _, err := pgx.ForEachRow(rows, targets, func() error {
+		h.CreatedAt, h.Tags = h.CreatedAt.UTC(), store.SplitTags(tagList)
+		rf.AllIn = allIn == 1
+		h.Row = store.NewHandRow(rf, json.RawMessage(verdict), q.Player)
+		if q.Text {
+			h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdict)
+			if analysisJS != "" {
+				h.Analysis = json.RawMessage(analysisJS)
+			}
+		}
 		page.Hands = append(page.Hands, h)
-		h = store.Hand{}
+		h, rf = store.Hand{}, store.RowFacts{}
 		return nil
 	}); err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")

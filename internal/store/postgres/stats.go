@@ -3,6 +3,7 @@ package postgres
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,7 +17,8 @@ import (
 // factsTypes are the SQL types of store.FactsColumns, for
 // jsonb_to_recordset.
 var factsTypes = map[string]string{"site": "text", "game": "text", "structure": "text", "currency": "text", "chip_unit": "text",
-	"big_blind": "bigint", "played_at": "bigint", "net": "bigint", "net_bb": "double precision", "adjusted_net": "double precision"}
+	"big_blind": "bigint", "played_at": "bigint", "net": "bigint", "net_bb": "double precision", "adjusted_net": "double precision",
+	"kind": "text", "ledger": "text", "seat": "text", "hole": "text", "hole_index": "integer", "holding_group": "text", "table_name": "text"}
 
 // updateFacts is the one statement that writes facts rows: the rows go in
 // as one JSON array.
@@ -98,44 +100,47 @@ func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
 	return err
 }
 
-// FillFacts implements store.FactsFiller.
-func (s *Store) FillFacts(ctx context.Context, after int64, limit int) (int64, int, error) {
+// PendingFacts implements store.FactsStore.
+func (s *Store) PendingFacts(ctx context.Context, after int64, limit int) ([]store.Hand, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	var last int64
-	n := 0
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `
+	rows, err := s.pool.Query(ctx, `
 SELECT h.id, h.hand::text, h.verdict::text, a.analysis::text
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.id > $1 AND h.legal
   AND EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.facts <> $2 AND p.facts <> -$2)
-ORDER BY h.id LIMIT $3`, after, stats.Version, limit)
-		if err != nil {
-			return err
+ORDER BY h.id LIMIT $3`, after, stats.Version, store.PageLimit(limit))
+	if err != nil {
+		return nil, wrap(ctx, err, "list hands without facts")
+	}
+	var out []store.Hand
+	var id int64
+	var hand, verdict string
+	var doc *string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &hand, &verdict, &doc}, func() error {
+		h := store.Hand{Seq: id, Legal: true, Hand: json.RawMessage(hand), Verdict: json.RawMessage(verdict)}
+		if doc != nil {
+			h.Analysis = json.RawMessage(*doc)
 		}
-		var all []store.FactsRow
-		var id int64
-		var hand, verdict string
-		var doc *string
-		if _, err := pgx.ForEachRow(rows, []any{&id, &hand, &verdict, &doc}, func() error {
-			var a json.RawMessage
-			if doc != nil {
-				a = json.RawMessage(*doc)
-			}
-			all = append(all, store.StoredFacts(id, true, json.RawMessage(hand), json.RawMessage(verdict), a)...)
-			last = id
-			n++
-			return nil
-		}); err != nil {
-			return err
-		}
-		return writeFacts(ctx, tx, all)
+		out = append(out, h)
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "list hands without facts")
+	}
+	return out, nil
+}
+
+// SaveFacts implements store.FactsStore.
+func (s *Store) SaveFacts(ctx context.Context, rows []store.FactsRow) error {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return writeFacts(ctx, tx, rows) })
 	})
 	if err != nil {
-		return 0, 0, wrap(ctx, err, "fill player facts")
+		return wrap(ctx, err, "save player facts")
 	}
-	return last, n, nil
+	return nil
 }
 
 // clampBigint is the SQL of the numeric expression x (a sum of bigint
@@ -147,13 +152,50 @@ func clampBigint(x string) string {
 }
 
 // filterSQL is the WHERE clause of a player's hands of the caller's
-// account for the statistics, with its arguments from $1 to $8.
+// account for the statistics (store.FactsWhere), with its arguments.
 func filterSQL(ctx context.Context, player string, f stats.Filter) (string, []any) {
-	return `account_id = $1 AND name = $2 AND facts > 0
-  AND ($3::text = '' OR site = $3) AND ($4::text = '' OR game = $4) AND ($5::text = '' OR structure = $5)
-  AND ($6::bigint = 0 OR big_blind = $6)
-  AND ($7::bigint IS NULL OR played_at >= $7) AND ($8::bigint IS NULL OR played_at < $8)`,
-		[]any{account.From(ctx), player, f.Site, f.Game, f.Structure, f.Stakes, store.Micros(f.From), store.Micros(f.To)}
+	args := []any{account.From(ctx)}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "$" + strconv.Itoa(len(args))
+	}
+	return "account_id = $1 AND " + store.FactsWhere(player, f, arg, holeIn(arg)), args
+}
+
+// holeIn is the membership test of hole_index in a set of hand indexes
+// for store.FactsWhere: a semi-join on the array unnested, which the
+// planner hashes (= ANY of the array would scan it for every row).
+func holeIn(arg func(v any) string) func(members []int) string {
+	return func(members []int) string {
+		m := make([]int32, len(members))
+		for i, v := range members {
+			m[i] = int32(v)
+		}
+		return "hole_index IN (SELECT unnest(" + arg(m) + "::integer[]))"
+	}
+}
+
+// totalsSQL are the columns of stats.Totals summed over facts rows, in
+// the order of scanTotals.
+var totalsSQL = `count(*), ` + clampBigint(`coalesce(sum(net), 0)`) + `, coalesce(sum(net_bb), 0),
+       coalesce(sum(vpip), 0), coalesce(sum(pfr), 0), coalesce(sum(three_bet), 0), coalesce(sum(three_bet_chance), 0),
+       coalesce(sum(aggressive), 0), coalesce(sum(calls), 0), coalesce(sum(saw_flop), 0),
+       coalesce(sum(showdown), 0), coalesce(sum(won_showdown), 0), coalesce(sum(hilo_showdown), 0),
+       coalesce(sum(scoop), 0), coalesce(sum(quartered), 0), coalesce(sum(low_won), 0),
+       coalesce(sum(coalesce(adjusted_net, net)), 0), coalesce(sum(allin), 0), count(*) - count(adjusted_net),
+       coalesce(sum(freeroll), 0), coalesce(sum(CASE WHEN freeroll = 1 THEN scoop ELSE 0 END), 0),
+       min(currency), max(currency), min(chip_unit), max(chip_unit)`
+
+// scanTotals scans a row of totalsSQL (and then extra) into a Totals.
+func scanTotals(row pgx.Row, extra ...any) (stats.Totals, error) {
+	var t stats.Totals
+	var minCur, maxCur, minUnit, maxUnit *string
+	err := row.Scan(append([]any{&t.Hands, &t.Net, &t.NetBB,
+		&t.VPIP, &t.PFR, &t.ThreeBet, &t.ThreeBetChances, &t.Aggressive, &t.Calls, &t.SawFlop,
+		&t.Showdowns, &t.WonShowdowns, &t.HiLoShowdowns, &t.Scoops, &t.Quartered, &t.LowsWon,
+		&t.AdjustedNet, &t.AllInHands, &t.Unanalyzed, &t.Freerolls, &t.FreerollScoops, &minCur, &maxCur, &minUnit, &maxUnit}, extra...)...)
+	store.SetCurrency(&t, minCur, maxCur, minUnit, maxUnit)
+	return t, err
 }
 
 // PlayerStats implements store.Store: one aggregate over the player's
@@ -165,25 +207,43 @@ func (s *Store) PlayerStats(ctx context.Context, player string, f stats.Filter) 
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	where, args := filterSQL(ctx, player, f)
-	var t stats.Totals
-	var minCur, maxCur, minUnit, maxUnit *string
-	err := s.pool.QueryRow(ctx, `
-SELECT count(*), `+clampBigint(`coalesce(sum(net), 0)`)+`, coalesce(sum(net_bb), 0),
-       coalesce(sum(vpip), 0), coalesce(sum(pfr), 0), coalesce(sum(three_bet), 0), coalesce(sum(three_bet_chance), 0),
-       coalesce(sum(aggressive), 0), coalesce(sum(calls), 0), coalesce(sum(saw_flop), 0),
-       coalesce(sum(showdown), 0), coalesce(sum(won_showdown), 0), coalesce(sum(hilo_showdown), 0),
-       coalesce(sum(scoop), 0), coalesce(sum(quartered), 0), coalesce(sum(low_won), 0),
-       coalesce(sum(coalesce(adjusted_net, net)), 0), coalesce(sum(allin), 0), count(*) - count(adjusted_net),
-       min(currency), max(currency), min(chip_unit), max(chip_unit)
-FROM hand_players WHERE `+where, args...).Scan(&t.Hands, &t.Net, &t.NetBB,
-		&t.VPIP, &t.PFR, &t.ThreeBet, &t.ThreeBetChances, &t.Aggressive, &t.Calls, &t.SawFlop,
-		&t.Showdowns, &t.WonShowdowns, &t.HiLoShowdowns, &t.Scoops, &t.Quartered, &t.LowsWon,
-		&t.AdjustedNet, &t.AllInHands, &t.Unanalyzed, &minCur, &maxCur, &minUnit, &maxUnit)
+	var minLedger, maxLedger *string
+	t, err := scanTotals(s.pool.QueryRow(ctx, `SELECT `+totalsSQL+`, min(ledger), max(ledger) FROM hand_players WHERE `+where, args...), &minLedger, &maxLedger)
 	if err != nil {
 		return stats.Totals{}, wrap(ctx, err, "player statistics")
 	}
-	store.SetCurrency(&t, minCur, maxCur, minUnit, maxUnit)
+	store.SetLedger(&t, minLedger, maxLedger)
 	return t, nil
+}
+
+// PlayerLedgers implements store.Store: the aggregate of PlayerStats per
+// ledger.
+func (s *Store) PlayerLedgers(ctx context.Context, player string, f stats.Filter) ([]stats.Totals, error) {
+	if err := store.CheckStats(player, f); err != nil {
+		return nil, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	where, args := filterSQL(ctx, player, f)
+	rows, err := s.pool.Query(ctx, `SELECT `+totalsSQL+`, ledger FROM hand_players WHERE `+where+` GROUP BY ledger ORDER BY count(*) DESC, ledger LIMIT `+strconv.Itoa(store.MaxLedgers), args...)
+	if err != nil {
+		return nil, wrap(ctx, err, "player statistics")
+	}
+	defer rows.Close()
+	var out []stats.Totals
+	for rows.Next() {
+		var key string
+		t, err := scanTotals(rows, &key)
+		if err != nil {
+			return nil, wrap(ctx, err, "player statistics")
+		}
+		out = append(out, store.WithLedger(t, key))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, err, "player statistics")
+	}
+	stats.SortLedgers(out)
+	return out, nil
 }
 
 // PlayerResults implements store.Store: the series is numbered and summed
@@ -198,21 +258,27 @@ func (s *Store) PlayerResults(ctx context.Context, q store.ResultsQuery) (store.
 	defer cancel()
 	where, args := filterSQL(ctx, q.Player, q.Filter)
 	args = append(args, every, after, limit+1)
+	n := len(args)
+	everyArg, afterArg, limitArg := "$"+strconv.Itoa(n-2), "$"+strconv.Itoa(n-1), "$"+strconv.Itoa(n)
 	rows, err := s.pool.Query(ctx, `
 WITH s AS (
-  SELECT hand_id, played_at,
+  SELECT hand_id, played_at, ledger,
          row_number() OVER w AS rn,
          sum(net) OVER w AS cum,
          sum(coalesce(adjusted_net, net)) OVER w AS cum_adj,
-         count(*) OVER () AS total
+         sum(CASE WHEN showdown = 1 THEN net ELSE 0 END) OVER w AS cum_sd,
+         count(*) OVER (PARTITION BY ledger) AS total
   FROM hand_players WHERE `+where+`
-  WINDOW w AS (ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
+  WINDOW w AS (PARTITION BY ledger ORDER BY coalesce(played_at, 0), hand_id ROWS UNBOUNDED PRECEDING)
 ), p AS (
-  SELECT *, lag(cum, 1, 0::numeric) OVER (ORDER BY rn) AS prev_cum, lag(rn, 1, 0::bigint) OVER (ORDER BY rn) AS prev_rn
-  FROM s WHERE rn % $9 = 0 OR rn = total
+  SELECT *, lag(cum, 1, 0::numeric) OVER l AS prev_cum, lag(rn, 1, 0::bigint) OVER l AS prev_rn
+  FROM s WHERE rn % `+everyArg+` = 0 OR rn = total
+  WINDOW l AS (PARTITION BY ledger ORDER BY rn)
+), q AS (
+  SELECT *, row_number() OVER (ORDER BY `+store.LedgerOrderSQL+`, rn) AS ord FROM p
 )
-SELECT rn, h.public_id, p.played_at, rn - prev_rn, `+clampBigint(`cum - prev_cum`)+`, `+clampBigint(`cum`)+`, cum_adj
-FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > $10 ORDER BY rn LIMIT $11`, args...)
+SELECT ord, h.public_id, q.played_at, q.ledger, rn - prev_rn, `+clampBigint(`cum - prev_cum`)+`, `+clampBigint(`cum`)+`, cum_adj, `+clampBigint(`cum_sd`)+`
+FROM q JOIN hands h ON h.id = q.hand_id WHERE ord > `+afterArg+` ORDER BY ord LIMIT `+limitArg, args...)
 	if err != nil {
 		return store.ResultsPage{}, wrap(ctx, err, "player results")
 	}
@@ -221,7 +287,7 @@ FROM p JOIN hands h ON h.id = p.hand_id WHERE rn > $10 ORDER BY rn LIMIT $11`, a
 	var rn int64
 	var at *int64
 	var pt store.ResultPoint
-	if _, err := pgx.ForEachRow(rows, []any{&rn, &pt.HandID, &at, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet}, func() error {
+	if _, err := pgx.ForEachRow(rows, []any{&rn, &pt.HandID, &at, &pt.Ledger, &pt.Hands, &pt.Net, &pt.CumulativeNet, &pt.CumulativeAdjustedNet, &pt.CumulativeShowdownNet}, func() error {
 		pt.Time = nil
 		if at != nil {
 			t := time.UnixMicro(*at).UTC()

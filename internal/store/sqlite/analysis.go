@@ -40,7 +40,7 @@ WHERE h.public_id = ? AND h.account_id = ?`, id, account.From(ctx)).Scan(&versio
 }
 
 // SaveAnalysis implements store.Store.
-func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage) error {
+func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage, facts []store.FactsRow) error {
 	if err := store.CheckAnalysis(id, version, doc); err != nil {
 		return err
 	}
@@ -77,9 +77,9 @@ WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, stri
 				return err // an older analysis than the stored one: nothing stored, the facts unchanged
 			}
 			// The all-in adjusted winnings of the hand's facts rows.
-			for _, r := range store.AnalysisFacts(doc) {
-				if _, err := tx.ExecContext(ctx, `UPDATE hand_players SET adjusted_net = ?, allin = ? WHERE hand_id = ? AND position = ? AND facts > 0`,
-					r.AdjustedNet, r.AllIn, n, r.Position); err != nil {
+			for _, r := range facts {
+				if _, err := tx.ExecContext(ctx, `UPDATE hand_players SET adjusted_net = ?, allin = ?, freeroll = ? WHERE hand_id = ? AND position = ? AND facts > 0`,
+					r.AdjustedNet, r.AllIn, r.Freeroll, n, r.Position); err != nil {
 					return err
 				}
 			}
@@ -98,7 +98,7 @@ WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, stri
 // StaleHands implements store.Store.
 func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id
 FROM hands
 WHERE engine_version < ? AND id > ?
 ORDER BY id
@@ -109,7 +109,7 @@ LIMIT ?`)
 // hands' primary key, anti-joined to hand_analyses on its primary key.
 func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version, h.account_id
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND (a.hand_id IS NULL OR a.engine_version < ?1) AND h.id > ?2
 ORDER BY h.id
@@ -134,7 +134,7 @@ func (s *Store) listHands(ctx context.Context, version int, after int64, limit i
 	for rows.Next() {
 		var h store.Hand
 		var handJS, verdictJS, created string
-		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion); err != nil {
+		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion, &h.Account); err != nil {
 			return nil, wrap(ctx, err, doing)
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {
@@ -165,9 +165,8 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 			for _, i := range ok {
 				u := updates[i]
 				var id int64
-				var hand string
-				err := tx.QueryRowContext(ctx, `UPDATE hands SET legal = ?, verdict = ?, engine_version = ? WHERE public_id = ? AND engine_version < ? RETURNING id, hand`,
-					u.Legal, string(u.Verdict), u.EngineVersion, u.ID, u.EngineVersion).Scan(&id, &hand)
+				err := tx.QueryRowContext(ctx, `UPDATE hands SET legal = ?, verdict = ?, engine_version = ? WHERE public_id = ? AND engine_version < ? RETURNING id`,
+					u.Legal, string(u.Verdict), u.EngineVersion, u.ID, u.EngineVersion).Scan(&id)
 				if errors.Is(err, sql.ErrNoRows) {
 					continue
 				}
@@ -175,7 +174,7 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 					return err
 				}
 				done[i] = true
-				if err := writeFacts(ctx, tx, store.StoredFacts(id, u.Legal, json.RawMessage(hand), u.Verdict, u.Analysis)); err != nil {
+				if err := writeFacts(ctx, tx, u.UpdateFacts(id)); err != nil {
 					return err
 				}
 				if u.Analysis == nil {

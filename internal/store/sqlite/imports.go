@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -117,6 +118,9 @@ func (s *Store) DeleteImport(ctx context.Context, id int64) error {
 
 const importColumns = `id, public_id, account_id, state, reason, files, bytes, chunks, hands_expected, file_errors, created_at, started_at, finished_at`
 
+// pageColumns are importColumns of the page's derived table i.
+const pageColumns = `i.id, i.public_id, i.account_id, i.state, i.reason, i.files, i.bytes, i.chunks, i.hands_expected, i.file_errors, i.created_at, i.started_at, i.finished_at`
+
 type scanner interface{ Scan(...any) error }
 
 func scanImport(row scanner) (store.Import, error) {
@@ -140,22 +144,28 @@ func scanImport(row scanner) (store.Import, error) {
 	return im, err
 }
 
-// sums sets im's sums over its chunks and its first errors
-// (store.ScanChunkSums): summed by the database, in one row, rather than
-// each chunk's row and JSON read and summed here on every read of the
-// import.
-func sums(ctx context.Context, q *sql.DB, im *store.Import) error {
-	return store.ScanChunkSums(q.QueryRowContext(ctx, `
-SELECT count(*) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), count(*) FILTER (WHERE state = 'failed'),
-       coalesce(sum(hands) FILTER (WHERE state IN ('done', 'failed', 'cancelled')), 0),
-       coalesce(sum(read), 0), coalesce(sum(stored), 0), coalesce(sum(duplicates), 0), coalesce(sum(conflicts), 0),
-       coalesce(sum(legal), 0), coalesce(sum(illegal), 0), coalesce(sum(unreadable), 0), coalesce(sum(analysed), 0),
+// sumsSQL are the columns of an import's sums over its chunks (c) and
+// its analysis parts, and its first errors (store.ScanChunkSums), for the
+// import whose id is the SQL id, at most maxErrs chunks' errors: summed by
+// the database, in one row per import, rather than each chunk's row and
+// JSON read and summed here on every read.
+func sumsSQL(id, maxErrs string) string {
+	return strings.NewReplacer("{id}", id, "{max}", maxErrs).Replace(store.ChunkSumsSQL + `,
        (SELECT json_group_object(r, n) FROM (
-          SELECT s.key AS r, sum(s.value) AS n FROM import_chunks c, json_each(c.skipped) s
-          WHERE c.import_id = ?1 AND c.skipped <> '{}' GROUP BY s.key)),
+          SELECT s.key AS r, sum(s.value) AS n FROM import_chunks c2, json_each(c2.skipped) s
+          WHERE c2.import_id = {id} AND c2.skipped <> '{}' GROUP BY s.key)),
        (SELECT json_group_array(json(errors)) FROM (
-          SELECT errors FROM import_chunks WHERE import_id = ?1 AND errors <> '[]' ORDER BY chunk LIMIT ?2))
-FROM import_chunks WHERE import_id = ?1`, im.ID, store.MaxImportErrors), im)
+          SELECT errors FROM import_chunks WHERE import_id = {id} AND errors <> '[]' ORDER BY chunk LIMIT {max})),
+       (SELECT json_array(coalesce(sum(hands), 0), coalesce(sum(analysed), 0), coalesce(sum(failed), 0),
+          coalesce(sum(CASE WHEN state = 'queued' THEN hands END), 0),
+          coalesce((julianday(max(finished_at)) - julianday(min(created_at))) * 86400, 0))
+        FROM import_analyses WHERE import_id = {id})`)
+}
+
+// sums sets im's sums (sumsSQL).
+func sums(ctx context.Context, q *sql.DB, im *store.Import) error {
+	return store.ScanChunkSums(q.QueryRowContext(ctx, `SELECT `+sumsSQL("?1", "?2")+`
+FROM import_chunks c WHERE c.import_id = ?1`, im.ID, store.MaxImportErrors), im)
 }
 
 // Import implements store.Imports.
@@ -199,14 +209,23 @@ func (s *Store) ImportsPage(ctx context.Context, acct account.ID, cursor string,
 			return nil, "", wrap(ctx, err, "list imports")
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+importColumns+` FROM imports
-WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT ?`, int64(acct), after, limit+1)
+	// The page and every import's sums in one query (one aggregate per
+	// import, not one round trip each).
+	rows, err := s.db.QueryContext(ctx, `SELECT `+pageColumns+`, `+sumsSQL("i.id", "?4")+`
+FROM (SELECT `+importColumns+` FROM imports
+      WHERE account_id = ?1 AND id < ?2 AND state <> 'uploading' ORDER BY id DESC LIMIT ?3) i
+LEFT JOIN import_chunks c ON c.import_id = i.id
+GROUP BY i.id ORDER BY i.id DESC`, int64(acct), after, limit+1, store.MaxImportErrors)
 	if err != nil {
 		return nil, "", wrap(ctx, err, "list imports")
 	}
 	var out []store.Import
 	for rows.Next() {
-		im, err := scanImport(rows)
+		var sums store.ChunkSums
+		im, err := scanImport(store.WithSums{Row: rows, Sums: &sums})
+		if err == nil {
+			err = sums.Apply(&im)
+		}
 		if err != nil {
 			rows.Close()
 			return nil, "", wrap(ctx, err, "list imports")
@@ -222,11 +241,6 @@ WHERE account_id = ? AND id < ? AND state <> 'uploading' ORDER BY id DESC LIMIT 
 		out = out[:limit]
 		next = store.ImportCursor(out[limit-1].PublicID)
 	}
-	for i := range out {
-		if err := sums(ctx, s.db, &out[i]); err != nil {
-			return nil, "", wrap(ctx, err, "list imports")
-		}
-	}
 	return out, next, nil
 }
 
@@ -241,6 +255,18 @@ func (s *Store) CancelImport(ctx context.Context, acct account.ID, publicID stri
 		err := tx.QueryRowContext(ctx, `SELECT id, state FROM imports WHERE public_id = ? AND account_id = ? AND state <> 'uploading'`, publicID, int64(acct)).Scan(&id, &state)
 		if err != nil {
 			return err
+		}
+		if state == store.ImportDone || state == store.ImportQueued || state == store.ImportRunning {
+			// Its queued analyses are cancelled (a done import may be
+			// analysing: it is cancelled then).
+			res, err := tx.ExecContext(ctx, `UPDATE import_analyses SET state = 'cancelled', finished_at = `+nowSQL+` WHERE import_id = ? AND state = 'queued'`, id)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n > 0 && state == store.ImportDone {
+				_, err := tx.ExecContext(ctx, `UPDATE imports SET state = 'cancelled' WHERE id = ?`, id)
+				return err
+			}
 		}
 		if state != store.ImportQueued && state != store.ImportRunning {
 			return nil
@@ -389,14 +415,22 @@ WHERE id = ? AND finished_at IS NULL
 // ReconcileImportChunks implements store.Imports.
 func (s *Store) ReconcileImportChunks(ctx context.Context, kind, message string) (int, error) {
 	errs := store.EncodeImportErrors([]store.ImportError{{Message: message}})
+	return store.InBatches(func() (int, error) { return s.reconcileBatch(ctx, kind, errs) })
+}
+
+// reconcileBatch fails at most store.ReconcileBatch chunks of
+// ReconcileImportChunks in one transaction and returns how many.
+func (s *Store) reconcileBatch(ctx context.Context, kind, errs string) (int, error) {
 	n := 0
 	err := s.write(ctx, "reconcile import chunks", func(ctx context.Context, tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `
 UPDATE import_chunks SET state = 'failed', errors = ?, finished_at = `+nowSQL+`
-WHERE state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
-  WHERE j.kind = ? AND j.state = 'discarded'
-    AND json_extract(j.args, '$.import') = import_chunks.import_id AND json_extract(j.args, '$.chunk') = import_chunks.chunk)
-RETURNING import_id, chunk`, errs, kind)
+WHERE rowid IN (SELECT c.rowid FROM import_chunks c
+  WHERE c.state IN ('queued', 'running') AND EXISTS (SELECT 1 FROM river_job j
+    WHERE j.kind = ? AND j.state = 'discarded'
+      AND json_extract(j.args, '$.import') = c.import_id AND json_extract(j.args, '$.chunk') = c.chunk)
+  LIMIT ?)
+RETURNING import_id, chunk`, errs, kind, store.ReconcileBatch)
 		if err != nil {
 			return err
 		}
@@ -430,4 +464,64 @@ RETURNING import_id, chunk`, errs, kind)
 		return nil
 	})
 	return n, err
+}
+
+// AddImportAnalyses implements store.Imports.
+func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error {
+	if len(hands) == 0 {
+		return nil
+	}
+	return s.write(ctx, "add import analyses", func(ctx context.Context, tx *sql.Tx) error {
+		for i, n := range hands {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO import_analyses (import_id, chunk, part, hands) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, chunk, i, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// ImportAnalysisState implements store.Imports.
+func (s *Store) ImportAnalysisState(ctx context.Context, id int64, chunk, part int) (string, string, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var imp, st string
+	err := s.db.QueryRowContext(ctx, `SELECT i.state, a.state FROM imports i JOIN import_analyses a ON a.import_id = i.id
+WHERE i.id = ? AND a.chunk = ? AND a.part = ?`, id, chunk, part).Scan(&imp, &st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", store.ImportNotFound("analysis part")
+	}
+	if err != nil {
+		return "", "", wrap(ctx, err, "read import analysis")
+	}
+	return imp, st, nil
+}
+
+// FinishImportAnalysis implements store.Imports.
+func (s *Store) FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error {
+	_, err := s.exec(ctx, "finish import analysis", `
+UPDATE import_analyses SET state = 'done', analysed = ?, failed = ?, finished_at = `+nowSQL+`
+WHERE import_id = ? AND chunk = ? AND part = ? AND state = 'queued'`, analysed, failed, id, chunk, part)
+	return err
+}
+
+// PendingImportsSince implements store.Imports.
+func (s *Store) PendingImportsSince(ctx context.Context) (time.Time, bool, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var since sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT min(created_at) FROM imports i
+WHERE state <> 'uploading' AND (finished_at IS NULL
+  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`).Scan(&since)
+	if err != nil {
+		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+	}
+	if !since.Valid {
+		return time.Time{}, false, nil
+	}
+	t, err := parseTime(since.String)
+	if err != nil {
+		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+	}
+	return t, true, nil
 }

@@ -103,11 +103,22 @@ func (s *Store) TouchKey(ctx context.Context, prefix string) error {
 	return nil
 }
 
-// ListKeys implements store.Keys.
-func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
+// ListKeys implements store.Keys: one keyset page.
+func (s *Store) ListKeys(ctx context.Context, after string, limit int) ([]store.APIKey, error) {
+	limit = store.PageLimit(limit)
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.db.QueryContext(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`)
+	from := int64(0)
+	if after != "" {
+		err := s.db.QueryRowContext(ctx, `SELECT id FROM api_keys WHERE prefix = ?`, after).Scan(&from)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, store.NoKey(after)
+		}
+		if err != nil {
+			return nil, wrap(ctx, err, "list API keys")
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+keyColumns+` FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id > ? ORDER BY k.id LIMIT ?`, from, limit)
 	if err != nil {
 		return nil, wrap(ctx, err, "list API keys")
 	}
@@ -124,6 +135,54 @@ func (s *Store) ListKeys(ctx context.Context) ([]store.APIKey, error) {
 		return nil, wrap(ctx, err, "list API keys")
 	}
 	return out, nil
+}
+
+// CreateKeyNewAccount implements store.Keys: the account's insert is the
+// check (its name is unique), in the key's transaction.
+func (s *Store) CreateKeyNewAccount(ctx context.Context, accountName string, k store.APIKey) (account.ID, error) {
+	if err := store.CheckNewKey(accountName, k); err != nil {
+		return 0, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	var id account.ID
+	exists := false
+	err := store.Retry(ctx, busy, func() error {
+		exists = false
+		return s.tx(ctx, func(tx *sql.Tx) error {
+			err := tx.QueryRowContext(ctx, `INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING RETURNING id`, accountName).Scan(&id)
+			if errors.Is(err, sql.ErrNoRows) {
+				exists = true
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO api_keys (account_id, name, prefix, hash, scopes) VALUES (?, ?, ?, ?, ?)`,
+				id, k.Name, k.Prefix, k.Hash, k.Scopes)
+			return err
+		})
+	})
+	if err != nil {
+		return 0, wrap(ctx, err, "create API key")
+	}
+	if exists {
+		return 0, store.AccountExists(accountName)
+	}
+	return id, nil
+}
+
+// CreateFirstKey implements store.Keys: one statement, which SQLite runs
+// under its one write lock, so of two processes on the file only one
+// inserts.
+func (s *Store) CreateFirstKey(ctx context.Context, k store.APIKey) (bool, error) {
+	if err := store.CheckNewKey(store.DefaultAccount, k); err != nil {
+		return false, err
+	}
+	n, err := s.exec(ctx, "create the first API key", `
+INSERT INTO api_keys (account_id, name, prefix, hash, scopes)
+SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM api_keys)`, int64(account.Default), k.Name, k.Prefix, k.Hash, k.Scopes)
+	return n == 1, err
 }
 
 // exec runs one statement on the writer, retried while the file is busy,

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -117,11 +118,6 @@ func (s *Store) Migrate(ctx context.Context) ([]int64, error) {
 	var v []int64
 	for _, r := range res {
 		v = append(v, r.Source.Version)
-	}
-	// The facts of hands stored before they were kept (or by another
-	// stats.Version): each batch under the store's own deadline.
-	if _, err := store.FillAllFacts(ctx, s); err != nil {
-		return v, err
 	}
 	return v, nil
 }
@@ -259,10 +255,11 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	var h store.Hand
-	var handJS, verdictJS, created string
+	var handJS, verdictJS, created, tagList string
 	err := s.db.QueryRowContext(ctx, `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version
-FROM hands WHERE public_id = ? AND account_id = ?`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion)
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version,
+       `+store.AnnotationSQL(tagsAgg, "hands.id")+`
+FROM hands WHERE public_id = ? AND account_id = ?`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion, &tagList, &h.Note)
 	if errors.Is(err, sql.ErrNoRows) {
 		return store.Hand{}, store.NoHand(id)
 	}
@@ -270,7 +267,7 @@ FROM hands WHERE public_id = ? AND account_id = ?`, id, account.From(ctx)).Scan(
 		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
 	hid := h.Seq
-	h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdictJS)
+	h.Hand, h.Verdict, h.Tags = json.RawMessage(handJS), json.RawMessage(verdictJS), store.SplitTags(tagList)
 	if h.CreatedAt, err = parseTime(created); err != nil {
 		return store.Hand{}, wrap(ctx, err, "read hand")
 	}
@@ -336,16 +333,31 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
 	}
+	args := []any{owner, from, q.Game, legal, q.Player}
+	arg := func(v any) string {
+		args = append(args, v)
+		return "?" + strconv.Itoa(len(args))
+	}
+	cond := ""
+	if c := store.HandsFilter(q, arg, holeIn(arg)); c != "" {
+		cond = "\n  AND " + c
+	}
+	text := "'', ''"
+	if q.Text {
+		text = "h.hand, coalesce((SELECT a.analysis FROM hand_analyses a WHERE a.hand_id = h.id), '')"
+	}
 	rows, err := s.db.QueryContext(ctx, `
-SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
+       `+store.HandRowSQL("?5")+`, `+text+`,
+       `+store.AnnotationSQL(tagsAgg, "h.id")+`
 FROM hands h
-WHERE h.account_id = ?6
-  AND (?1 = 0 OR h.id < ?1)
-  AND (?2 = '' OR h.game = ?2)
-  AND (?3 IS NULL OR h.legal = ?3)
-  AND (?4 = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = ?6 AND p.name = ?4 AND p.hand_id = h.id))
+WHERE h.account_id = ?1
+  AND (?2 = 0 OR h.id < ?2)
+  AND (?3 = '' OR h.game = ?3)
+  AND (?4 IS NULL OR h.legal = ?4)
+  AND (?5 = '' OR EXISTS (SELECT 1 FROM hand_players p WHERE p.account_id = ?1 AND p.name = ?5 AND p.hand_id = h.id))`+cond+`
 ORDER BY h.id DESC
-LIMIT ?5`, from, q.Game, legal, q.Player, limit+1, owner)
+LIMIT `+arg(limit+1), args...)
 	if err != nil {
 		return store.Page{}, wrap(ctx, err, "list hands")
 	}
@@ -355,12 +367,24 @@ LIMIT ?5`, from, q.Game, legal, q.Player, limit+1, owner)
 	for rows.Next() {
 		var h store.Hand
 		var created string
-		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &created); err != nil {
+		var rf store.RowFacts
+		var allIn int64
+		var verdict, handJS, analysisJS, tagList string
+		if err := rows.Scan(append(append([]any{&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &created}, append(store.RowTargets(&rf, &allIn, &verdict), &handJS, &analysisJS)...), &tagList, &h.Note)...); err != nil {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
+		if q.Text {
+			h.Hand, h.Verdict = json.RawMessage(handJS), json.RawMessage(verdict)
+			if analysisJS != "" {
+				h.Analysis = json.RawMessage(analysisJS)
+			}
+		}
+		h.Tags = store.SplitTags(tagList)
 		if h.CreatedAt, err = parseTime(created); err != nil {
 			return store.Page{}, wrap(ctx, err, "list hands")
 		}
+		rf.AllIn = allIn == 1
+		h.Row = store.NewHandRow(rf, json.RawMessage(verdict), q.Player)
 		page.Hands = append(page.Hands, h)
 		ids = append(ids, h.Seq)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 	"github.com/scoophq/scoop/internal/store/sqlite"
@@ -78,8 +79,8 @@ func TestUpgradeFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 7 {
-		t.Fatalf("Migrate = %v, %v; want 2 to 8 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || !storetest.FromOn(v, 2) {
+		t.Fatalf("Migrate = %v, %v; want 2 to the latest applied", v, err)
 	}
 	// The old hand belongs to the default account, under a public id; its
 	// row number names nothing any more.
@@ -162,8 +163,16 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.Migrate(ctx); err != nil || len(v) != 4 || v[0] != 5 {
-		t.Fatalf("Migrate = %v, %v; want 5 to 8 applied", v, err)
+	if v, err := s.Migrate(ctx); err != nil || !storetest.FromOn(v, 5) {
+		t.Fatalf("Migrate = %v, %v; want 5 to the latest applied", v, err)
+	}
+	// What every command runs after the migrations (openStorage): the
+	// store lists the hands without facts and saves the rows ingest makes.
+	if n, err := ingest.FillFacts(ctx, s); err != nil || n != len(recs) {
+		t.Fatalf("FillFacts = %d, %v; want the %d hands stored under migration 4", n, err, len(recs))
+	}
+	if n, err := ingest.FillFacts(ctx, s); err != nil || n != 0 {
+		t.Errorf("FillFacts again = %d, %v; want none left", n, err)
 	}
 	for _, name := range []string{"p1", "p2", "p3", "p4"} {
 		got, err := s.PlayerStats(ctx, name, stats.Filter{})
@@ -175,6 +184,52 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 }
 
 // BenchmarkPlayerStats: see the PostgreSQL benchmark of the same name.
+func BenchmarkHolding(b *testing.B) {
+	storetest.BenchPlayerStatsHolding(b, openFresh(b), 100_000, "15%")
+}
+
 func BenchmarkPlayerStats(b *testing.B) {
 	storetest.BenchPlayerStats(b, openFresh(b), 100_000)
+}
+
+// BenchmarkPlayerSessions: the first page of one player's sessions over
+// 100,000 stored hands (the PokerStars corpus renumbered).
+func BenchmarkPlayerSessions(b *testing.B) {
+	storetest.BenchPlayerSessions(b, openFresh(b), 100_000)
+}
+
+// TestDeletingAHandDeletesItsTagsAndNote: see the PostgreSQL test of the
+// same name.
+func TestDeletingAHandDeletesItsTagsAndNote(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "scoop.db")
+	s, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	id := storetest.AnnotatedHand(t, s)
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=foreign_keys(1)&_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	count := func() (n int) {
+		if err := db.QueryRow(`SELECT (SELECT count(*) FROM hand_tags) + (SELECT count(*) FROM hand_notes)`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := count(); n != 3 {
+		t.Fatalf("%d tag and note rows; want 3", n)
+	}
+	if _, err := db.Exec(`DELETE FROM hands WHERE public_id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	if n := count(); n != 0 {
+		t.Errorf("%d tag and note rows after the hand was deleted; want 0", n)
+	}
 }

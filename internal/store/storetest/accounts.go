@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/auth"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/stats"
@@ -60,7 +61,13 @@ func testKeys(t *testing.T, s store.Store) {
 	if err := s.TouchKey(ctx, p2); err != nil {
 		t.Fatal(err)
 	}
-	keys, err := s.ListKeys(ctx)
+	keys, err := s.ListKeys(ctx, "", 0)
+	if page, err := s.ListKeys(ctx, p1, 1); err != nil || len(page) != 1 || page[0].Prefix != p2 {
+		t.Errorf("ListKeys after %s, 1 = %+v, %v; want the one key %s", p1, page, err, p2)
+	}
+	if _, err := s.ListKeys(ctx, "sk_scoop_0000000000", 1); !isKind(err, fault.NotFound) {
+		t.Errorf("ListKeys after an unknown prefix: %v, want not found", err)
+	}
 	if err != nil || len(keys) != 3 || keys[0].Prefix != p1 || keys[1].Prefix != p2 || keys[2].Prefix != p3 {
 		t.Fatalf("ListKeys = %+v, %v; want the three keys oldest first", keys, err)
 	}
@@ -171,6 +178,22 @@ func testOwnership(t *testing.T, s store.Store) {
 	if tot, err := s.PlayerStats(ctxB, player, stats.Filter{}); err != nil || tot.Hands != 1 {
 		t.Errorf("B's stats of %s after its copy: %d hands, %v; want 1", player, tot.Hands, err)
 	}
+	// The maintenance listings walk every account's hands and name each
+	// one's owner (the analysis of a swept hand reads its owner's
+	// statistics, A10).
+	owners := map[string]account.ID{}
+	for _, list := range []func(context.Context, int, int64, int) ([]store.Hand, error){s.UnanalyzedHands, s.StaleHands} {
+		hs, err := list(context.Background(), analysis.EngineVersion+1, 0, store.MaxLimit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hs {
+			owners[h.ID] = h.Account
+		}
+	}
+	if owners[idA] != account.Default || owners[savedB[0].ID] != bob {
+		t.Errorf("owners in the maintenance listings: %v; want %s by %d and %s by %d", owners, idA, account.Default, savedB[0].ID, bob)
+	}
 
 	// Equity results.
 	eq, err := s.SaveEquity(ctxA, []byte(`{"game":"omaha-hi"}`))
@@ -182,5 +205,66 @@ func testOwnership(t *testing.T, s store.Store) {
 	}
 	if _, err := s.Equity(ctxA, eq); err != nil {
 		t.Errorf("A reads its equity result: %v", err)
+	}
+}
+
+// testKeysAtomic: concurrent attempts at the first key, or at a key of a
+// new account of one name, succeed exactly once.
+func testKeysAtomic(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	const n = 8
+	type result struct {
+		ok  bool
+		err error
+	}
+	run := func(fn func() (bool, error)) []result {
+		out := make(chan result, n)
+		for range n {
+			go func() { ok, err := fn(); out <- result{ok, err} }()
+		}
+		var rs []result
+		for range n {
+			rs = append(rs, <-out)
+		}
+		return rs
+	}
+	first := run(func() (bool, error) {
+		_, prefix, hash := auth.NewKey()
+		return s.CreateFirstKey(ctx, store.APIKey{Prefix: prefix, Name: "first admin key", Scopes: "admin", Hash: hash})
+	})
+	made := 0
+	for _, r := range first {
+		if r.err != nil {
+			t.Errorf("CreateFirstKey: %v", r.err)
+		}
+		if r.ok {
+			made++
+		}
+	}
+	if n, err := s.LiveKeys(ctx); made != 1 || err != nil || n != 1 {
+		t.Errorf("%d concurrent CreateFirstKey made %d (live keys %d, %v), want exactly one", len(first), made, n, err)
+	}
+	if ok, err := s.CreateFirstKey(ctx, store.APIKey{Prefix: "sk_scoop_zzzzzzzzzz", Name: "x", Scopes: "admin", Hash: []byte{1}}); ok || err != nil {
+		t.Errorf("CreateFirstKey with a key stored = %v, %v; want false", ok, err)
+	}
+	fresh := run(func() (bool, error) {
+		_, prefix, hash := auth.NewKey()
+		_, err := s.CreateKeyNewAccount(ctx, "carol", store.APIKey{Prefix: prefix, Name: "carol", Scopes: "read", Hash: hash})
+		if isKind(err, fault.Invalid) {
+			return false, nil
+		}
+		return err == nil, err
+	})
+	made = 0
+	for _, r := range fresh {
+		if r.err != nil {
+			t.Errorf("CreateKeyNewAccount: %v", r.err)
+		}
+		if r.ok {
+			made++
+		}
+	}
+	if made != 1 {
+		t.Errorf("%d concurrent CreateKeyNewAccount of one name made %d, want exactly one", n, made)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -38,7 +39,7 @@ func realHand(t *testing.T, text string) (store.Hand, analysis.Verdict) {
 		t.Fatalf("read PHH: %v", err)
 	}
 	v := analysis.Replay(es[0].Hand)
-	rec, err := store.NewAnalyzedHandRecord(context.Background(), es[0].Hand, &v, analysis.Options{})
+	rec, err := ingest.NewAnalysedRecord(context.Background(), es[0].Hand, &v, analysis.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func testSaveAnalysis(t *testing.T, s store.Store) {
 	}
 	put := func(version int, doc string) {
 		t.Helper()
-		if err := s.SaveAnalysis(ctx, id, version, json.RawMessage(doc)); err != nil {
+		if err := s.SaveAnalysis(ctx, id, version, json.RawMessage(doc), nil); err != nil {
 			t.Fatalf("SaveAnalysis(%d): %v", version, err)
 		}
 	}
@@ -115,21 +116,21 @@ func testSaveAnalysis(t *testing.T, s store.Store) {
 		t.Fatalf("analysis %+v, %v", a, err)
 	}
 	jsonEqual(t, "analysis", a.Analysis, []byte(`{"v":3}`))
-	if err := s.SaveAnalysis(ctx, store.NewPublicID(), 2, json.RawMessage(`{}`)); !isKind(err, fault.NotFound) {
+	if err := s.SaveAnalysis(ctx, store.NewPublicID(), 2, json.RawMessage(`{}`), nil); !isKind(err, fault.NotFound) {
 		t.Errorf("missing hand: %v", err)
 	}
 	// An illegal hand gets no analysis, even when asked.
 	illegalID := save(t, s, NewHand(81, "", "omaha-hilo", false, "a", "b"))[0].ID
-	if err := s.SaveAnalysis(ctx, illegalID, 3, json.RawMessage(`{"v":3}`)); err != nil {
+	if err := s.SaveAnalysis(ctx, illegalID, 3, json.RawMessage(`{"v":3}`), nil); err != nil {
 		t.Errorf("SaveAnalysis of an illegal hand: %v, want nil (nothing stored)", err)
 	}
 	if _, err := s.Analysis(ctx, illegalID); !isKind(err, fault.NotFound) {
 		t.Errorf("an illegal hand's analysis was stored: %v", err)
 	}
-	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{"x":"\u0000"}`)); !isKind(err, fault.Invalid) {
+	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{"x":"\u0000"}`), nil); !isKind(err, fault.Invalid) {
 		t.Errorf("NUL analysis: %v", err)
 	}
-	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{`)); !isKind(err, fault.Invalid) {
+	if err := s.SaveAnalysis(ctx, id, 4, json.RawMessage(`{`), nil); !isKind(err, fault.Invalid) {
 		t.Errorf("bad JSON: %v", err)
 	}
 }
@@ -255,11 +256,11 @@ func testReverify(t *testing.T, s store.Store) {
 
 	// The first run is interrupted after its first batch of two.
 	cctx, cancel := context.WithCancel(ctx)
-	rep, err := store.Reverify(cctx, s, store.ReverifyOptions{Batch: 2, Progress: func(store.ReverifyReport) { cancel() }})
+	rep, err := ingest.Reverify(cctx, s, ingest.ReverifyOptions{Batch: 2, Progress: func(ingest.ReverifyReport) { cancel() }})
 	if !isKind(err, fault.Canceled) || rep.Updated != 2 || rep.Checked != 2 || rep.LegalToIllegal != 1 || rep.IllegalToLegal != 1 {
 		t.Fatalf("interrupted run: %+v, %v", rep, err)
 	}
-	rep, err = store.Reverify(ctx, s, store.ReverifyOptions{Batch: 2})
+	rep, err = ingest.Reverify(ctx, s, ingest.ReverifyOptions{Batch: 2})
 	if err != nil || rep.Checked != 1 || rep.Unreadable != 1 || rep.Updated != 0 {
 		t.Fatalf("second run: %+v, %v", rep, err)
 	}

@@ -4,12 +4,16 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/scoophq/scoop/migrations"
 
 	"github.com/scoophq/scoop/internal/store/postgres"
 	"github.com/scoophq/scoop/internal/store/sqlite"
@@ -102,4 +106,36 @@ func SchemaURL(t testing.TB, schema string) string {
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
 	return u.String()
+}
+
+// FromOn reports whether applied, the versions a Migrate applied, are
+// every migration from first to the latest, in order: upgrade tests say
+// where they start, not how many migrations exist.
+func FromOn(applied []int64, first int64) bool {
+	latest := int64(migrations.RiverVersion)
+	entries, _ := fs.ReadDir(migrations.Postgres(), ".")
+	for _, e := range entries {
+		var n int64
+		if _, err := fmt.Sscanf(e.Name(), "%d_", &n); err == nil {
+			latest = max(latest, n)
+		}
+	}
+	if int64(len(applied)) != latest-first+1 {
+		return false
+	}
+	for i, v := range applied {
+		if v != first+int64(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// RedisURL is the test Redis of the shared rate limits'
+// tests: $SCOOP_TEST_REDIS_URL, else the local one .ci/run starts.
+func RedisURL() string {
+	if u := os.Getenv("SCOOP_TEST_REDIS_URL"); u != "" {
+		return u
+	}
+	return "redis://127.0.0.1:6379/0"
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -76,7 +77,7 @@ func statsHands(t *testing.T) ([]store.Hand, map[string]stats.Totals, []*handhis
 		if !v.Legal {
 			t.Fatalf("hand %d illegal: %+v", i, v.Error)
 		}
-		rec, err := store.NewAnalyzedHandRecord(context.Background(), h, &v, analysis.Options{})
+		rec, err := ingest.NewAnalysedRecord(context.Background(), h, &v, analysis.Options{})
 		if err != nil || rec.Analysis == nil {
 			t.Fatalf("record %d: %v", i, err)
 		}
@@ -293,12 +294,13 @@ func testFactsFollowTheAnalysis(t *testing.T, s store.Store) {
 	allIn := recs[4]
 	doc := allIn.Analysis
 	allIn.Analysis = nil // stored without its analysis: counted at its net
+	allIn.Facts = ingest.HandFacts(true, allIn.Hand, allIn.Verdict, nil)
 	saved := save(t, s, allIn)
 	got, err := s.PlayerStats(ctx, "p1", stats.Filter{})
 	if err != nil || got.Hands != 1 || got.Unanalyzed != 1 || got.AllInHands != 0 || got.AdjustedNet != float64(got.Net) {
 		t.Fatalf("before its analysis: %+v, %v", got, err)
 	}
-	if err := s.SaveAnalysis(ctx, saved[0].ID, analysis.EngineVersion, doc); err != nil {
+	if err := s.SaveAnalysis(ctx, saved[0].ID, analysis.EngineVersion, doc, adjustedOf(t, doc)); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.PlayerStats(ctx, "p2", stats.Filter{})
@@ -307,7 +309,7 @@ func testFactsFollowTheAnalysis(t *testing.T, s store.Store) {
 	}
 	// An older engine's analysis is refused, and so are its facts: the
 	// hand stays all-in for p2.
-	if err := s.SaveAnalysis(ctx, saved[0].ID, analysis.EngineVersion-1, recs[0].Analysis); err != nil {
+	if err := s.SaveAnalysis(ctx, saved[0].ID, analysis.EngineVersion-1, recs[0].Analysis, adjustedOf(t, recs[0].Analysis)); err != nil {
 		t.Fatal(err)
 	}
 	got, err = s.PlayerStats(ctx, "p2", stats.Filter{})
@@ -364,7 +366,7 @@ func testHugeSums(t *testing.T, s store.Store) {
 	var recs []store.Hand
 	for i := range n {
 		h.SiteHandID = fmt.Sprint("huge-", i)
-		rec, err := store.NewHandRecord(h, &v)
+		rec, err := ingest.NewRecord(h, &v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -398,4 +400,16 @@ func testHugeSums(t *testing.T, s store.Store) {
 	if p0.Net != every*win || p0.CumulativeNet != every*win || p1.Hands != n-every || p1.Net != (n-every)*win || p1.CumulativeNet != math.MaxInt64 {
 		t.Errorf("PlayerResults points %+v, want nets %d then %d, the last cumulative %d", page.Points, int64(every*win), int64((n-every)*win), int64(math.MaxInt64))
 	}
+}
+
+// adjustedOf returns the facts rows SaveAnalysis is given with the
+// analysis JSON doc (ingest.AdjustedFacts of it, as the analysis jobs
+// make them).
+func adjustedOf(t *testing.T, doc json.RawMessage) []store.FactsRow {
+	t.Helper()
+	var a analysis.Analysis
+	if err := json.Unmarshal(doc, &a); err != nil {
+		t.Fatal(err)
+	}
+	return ingest.AdjustedFacts(&a)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -71,28 +72,29 @@ func testUnanalyzedHands(t *testing.T, s store.Store) {
 	for i, sv := range saved {
 		ids[i] = sv.ID
 	}
-	// A hand analysed by engine version 2 is missing below version 3, not
-	// below 2.
-	if err := s.SaveAnalysis(ctx, ids[3], 2, json.RawMessage(`{"v":2}`)); err != nil {
+	// The analysed hand was saved with the engine's version, v; a hand
+	// analysed by v is missing below v+1, not below v.
+	v := analysis.EngineVersion
+	if err := s.SaveAnalysis(ctx, ids[3], v, json.RawMessage(`{"v":1}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{ids[2], ids[4], ids[5], ids[6], ids[7]}
 	bySeq(t, s, want)
-	if got := unanalyzed(t, s, 2, 2); !slices.Equal(got, want) {
-		t.Errorf("below version 2: %v, want %v (ascending ids, legal hands without an analysis)", got, want)
+	if got := unanalyzed(t, s, v, 2); !slices.Equal(got, want) {
+		t.Errorf("below version %d: %v, want %v (ascending ids, legal hands without an analysis)", v, got, want)
 	}
-	want3 := []string{ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7]}
-	bySeq(t, s, want3)
-	if got := unanalyzed(t, s, 3, 3); !slices.Equal(got, want3) {
-		t.Errorf("below version 3: %v, want %v", got, want3)
+	want2 := []string{ids[0], ids[2], ids[3], ids[4], ids[5], ids[6], ids[7]}
+	bySeq(t, s, want2)
+	if got := unanalyzed(t, s, v+1, 3); !slices.Equal(got, want2) {
+		t.Errorf("below version %d: %v, want %v", v+1, got, want2)
 	}
 	// Once each has an analysis by the version asked, none is missing.
-	for _, id := range want3 {
-		if err := s.SaveAnalysis(ctx, id, 3, json.RawMessage(`{"v":3}`)); err != nil {
+	for _, id := range want2 {
+		if err := s.SaveAnalysis(ctx, id, v+1, json.RawMessage(`{"v":2}`), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := unanalyzed(t, s, 3, 50); len(got) != 0 {
+	if got := unanalyzed(t, s, v+1, 50); len(got) != 0 {
 		t.Errorf("after saving analyses: %v, want none", got)
 	}
 	if _, err := s.UnanalyzedHands(ctx, 3, -1, 2); !isKind(err, fault.Invalid) {

@@ -1,5 +1,7 @@
 // The equity calculator: hands typed (leniently) or picked, POST
-// /v1/equity, results as a table with bars, the state in the URL.
+// /v1/equity, results as a table with bars (each hand's equity, and its
+// outcome shares stacked: ANALYSIS.md A8), the state in the URL. A hand
+// that is not four cards is a range: its combinations show beside it.
 "use strict";
 (() => {
   const { el, parseCards, pct, api, showError, cards, SUITS, RANKS } = window.Scoop;
@@ -44,7 +46,8 @@
     const input = el("input", { type: "text", name: "hand", autocomplete: "off", spellcheck: "false", autocapitalize: "off", "data-max": "4" });
     input.value = value || "";
     const rm = el("button", { type: "button", class: "secondary" }, "✕");
-    const row = el("div", { class: "hand-row" }, el("label", {}, "Hand"), input, rm);
+    const combos = el("span", { class: "combos hint", "aria-live": "polite" });
+    const row = el("div", { class: "hand-row" }, el("label", {}, "Hand"), input, combos, rm);
     rm.addEventListener("click", () => {
       if (handInputs().length <= MIN_HANDS) return;
       if (target === input) setTarget(null);
@@ -53,9 +56,46 @@
       syncPicker();
     });
     watch(input);
+    input.addEventListener("input", () => countLater(input));
     rows.append(row);
     renumber();
+    countCombos(input);
     return input;
+  }
+
+  // The combinations of a hand read as a range, beside its field: asked
+  // of POST /v1/ranges/parse (without the other hands' cards: the result
+  // then gives the count after every removal), a moment after typing.
+  const timers = new WeakMap();
+  function countLater(input) {
+    clearTimeout(timers.get(input));
+    timers.set(input, setTimeout(() => countCombos(input), 250));
+  }
+  async function countCombos(input) {
+    const out = input.closest(".hand-row").querySelector(".combos");
+    const text = input.value.trim();
+    if (!text || parseCards(text) !== null) {
+      out.textContent = "";
+      out.removeAttribute("title");
+      return;
+    }
+    const body = { game: game.value, hands: [text], sample: 1 };
+    if (canonical(board.value)) body.board = canonical(board.value);
+    if (canonical(dead.value)) body.dead = canonical(dead.value);
+    try {
+      const res = await api("POST", "/v1/ranges/parse", body);
+      if (input.value.trim() !== text) return; // typed on meanwhile
+      showCombos(input, res.ranges[0].combos, res.ranges[0].sample[0]);
+    } catch (err) {
+      if (input.value.trim() !== text) return;
+      out.textContent = "not a hand or range";
+      out.title = err.message || String(err);
+    }
+  }
+  function showCombos(input, n, example) {
+    const out = input.closest(".hand-row").querySelector(".combos");
+    out.textContent = "range: " + n.toLocaleString("en-US") + (n === 1 ? " combo" : " combos");
+    out.title = input.value.trim() + " is read as a range" + (example ? "; a hand is four cards such as " + example : "");
   }
 
   function watch(input) {
@@ -146,10 +186,8 @@
     else parts.push("hands=" + enc(st.hands.join(",")));
     if (st.board) parts.push("board=" + enc(st.board));
     if (st.dead) parts.push("dead=" + enc(st.dead));
-    if (st.mode === "montecarlo") {
-      parts.push("mode=montecarlo");
-      if (st.trials) parts.push("trials=" + enc(st.trials));
-    }
+    if (st.mode !== "auto") parts.push("mode=" + enc(st.mode));
+    if (st.trials && st.mode !== "exhaustive") parts.push("trials=" + enc(st.trials));
     return "?" + parts.join("&");
   }
 
@@ -162,7 +200,7 @@
 
   function apply(st) {
     if (st.game === "omaha-hi" || st.game === "omaha-hilo") game.value = st.game;
-    mode.value = st.mode === "montecarlo" ? "montecarlo" : "auto";
+    mode.value = st.mode === "montecarlo" || st.mode === "exhaustive" ? st.mode : "auto";
     trials.value = st.trials || "";
     const hands = st.hands.slice(0, MAX_HANDS);
     while (handInputs().length > Math.max(MIN_HANDS, hands.length)) handInputs().at(-1).closest(".hand-row").remove();
@@ -173,6 +211,7 @@
     renumber();
     setTarget(handInputs().find(i => !i.value) || handInputs()[0]);
     syncPicker();
+    handInputs().forEach(countCombos);
   }
 
   async function compute(pushURL) {
@@ -186,10 +225,10 @@
     const body = { game: st.game, hands: st.hands };
     if (st.board) body.board = st.board;
     if (st.dead) body.dead = st.dead;
-    if (st.mode === "montecarlo") {
-      body.mode = "montecarlo";
-      if (st.trials) body.trials = Number(st.trials);
-    }
+    // Auto is exact when it can be, else Monte Carlo (ranges), where the
+    // trials apply; exhaustive takes none.
+    if (st.mode !== "auto") body.mode = st.mode;
+    if (st.trials && st.mode !== "exhaustive") body.trials = Number(st.trials);
     if (pushURL) history.replaceState(null, "", "/" + toQuery(st));
     const button = document.getElementById("compute");
     button.disabled = true;
@@ -220,10 +259,36 @@
     if (input) input.setAttribute("aria-invalid", "true");
   }
 
+  // The outcome shares' classes (colours), by share: a scoop, three
+  // quarters, a half, a quarter, any other share, nothing.
+  function shareClass(share) {
+    return { "1": "share-1", "3/4": "share-3-4", "1/2": "share-1-2", "1/4": "share-1-4", "0": "share-0" }[share] || "share-other";
+  }
+  function shareName(share) {
+    return { "1": "scoop", "0": "nothing" }[share] || share;
+  }
+
+  // outcomeBar draws a hand's outcome shares (largest first) as one
+  // stacked bar, each segment as wide as the share of boards on which he
+  // receives that share of the pot.
+  function outcomeBar(p) {
+    const outs = p.outcomes || [];
+    const label = outs.map(o => shareName(o.share) + " " + pct(o.probability)).join(", ");
+    const bar = el("div", { class: "bar outcomes", role: "img", "aria-label": "outcomes: " + label });
+    for (const o of outs) {
+      if (!o.probability) continue;
+      const seg = el("span", { class: shareClass(o.share), "data-share": o.share, title: shareName(o.share) + " of the pot: " + pct(o.probability) + " of boards" });
+      seg.style.width = (o.probability * 100).toFixed(3) + "%";
+      bar.append(seg);
+    }
+    return bar;
+  }
+
   function render(res, st) {
     const tbody = result.querySelector("tbody");
     tbody.replaceChildren();
     const mc = res.mode === "montecarlo";
+    const hilo = res.game === "omaha-hilo";
     res.players.forEach((p, i) => {
       const isCards = parseCards(p.hand) !== null;
       const handCell = el("th", { scope: "row" }, isCards ? cards(p.hand) : el("code", {}, p.hand));
@@ -235,13 +300,22 @@
       const eq = el("td", { class: "num equity" }, pct(p.equity));
       if (mc && p.stderr) eq.append(el("span", { class: "hint" }, " ±" + pct(p.stderr)));
       tbody.append(el("tr", {}, handCell, eq, el("td", { class: "bar-col" }, bar),
+        el("td", { class: "outcome-col" }, outcomeBar(p)),
         el("td", { class: "num" }, pct(p.hi_win)), el("td", { class: "num" }, pct(p.hi_tie)),
         el("td", { class: "num" }, pct(p.lo_win)), el("td", { class: "num" }, pct(p.lo_tie)),
-        el("td", { class: "num" }, pct(p.scoop))));
+        el("td", { class: "num" }, pct(p.scoop)), el("td", { class: "num quartered" }, hilo ? pct(p.quartered) : "–")));
     });
+    // The combinations beside each range's field, after every removal.
+    const filled = handInputs().filter(i => i.value.trim());
+    for (const r of res.read_as_range || []) {
+      const m = /^hands\[(\d+)\]$/.exec(r.field);
+      const input = m && filled[Number(m[1])];
+      if (input) showCombos(input, r.combos, r.example);
+    }
     const meta = [];
-    meta.push(mc ? "Monte Carlo, " + res.boards.toLocaleString("en-US") + " trials" + (res.seed !== undefined ? " (seed " + res.seed + ")" : "") + "; ± is one standard error"
-      : "Exact, " + res.boards.toLocaleString("en-US") + " boards");
+    const ran = mc ? "Monte Carlo, " + res.boards.toLocaleString("en-US") + " trials" + (res.seed !== undefined ? " (seed " + res.seed + ")" : "") + "; ± is one standard error"
+      : "Exact, " + res.boards.toLocaleString("en-US") + " boards";
+    meta.push("Ran: " + ran + (st.mode === "auto" ? " (chosen by Auto)" : ""));
     if (res.game === "omaha-hilo") meta.push("no low " + pct(res.no_low));
     meta.push(res.game + (res.board ? ", board " + res.board : ""));
     meta.push(res.elapsed_ms.toFixed(2) + " ms on the server");
@@ -254,6 +328,7 @@
   addHand("");
   setTarget(handInputs()[0]);
   [board, dead].forEach(watch);
+  [board, dead, game].forEach(f => f.addEventListener("change", () => handInputs().forEach(countCombos)));
   addBtn.addEventListener("click", () => { const i = addHand(""); if (i) { i.focus(); syncPicker(); } });
   document.getElementById("clear").addEventListener("click", () => {
     apply({ game: game.value, hands: [], board: "", dead: "", mode: "auto", trials: "" });

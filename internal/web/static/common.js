@@ -52,68 +52,112 @@ window.Scoop = (() => {
 
   function pct(x) { return (x * 100).toFixed(2) + "%"; }
 
-  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£", CAD: "C$", AUD: "A$", JPY: "¥", INR: "₹", CNY: "¥" };
-
-  // money formats an amount in chips as the hand counts it: in its
-  // currency when the table has one and a chip unit ($0.25), else chips.
-  function money(amount, table) {
-    const n = Number(amount);
-    if (!Number.isFinite(n)) return "–";
-    if (table && table.currency && table.chip_unit && !table.tournament) {
-      const unit = Number(table.chip_unit);
-      const decimals = (String(table.chip_unit).split(".")[1] || "").length;
-      const v = n * unit;
-      const sign = v < 0 ? "-" : "";
-      const body = Math.abs(v).toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: Math.max(decimals, n % 1 ? 4 : 0) });
-      const sym = SYMBOLS[table.currency];
-      return sym ? sign + sym + body : sign + body + " " + table.currency;
+  // The money of readable amounts, by the rules of the Go package
+  // internal/money (the one formatter: the browser tests check this one
+  // against it): chips scaled by the table's chip unit, in its currency
+  // (a symbol before for USD, EUR and GBP, else the code after), plain
+  // integers for tournament chips and tables without a unit; fractions
+  // (expectations) rounded to the chip, half away from zero.
+  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£" };
+  function moneyFormat(table) {
+    const f = { decimals: 0, scale: 1, symbol: "", code: "" };
+    if (!table || table.tournament) return f;
+    const unit = String(table.chip_unit || "").trim();
+    if (unit) {
+      const dot = unit.indexOf(".");
+      const whole = dot < 0 ? unit : unit.slice(0, dot), frac = dot < 0 ? "" : unit.slice(dot + 1);
+      const digits = (whole + frac).replace(/^0+/, "");
+      const n = /^\d+$/.test(digits) ? Number(digits) : 0;
+      if (n > 0 && n < 1e6 && frac.length <= 6) { f.decimals = frac.length; f.scale = n; }
     }
-    const digits = Number.isInteger(n) ? 0 : 2;
-    return n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    if (f.decimals > 0 && table.currency) {
+      if (SYMBOLS[table.currency]) f.symbol = SYMBOLS[table.currency];
+      else f.code = table.currency;
+    }
+    return f;
   }
 
-  // The API key: a server that requires keys answers 401 to the stored
-  // data's operations without one. The key is kept in this browser's
-  // localStorage (the pages' Content-Security-Policy lets no other script
-  // run on this origin) and sent as a bearer token on every API call.
-  const KEY = "scoop.apiKey";
-  function storedKey() {
-    try { return localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
+  // money writes an amount of chips (or an expectation, a fraction of
+  // chips) as the hand's site does: "$0.25", "0.25 CAD", "1500".
+  function money(amount, table) {
+    const x = Number(amount);
+    if (!Number.isFinite(x)) return "–";
+    const f = moneyFormat(table);
+    const n = Math.sign(x) * Math.round(Math.abs(x));
+    const neg = n < 0;
+    let s = String(Math.abs(n) * f.scale);
+    if (f.decimals > 0) {
+      if (s.length <= f.decimals) s = "0".repeat(f.decimals - s.length + 1) + s;
+      s = s.slice(0, s.length - f.decimals) + "." + s.slice(s.length - f.decimals);
+    }
+    s = f.symbol + s + (f.code ? " " + f.code : "");
+    return neg ? "-" + s : s;
   }
-  function showKey(askFor) {
-    const form = document.getElementById("key-form"), set = document.getElementById("key-set");
-    if (!form || !set) return;
-    const key = storedKey();
-    set.hidden = !key;
-    form.hidden = !!key || !askFor;
-    if (key) document.getElementById("key-prefix").textContent = key.slice(0, 19);
-  }
-  function initKey() {
-    const form = document.getElementById("key-form");
-    if (!form) return;
-    form.addEventListener("submit", (e) => {
-      e.preventDefault();
-      const v = document.getElementById("api-key").value.trim();
-      if (!v) return;
-      try { localStorage.setItem(KEY, v); } catch (err) {}
-      location.reload();
-    });
-    document.getElementById("key-forget").addEventListener("click", () => {
-      try { localStorage.removeItem(KEY); } catch (err) {}
-      location.reload();
-    });
-    showKey(false);
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initKey);
-  else initKey();
 
-  // api calls the JSON API on this origin. It resolves to the decoded
-  // body; a problem (4xx/5xx) rejects with an Error carrying status,
-  // detail and the problem document. A 401 shows the key form.
+  // amounts rewrites the chip amounts of an engine message ("raise to
+  // 3025 is below the pot-limit minimum 3732") as money; counts of bets
+  // and action numbers are left alone (internal/money's Amounts).
+  function amounts(msg, table) {
+    const f = moneyFormat(table);
+    if (f.decimals === 0 && !f.symbol && !f.code) return String(msg || "");
+    return String(msg || "").replace(/(action )?\b\d+\b( bets?\b)?/g, m => (/bets?$/.test(m) || !/^\d/.test(m)) ? m : money(Number(m), table));
+  }
+
+  // Signing in: a server that requires keys answers 401 to the stored
+  // data's operations without one. The sign-in page (/signin) posts the
+  // key in a plain form to POST /v1/sessions, which answers with a session
+  // in an HttpOnly cookie: no script here ever reads the key, and nothing
+  // keeps it in the browser's storage. A request that changes something
+  // carries the session's anti-forgery token, read from its scoop_csrf
+  // cookie, as X-CSRF-Token.
+  function csrfToken() {
+    for (const part of document.cookie.split(";")) {
+      const [k, v] = part.trim().split("=");
+      if (k === "scoop_csrf" && v) return decodeURIComponent(v);
+    }
+    return "";
+  }
+  let current = null;
+  // session resolves to the signed-in session (GET /v1/sessions/current),
+  // or null when this browser is not signed in.
+  function session() {
+    if (!current) {
+      current = !csrfToken() ? Promise.resolve(null)
+        : fetch("/v1/sessions/current", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+          .then(r => r.ok ? r.json() : null).catch(() => null);
+    }
+    return current;
+  }
+  function signInHref() {
+    return "/signin?next=" + encodeURIComponent(location.pathname + location.search);
+  }
+  function initSession() {
+    const out = document.getElementById("signed-out"), inn = document.getElementById("signed-in");
+    if (!out || !inn) return;
+    const link = document.getElementById("sign-in-link");
+    if (location.pathname !== "/signin") link.href = signInHref();
+    session().then(s => {
+      out.hidden = !!s;
+      inn.hidden = !s;
+      if (!s) return;
+      document.getElementById("session-account").textContent = s.account;
+      document.getElementById("session-key").textContent = s.key_prefix;
+    });
+    document.getElementById("sign-out").addEventListener("click", async () => {
+      try { await api("DELETE", "/v1/sessions/current"); } catch (err) {}
+      location.reload();
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", initSession);
+  else initSession();
+
+  // api calls the JSON API on this origin (the session cookie goes along).
+  // It resolves to the decoded body; a problem (4xx/5xx) rejects with an
+  // Error carrying status, detail and the problem document. A 401 says to
+  // sign in.
   async function api(method, path, body, contentType, headers) {
     const init = { method, headers: Object.assign({ Accept: "application/json" }, headers || {}), credentials: "same-origin" };
-    const key = storedKey();
-    if (key) init.headers.Authorization = "Bearer " + key;
+    if (!/^(GET|HEAD|OPTIONS)$/.test(method) && csrfToken()) init.headers["X-CSRF-Token"] = csrfToken();
     if (body !== undefined) {
       init.headers["Content-Type"] = contentType || "application/json";
       init.body = contentType ? body : JSON.stringify(body);
@@ -125,9 +169,10 @@ window.Scoop = (() => {
     if (!res.ok) {
       let detail = data && (data.detail || data.title) || (res.status + " " + res.statusText);
       if (res.status === 401) {
-        showKey(true);
-        detail = key ? "The API key was refused: " + detail + ". Enter another key at the top of the page."
-          : "This server needs an API key to show stored hands: enter it at the top of the page (scoop serve prints one on its first start; scoop apikey create makes more).";
+        detail = csrfToken() ? "Your session has ended: sign in again (Sign in, at the top of the page)."
+          : "This page needs you to sign in: use Sign in, at the top of the page, with an API key (scoop serve prints one on its first start; scoop apikey create makes more).";
+        const out = document.getElementById("signed-out");
+        if (out) out.hidden = false;
       }
       const err = new Error(detail);
       err.status = res.status;
@@ -147,9 +192,12 @@ window.Scoop = (() => {
     return isNaN(d) ? s : d.toISOString().slice(0, 16).replace("T", " ");
   }
 
+  // playerLink is a player's name linking to his page; on a shared hand's
+  // page (/s/...), which opens nothing else of its account, plain text.
   function playerLink(name) {
+    if (location.pathname.startsWith("/s/")) return el("span", { class: "player" }, name);
     return el("a", { href: "/players/" + encodeURIComponent(name) }, name);
   }
 
-  return { el, parseCards, card, cards, pct, money, api, showError, date, playerLink, SUITS, RANKS };
+  return { el, parseCards, card, cards, pct, money, amounts, api, session, showError, date, playerLink, SUITS, RANKS };
 })();

@@ -83,8 +83,11 @@
       throw err;
     }
     while (!FINAL.includes(im.state)) {
+      const a = im.analysis || { hands: 0, analysed: 0 };
       progress.textContent = "Importing " + file.name + ": " + Math.round(100 * (im.progress.fraction || 0)) + "%, " +
-        im.counts.read.toLocaleString("en-US") + " hands read (" + im.state + ")…";
+        im.counts.read.toLocaleString("en-US") + " hands read, " + im.counts.stored.toLocaleString("en-US") + " stored" +
+        (a.hands ? ", " + a.analysed.toLocaleString("en-US") + " of " + a.hands.toLocaleString("en-US") + " analysed" : "") +
+        " (" + im.state + ")…";
       await sleep(500);
       im = await api("GET", "/v1/imports/" + encodeURIComponent(im.id));
     }
@@ -101,7 +104,8 @@
       el("h3", {}, file.name),
       el("p", { class: "meta" }, "Imported as a job (" + im.state + (im.reason ? ": " + im.reason : "") + "): " +
         res.read + " read · " + res.stored + " stored · " + res.duplicates + " already stored · " + res.conflicts + " conflicts · " +
-        res.skipped + " skipped · " + res.failed + " unreadable · " + c.illegal + " illegal"),
+        res.skipped + " skipped · " + res.failed + " unreadable · " + c.illegal + " illegal · " + c.analysed + " analysed" +
+        (im.analysis && im.analysis.failed ? " (" + im.analysis.failed + " not analysed)" : "")),
       el("p", {}, el("a", { href: "/hands" }, "See the stored hands")));
     if (im.errors && im.errors.length) {
       const list = el("ul", { class: "errors" });

@@ -1,10 +1,13 @@
 // The hand replayer: GET /v1/hands/{id} and its analysis, replayed
 // action by action in the browser (buttons and arrow keys): stacks, bets,
-// pot and board by street, each street's equities, the verdict, and at the
-// end the pots, who won each half and the all-in expectation.
+// pot and board by street, each street's equities (with each known hand's
+// low status in Omaha Hi/Lo, A9), each decision's equity against random
+// hands and against ranges (A10), the verdict, and at the end the pots,
+// what each half went for (A7) and the all-in expectation. Every amount
+// is the site's money (Scoop.money, Scoop.amounts).
 "use strict";
 (() => {
-  const { el, card, cards, pct, money, api, showError, playerLink } = window.Scoop;
+  const { el, card, cards, pct, money, amounts, api, showError, playerLink } = window.Scoop;
   const main = document.querySelector("main[data-hand-id]");
   const id = main.dataset.handId;
   const $ = s => document.getElementById(s);
@@ -14,6 +17,9 @@
   let hand, verdict, analysis, table, steps = [], at = 0, illegalIndex = -1;
 
   const fmt = n => money(n, table);
+  const say = msg => amounts(msg, table);
+  // decisionAt maps an action index to its decision (A4, A10).
+  const decisionAt = {};
   const name = i => (hand.players[i] && hand.players[i].name) || "p" + (i + 1);
 
   // replay builds every step's state: step 0 is the table after the
@@ -149,8 +155,10 @@
         a.kind === "deal-board" ? null : el("span", { class: "n", title: "action index, as the verdict counts" }, "#" + s.action), s.text);
       if (s.illegal) {
         li.classList.add("illegal");
-        li.append(el("span", { class: "reason" }, "Illegal: " + verdict.error.message + (verdict.error.allowed ? ". Allowed: " + verdict.error.allowed : "")));
+        li.append(el("span", { class: "reason" }, "Illegal: " + say(verdict.error.message) + (verdict.error.allowed ? ". Allowed: " + say(verdict.error.allowed) : "")));
       }
+      const d = decisionAt[s.action];
+      if (d && d.to_call !== null && d.to_call !== undefined) li.append(el("span", { class: "decision" }, decisionText(d)));
       log.append(li);
     });
   }
@@ -171,8 +179,8 @@
     } else if (verdict.error) {
       v.className = "verdict illegal";
       const e = verdict.error;
-      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), e.message));
-      if (e.allowed) v.append(el("p", {}, "Allowed: " + e.allowed));
+      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), say(e.message)));
+      if (e.allowed) v.append(el("p", {}, "Allowed: " + say(e.allowed)));
     } else if (verdict.skipped) {
       v.className = "verdict illegal";
       v.append(el("p", {}, "Not replayed: " + verdict.skipped));
@@ -201,20 +209,77 @@
       : "No live hand is known: no equities";
     box.append(el("p", { class: "hint" }, "At the start of the " + snap.street + (snap.board ? " (" + snap.board + ")" : "") + ", pot " + fmt(snap.pot) + ". " + note + "."));
     if (snap.mode === "none") return;
-    const head = el("tr", {}, el("th", { scope: "col" }, "Player"), el("th", { scope: "col" }, "Hand"), el("th", { scope: "col", class: "num" }, "Equity"),
-      el("th", { scope: "col", class: "num" }, "Hi win"), hilo ? el("th", { scope: "col", class: "num" }, "Lo win") : null, hilo ? el("th", { scope: "col", class: "num" }, "Scoop") : null);
+    const bars = snap.players.some(p => Array.isArray(p.outcomes));
+    const lows = hilo && snap.players.some(p => p.low_status);
+    const th = (t, cls) => el("th", { scope: "col", class: cls }, t);
+    const head = el("tr", {}, th("Player"), th("Hand"), th("Equity", "num"), th("Hi win", "num"),
+      hilo ? th("Lo win", "num") : null, hilo ? th("Lo tie", "num") : null, hilo ? th("Scoop", "num") : null,
+      bars ? th("Outcomes") : null);
     const body = el("tbody");
     for (const p of snap.players) {
       body.append(el("tr", {}, el("td", {}, p.name), el("td", {}, p.unknown ? el("span", { class: "hint" }, "unknown") : cards(p.hand)),
         el("td", { class: "num" }, pct(p.equity || 0), p.stderr ? el("span", { class: "hint" }, " ±" + pct(p.stderr)) : null),
-        el("td", { class: "num" }, pct(p.hi_win || 0)), hilo ? el("td", { class: "num" }, pct(p.lo_win || 0)) : null, hilo ? el("td", { class: "num" }, pct(p.scoop || 0)) : null));
+        el("td", { class: "num" }, pct(p.hi_win || 0)), hilo ? el("td", { class: "num" }, pct(p.lo_win || 0)) : null,
+        hilo ? el("td", { class: "num lo-tie" }, pct(p.lo_tie || 0)) : null, hilo ? el("td", { class: "num" }, pct(p.scoop || 0)) : null,
+        bars ? el("td", {}, outcomeBar(p.outcomes)) : null));
     }
     box.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Equities" }, el("table", { class: "equities" }, el("thead", {}, head), body)));
+    if (lows) {
+      box.append(el("ul", { class: "low-status", "aria-label": "Low status" }, snap.players.filter(p => p.low_status).map(p =>
+        el("li", {}, el("strong", {}, "Low, " + p.name + ": "), lowText(snap.street, p.low_status)))));
+    }
+    if (s.action >= 0 && decisionAt[s.action]) box.append(el("p", { class: "decision-now" }, decisionText(decisionAt[s.action])));
   }
 
-  function winners(m) {
+  // outcomeBar draws a player's outcome shares (A8: the share of boards
+  // on which he receives each fraction of the pot) as one stacked bar.
+  function outcomeBar(outcomes) {
+    const bar = el("span", { class: "outcome-bar", role: "img" });
+    const label = [];
+    for (const o of outcomes || []) {
+      const p = Number(o.probability) || 0;
+      if (p <= 0) continue;
+      const seg = el("span", { class: "seg", title: o.share + " of the pot: " + pct(p) });
+      seg.style.width = (100 * p).toFixed(2) + "%";
+      bar.append(seg);
+      label.push(o.share + " " + pct(p));
+    }
+    bar.setAttribute("aria-label", label.join(", "));
+    return bar;
+  }
+
+  // lowText is a known hand's low status (A9) in words.
+  function lowText(street, st) {
+    const parts = [];
+    if (!st.made_low) parts.push(street === "river" ? "no low" : "no low yet");
+    else parts.push(st.made_low + (st.nut_low ? ", the nut" : ""));
+    if (street !== "river") {
+      if (st.best_low) parts.push("best " + st.best_low + " on " + pct(st.best_low_share) + ", a low on " + pct(st.low_share));
+      if (st.made_low) parts.push("counterfeited on " + pct(st.counterfeit));
+    }
+    const locked = [st.locked_high ? "high" : "", st.locked_low ? "low" : ""].filter(Boolean);
+    if (locked.length) parts.push("locked " + locked.join(" and "));
+    const out = el("span", {}, parts.join(" · "));
+    if (st.freeroll) out.append(" ", el("strong", { class: "freeroll" }, "FREEROLL"));
+    return out;
+  }
+
+  // decisionText is a decision facing a bet: pot odds, the equity against
+  // random hands and against the opponents' ranges (A10).
+  function decisionText(d) {
+    let t = d.player + " " + d.action + " facing " + fmt(d.to_call) + " into " + fmt(d.pot) + " (pot odds " + pct(d.pot_odds) + "): equity " +
+      pct(d.equity) + (d.stderr ? " ±" + pct(d.stderr) : "") + " against random hands";
+    if (d.range_equity !== undefined && d.range_equity !== null) {
+      t += ", " + pct(d.range_equity) + " ±" + pct(d.range_stderr || 0) + " against ranges (" +
+        (d.ranges || []).map(r => r.player + " top " + r.range + (r.basis === "pfr" ? ", raised" : ", called") + (r.default ? ", the default" : ", his " + r.basis.toUpperCase() + " over " + r.hands + " hands")).join("; ") + ")";
+    }
+    if (d.below_odds || d.below_odds_vs_range) t += " — below the odds" + (d.below_odds && d.below_odds_vs_range ? " against both" : d.below_odds ? " against random hands" : " against the ranges");
+    return t;
+  }
+
+  function winners(m, hand) {
     const e = Object.entries(m || {});
-    return e.length ? e.map(([n, a]) => n + " " + fmt(a)).join(", ") : "–";
+    return e.length ? e.map(([n, a]) => n + " " + fmt(a)).join(", ") + (hand ? " (" + hand + ")" : "") : "–";
   }
 
   function renderSettlement() {
@@ -225,7 +290,7 @@
       el("th", { scope: "row" }, i === 0 ? "Main pot" : "Side pot " + i),
       el("td", { class: "num" }, fmt(p.amount)), el("td", { class: "num" }, fmt(p.rake || 0)),
       el("td", {}, (p.eligible || []).join(", ")),
-      el("td", { class: "hi-winners" }, winners(p.hi)), hilo ? el("td", { class: "lo-winners" }, Object.keys(p.lo || {}).length ? winners(p.lo) : "no low") : null));
+      el("td", { class: "hi-winners" }, winners(p.hi, p.hi_hand)), hilo ? el("td", { class: "lo-winners" }, Object.keys(p.lo || {}).length ? winners(p.lo, p.lo_hand) : "no low") : null));
     box.append(el("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": "Pots" }, el("table", { id: "pot-table" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Pot"), el("th", { scope: "col", class: "num" }, "Amount"), el("th", { scope: "col", class: "num" }, "Rake"),
         el("th", { scope: "col" }, "Eligible"), el("th", { scope: "col" }, hilo ? "High half" : "Won by"), hilo ? el("th", { scope: "col" }, "Low half") : null)),
@@ -233,6 +298,11 @@
     const returned = (verdict.returned || []).map((x, i) => x ? name(i) + " " + fmt(x) : "").filter(Boolean);
     if (returned.length) box.append(el("p", {}, "Uncalled bets returned: " + returned.join(", ") + "."));
     if (verdict.board) box.append(el("p", {}, "Board: ", cards(verdict.board)));
+    if ((verdict.showdown || []).length) {
+      const names = sh => sh.high + (sh.low ? "; " + (sh.low === "no low" ? "no low" : "low " + sh.low) : "");
+      box.append(el("ul", { id: "showdown", class: "showdown", "aria-label": "Showdown" }, verdict.showdown.map(sh => el("li", {},
+        sh.player + " shows ", cards(sh.hand), ": " + (sh.runs ? sh.runs.map((r, j) => "run " + (j + 1) + " " + names(r)).join("; ") : names(sh))))));
+    }
 
     const all = $("allin");
     all.replaceChildren();
@@ -286,14 +356,17 @@
 
   (async () => {
     try {
-      const stored = await api("GET", "/v1/hands/" + encodeURIComponent(id));
+      // A shared hand's page (/s/<token>) reads it through its link.
+      const src = location.pathname.startsWith("/s/") ? "/v1/shared/" + encodeURIComponent(location.pathname.slice(3)) : "/v1/hands/" + encodeURIComponent(id);
+      const stored = await api("GET", src);
       hand = stored.hand;
       verdict = stored.verdict;
       table = Object.assign({}, hand.table, { tournament: hand.tournament });
       if (!verdict.legal && verdict.error && verdict.error.index >= 0) illegalIndex = verdict.error.index;
       try {
-        const a = await api("GET", "/v1/hands/" + encodeURIComponent(id) + "/analysis");
+        const a = await api("GET", src + "/analysis");
         analysis = a.analysis;
+        for (const d of (analysis && analysis.decisions) || []) decisionAt[d.index] = d;
       } catch (err) {
         analysis = null;
         $("equities").replaceChildren(el("p", { class: "hint" }, "The analysis is not available: " + err.message));

@@ -1,0 +1,4 @@
+package main
+
+// Every site's reader, registered with package handhistory (see internal/handhistory/sites).
+import _ "github.com/scoophq/scoop/internal/handhistory/sites"

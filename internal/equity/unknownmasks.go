@@ -1,0 +1,278 @@
+package equity
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"time"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+)
+
+// ComputeUnknownMasks answers several questions of one street at once:
+// r's hands are every player of the street (unknown ones empty), and
+// masks[q] is the set of them (bits over r.Hands) that question q is
+// among, the others of r's known hands being dead for it (their cards are
+// out of the deck either way). Every trial draws every unknown hand and
+// the board once, evaluates each hand once and settles each question
+// among its own players: a snapshot and the decisions of its street after
+// some players folded share one computation, where separate runs would
+// each pay for the draws and the evaluation. Drawing a hand for a player
+// who is not in a question leaves that question's deal uniform over the
+// unseen cards, so each result is a Monte Carlo estimate of its question,
+// exactly like ComputeUnknown's.
+//
+// It runs in steps of StepTrials trials like ComputeUnknownSteps (looking
+// every LookTrials from the second step on), on the calling goroutine,
+// until every player of every question is within r.TargetStderr (or
+// r.Trials). Result q has the players of masks[q] in order; every result
+// has the same Boards and Seed. Each mask must hold two players or more,
+// one of them known.
+func ComputeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16) ([]Result, error) {
+	return computeUnknownMasks(ctx, r, masks, true)
+}
+
+// computeUnknownMasks is ComputeUnknownMasks; byPairs evaluates the drawn
+// hands through the pair rows (see pairRows), else through the multiset
+// rows as the range engine does: the same values, so the same results.
+func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, byPairs bool) ([]Result, error) {
+	start := time.Now()
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
+	if len(masks) == 0 || len(masks) > 64 {
+		return nil, fmt.Errorf("equity: want 1 to 64 masks, got %d", len(masks))
+	}
+	full := uint16(1)<<len(r.Hands) - 1
+	for _, m := range masks {
+		if m&^full != 0 || bits.OnesCount16(m) < 2 {
+			return nil, fmt.Errorf("equity: mask %b: want two or more of the %d hands", m, len(r.Hands))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	trials := int64(r.Trials)
+	if trials == 0 {
+		trials = DefaultTrials
+	}
+	s, unknown := newUnknownSetup(r)
+	e := &rangeState{s: s}
+	accs := make([]accum, len(masks))
+	var done int64
+	var st stream
+	for step := uint64(0); done < trials; step++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		st.start(r.Seed, step, s.rest)
+		stepEnd := min(done+StepTrials, trials)
+		stop := false
+		for done < stepEnd && !stop {
+			n := lookTrials(done, stepEnd, 2*StepTrials, r.TargetStderr)
+			e.unknownMasksChunk(&st, n, unknown, masks, accs, byPairs)
+			done += n
+			if r.TargetStderr > 0 && done >= 2*StepTrials {
+				worst := 0.0
+				for q, m := range masks {
+					worst = max(worst, maxStderr(&accs[q], bits.OnesCount16(m)))
+				}
+				stop = worst <= r.TargetStderr
+			}
+		}
+		if stop {
+			break
+		}
+	}
+	out := make([]Result, len(masks))
+	seed := r.Seed
+	for q, m := range masks {
+		a := &accs[q]
+		res := Result{Game: r.Game.String(), Board: r.Board.String(), Mode: MonteCarlo, Boards: a.boards, Seed: &seed}
+		nb := float64(a.boards)
+		if s.hilo {
+			res.NoLow = float64(a.noLow) / nb
+		}
+		var dead cards.List
+		dead = append(dead, r.Dead...)
+		j := 0
+		for i, h := range r.Hands {
+			if m&(1<<i) == 0 {
+				dead = append(dead, h...)
+				continue
+			}
+			res.Players = append(res.Players, PlayerResult{
+				Hand:   h.String(),
+				Equity: float64(a.share[j]) / (nb * potUnits),
+				HiWin:  float64(a.hiWin[j]) / nb,
+				HiTie:  float64(a.hiTie[j]) / nb,
+				LoWin:  float64(a.loWin[j]) / nb,
+				LoTie:  float64(a.loTie[j]) / nb,
+				Scoop:  float64(a.scoop[j]) / nb,
+				Stderr: stderrOf(a, j),
+				// A8, from settle's outcome codes.
+				Quartered: float64(a.loTie[j]) / nb,
+				Outcomes:  outcomes(&a.out[j], a.boards, true),
+			})
+			j++
+		}
+		res.Dead = dead.String()
+		res.Elapsed = float64(time.Since(start).Nanoseconds()) / 1e6
+		out[q] = res
+	}
+	return out, nil
+}
+
+// unknownMasksChunk runs the next n trials of st, drawn as unknownChunk
+// draws them, and settles each trial once per mask into its
+// tallies. With byPairs a drawn hand's high is the best of its six pairs'
+// rows (see pairRows), a known hand's its multiset row (seated once, it
+// stays in cache).
+func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks []uint16, accs []accum, byPairs bool) {
+	s := e.s
+	rng, deck, nd := &st.rng, &st.deck, st.nd
+	for i := 0; i < s.np; i++ {
+		if len(s.combos[i]) == 0 {
+			continue
+		}
+		c := &s.combos[i][0]
+		e.tri[i] = &s.tri[c.multi]
+		e.low[i] = s.lowRows[c.low]
+		e.suit[i] = c.suit
+	}
+	draw := func(j int) cards.Card {
+		hi, _ := bits.Mul64(rng.Uint64(), uint64(nd-j))
+		x := j + int(hi)
+		deck[j], deck[x] = deck[x], deck[j]
+		return deck[j]
+	}
+	var pairRowsOf [10][6]*[eval.NumTriples]eval.HighValue
+	var isUnknown uint16
+	for _, i := range unknown {
+		isUnknown |= 1 << i
+	}
+	var hv, sub [10]eval.HighValue
+	var lsub [10]uint8
+	for range n {
+		j := 0
+		for _, i := range unknown {
+			c0, c1, c2, c3 := draw(j), draw(j+1), draw(j+2), draw(j+3)
+			j += 4
+			var suit [4]uint16
+			suit[c0.Suit()] |= 1 << c0.Rank()
+			suit[c1.Suit()] |= 1 << c1.Rank()
+			suit[c2.Suit()] |= 1 << c2.Rank()
+			suit[c3.Suit()] |= 1 << c3.Rank()
+			if byPairs {
+				r0, r1, r2, r3 := c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()
+				pr := &pairRowsOf[i]
+				pr[0], pr[1], pr[2] = pairRows.rows[pairRows.idx[r0][r1]], pairRows.rows[pairRows.idx[r0][r2]], pairRows.rows[pairRows.idx[r0][r3]]
+				pr[3], pr[4], pr[5] = pairRows.rows[pairRows.idx[r1][r2]], pairRows.rows[pairRows.idx[r1][r3]], pairRows.rows[pairRows.idx[r2][r3]]
+			} else {
+				e.tri[i] = &s.tri[multisetIndex([4]cards.Rank{c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()})]
+			}
+			e.low[i] = s.lowRows[cardLow[c0]|cardLow[c1]|cardLow[c2]|cardLow[c3]]
+			e.suit[i] = suit
+		}
+		b := s.known
+		for range s.k {
+			b.add(draw(j))
+			j++
+		}
+		// Every hand's high and low on the board, once.
+		tri := b.triples(s.triples)
+		su := flushSuit(b.count)
+		var lane uint16
+		if su >= 0 {
+			lane = uint16(b.lanes>>(16*uint(su))) & 0x1FFF
+		}
+		for i := 0; i < s.np; i++ {
+			var best eval.HighValue
+			if byPairs && isUnknown&(1<<i) != 0 {
+				for _, p := range &pairRowsOf[i] {
+					for _, q := range tri {
+						best = max(best, p[q])
+					}
+				}
+			} else {
+				p := e.tri[i]
+				best = p[tri[0]]
+				for _, q := range tri[1:] {
+					best = max(best, p[q])
+				}
+			}
+			if su >= 0 && bits.OnesCount16(e.suit[i][su]) >= 2 {
+				best = max(best, eval.FlushHigh(e.suit[i][su], lane))
+			}
+			hv[i] = best
+			e.lv[i] = e.low[i][b.low]
+		}
+		for q, m := range masks {
+			k := 0
+			for x := m; x != 0; x &= x - 1 {
+				i := bits.TrailingZeros16(x)
+				sub[k], lsub[k] = hv[i], e.lv[i]
+				k++
+			}
+			var lo uint16
+			if s.hilo {
+				lo = lowWinners(lsub[:k])
+			}
+			accs[q].settle(k, winners(sub[:k]), lo, 1, s.hilo, true)
+		}
+	}
+}
+
+// LookTrials is how often, from the second step on, a run with a target
+// standard error looks at it: every quarter of a step. A step's trials
+// are one stream whether the run looks inside it or not, so a run stops
+// within LookTrials of the trials its target needs (with whole steps it
+// ran half a step too many on average: the hero session's snapshots ran
+// 5% more trials) and a run to a fixed number of trials is the same
+// sample as before.
+const LookTrials = StepTrials / 4
+
+// lookTrials is how many trials to run before the next look, done of a
+// step that ends at stepEnd, the first look at first trials: the rest of
+// the step before it, or without a target.
+func lookTrials(done, stepEnd, first int64, target float64) int64 {
+	if target <= 0 || done < first {
+		return stepEnd - done
+	}
+	return min(LookTrials, stepEnd-done)
+}
+
+// stream is one step's draws: its PCG stream (seed, step) and the deck its
+// partial Fisher-Yates shuffles, kept from one look to the next.
+type stream struct {
+	rng  rand.PCG
+	deck [cards.NumCards]cards.Card
+	nd   int
+}
+
+// start begins step's stream over the cards rest.
+func (st *stream) start(seed, step uint64, rest cards.List) {
+	st.rng.Seed(seed, step)
+	st.nd = copy(st.deck[:], rest)
+}
+
+// pairRows are eval's pair-triple rows by pair of ranks: 166 KB, where
+// the rank-multiset rows (multiTriTable) are 3.3 MB. A drawn hand lands
+// on a random row of either; the pair rows stay in a core's cache, so six
+// of them (60 lookups) cost less than one multiset row's ten misses.
+var pairRows = func() (t struct {
+	idx  [13][13]uint8
+	rows [eval.NumPairs]*[eval.NumTriples]eval.HighValue
+}) {
+	for a := range cards.Rank(13) {
+		for b := range cards.Rank(13) {
+			t.idx[a][b] = uint8(eval.PairIndex(a, b))
+		}
+	}
+	for p := range eval.NumPairs {
+		t.rows[p] = (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(p))
+	}
+	return t
+}()

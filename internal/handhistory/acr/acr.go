@@ -1,0 +1,359 @@
+package acr
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/sitetext"
+)
+
+// isHeader reports whether l starts an ACR/WPN hand.
+func isHeader(l string) bool {
+	rest, ok := strings.CutPrefix(l, "Hand #")
+	if !ok {
+		rest, ok = strings.CutPrefix(l, "Game Hand #")
+	}
+	k := strings.Index(rest, " - ")
+	return ok && k > 0 && sitetext.Digits(rest[:k])
+}
+
+// parser is one hand's state beyond the builder's.
+type parser struct {
+	b sitetext.Builder
+	// won is what the summary says each seat won, for a hand without
+	// collected lines (a walk).
+	won map[int]int64
+	// run is the run whose showdown is being read ("*** SHOW DOWN 2
+	// ***"), 0 outside one: ACR writes each run's showdown before the
+	// next run's board, so its collected lines are the run's.
+	run int
+}
+
+func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error) {
+	b := &p.b
+	b.Reset(&handhistory.Hand{Site: "acr", Format: string(Format)}, 100)
+	clear(p.won)
+	p.run = 0
+	head := lines[0]
+	if skip, err := p.header(head); err != nil || skip != "" {
+		return b.Hand, skip, err
+	}
+	if len(lines) < 2 {
+		return b.Hand, sitetext.Incomplete(head.N), nil
+	}
+	if err := p.table(lines[1]); err != nil {
+		return b.Hand, "", err
+	}
+	i, err := sitetext.SeatList(lines, 2, p.seat)
+	if err != nil {
+		return b.Hand, "", err
+	}
+	if skip, err := b.Play(lines, i, 0, b.Route(p.marker, p.summary, p.play), nil); err != nil || skip != "" {
+		return b.Hand, skip, err
+	}
+	if !b.HasTotal {
+		return b.Hand, "", sitetext.LineError(lines[len(lines)-1].N, "summary has no \"Total pot\" line")
+	}
+	if !b.Won() {
+		for k, x := range p.won {
+			b.Collect(k, x)
+		}
+	}
+	t := &b.Hand.Table
+	b.SetBets(t.Structure, false, 0, 0, t.MinBet)
+	return b.Hand, "", b.Assemble(head.N)
+}
+
+// header reads "Hand #N - game - $sb/$bb - yyyy/mm/dd hh:mm:ss UTC" and
+// the tournament form.
+func (p *parser) header(l sitetext.Line) (string, error) {
+	b := &p.b
+	f := strings.Split(l.S, " - ")
+	if len(f) < 3 {
+		return "", sitetext.LineError(l.N, "bad hand header %s", sitetext.Quote(l.S))
+	}
+	b.Hand.SiteHandID = f[0][strings.IndexByte(f[0], '#')+1:]
+	game, stakes, date := f[1], f[2], f[len(f)-1]
+	if strings.HasPrefix(f[1], "Tournament #") && len(f) >= 4 {
+		b.Hand.Tournament, b.Scale = true, 1
+		game = f[2]
+		// "Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC"
+		lv := f[3]
+		a, e := strings.IndexByte(lv, '('), strings.IndexByte(lv, ')')
+		if a < 0 || e < a {
+			return "", sitetext.LineError(l.N, "tournament header has no blinds: %s", sitetext.Quote(l.S))
+		}
+		stakes, date = lv[a+1:e], strings.TrimPrefix(strings.TrimSpace(lv[e+1:]), "- ")
+	}
+	g, st, ok := gameOf(game)
+	if !ok {
+		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+	}
+	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
+	if err := p.stakes(l, stakes); err != nil {
+		return "", err
+	}
+	t, err := time.Parse("2006/01/02 15:04:05 UTC", strings.TrimSpace(date))
+	if err != nil {
+		return "", sitetext.LineError(l.N, "bad date and time %s in the header", sitetext.Quote(date))
+	}
+	b.Hand.Time = t.Format("2006-01-02T15:04:05Z")
+	return "", nil
+}
+
+// gameOf maps "Omaha H/L(No Limit)", "Omaha (Pot Limit)" and the like
+// onto a game and structure; ok is false for another game.
+func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
+	name, limit, ok := strings.Cut(strings.TrimSuffix(s, ")"), "(")
+	if !ok {
+		return 0, "", false
+	}
+	var g eval.Game
+	switch strings.TrimSpace(name) {
+	case "Omaha":
+		g = eval.OmahaHi
+	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo":
+		g = eval.OmahaHiLo
+	default:
+		return 0, "", false
+	}
+	st, ok := sitetext.StructureOf(limit)
+	return g, st, ok
+}
+
+// stakes reads "$3.00/$6.00" (tournaments: "250.00/500.00"): the currency
+// and the big blind (fixed-limit: the bets).
+func (p *parser) stakes(l sitetext.Line, s string) error {
+	b := &p.b
+	sb, bb, ok := strings.Cut(s, "/")
+	x, sym, ok1 := sitetext.ParseAmount(sb, 100)
+	y, sym2, ok2 := sitetext.ParseAmount(bb, 100)
+	if !ok || !ok1 || !ok2 || sym != sym2 || x <= 0 || y < x {
+		return sitetext.LineError(l.N, "bad stakes %s in the header", sitetext.Quote(s))
+	}
+	t := &b.Hand.Table
+	if b.Hand.Tournament {
+		t.ChipUnit, x, y = "1", x/100, y/100
+	} else {
+		b.Sym = sym
+		t.ChipUnit, t.Currency = "0.01", sitetext.CurrencyCode(sym)
+	}
+	if t.Structure == handhistory.FixedLimit {
+		t.SmallBet, t.BigBet = x, y
+	} else {
+		t.MinBet = y
+	}
+	return nil
+}
+
+// table reads "Parachute 6-max Seat #6 is the button".
+func (p *parser) table(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	k := strings.LastIndex(s, " Seat #")
+	if k <= 0 || !strings.HasSuffix(s, " is the button") {
+		return sitetext.LineError(l.N, "want the table line (\"name 6-max Seat #N is the button\"), got %s", sitetext.Quote(s))
+	}
+	btn, err := strconv.Atoi(s[k+len(" Seat #") : len(s)-len(" is the button")])
+	if err != nil || btn < 1 || btn > sitetext.MaxSeats {
+		return sitetext.LineError(l.N, "bad button seat in %s", sitetext.Quote(s))
+	}
+	b.Button = btn
+	name := s[:k]
+	if j := strings.LastIndexByte(name, ' '); j > 0 {
+		if m, ok := strings.CutSuffix(name[j+1:], "-max"); ok {
+			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= sitetext.MaxSeats {
+				b.Hand.Table.MaxSeats, name = v, name[:j]
+			}
+		}
+	}
+	b.Hand.TableName = name
+	return nil
+}
+
+// seat reads "Seat 1: name ($135.00)".
+func (p *parser) seat(l sitetext.Line) error { return p.b.StarsSeat(l, ")") }
+
+// marker reads a "*** ... ***" line.
+func (p *parser) marker(l sitetext.Line) error {
+	b := &p.b
+	s := strings.TrimPrefix(l.S, "*** ")
+	if ok, err := b.PlainMarker(l, s); ok || s == "RUN IT TWICE ***" {
+		return err
+	}
+	if rest, ok := strings.CutPrefix(s, "SHOW DOWN "); ok {
+		run, err := strconv.Atoi(strings.TrimSuffix(rest, " ***"))
+		if err != nil || run != p.run+1 || run > len(b.Runs) {
+			return sitetext.LineError(l.N, "a run's showdown out of order: %s", sitetext.Quote(l.S))
+		}
+		p.run = run
+		return nil
+	}
+	to, rest, ok := sitetext.Street(s)
+	run := 0
+	if !ok { // "FLOP 1 *** [..]": a street of run 1
+		name, after, found := strings.Cut(s, " *** ")
+		k := strings.LastIndexByte(name, ' ')
+		if !found || k < 0 {
+			return sitetext.LineError(l.N, "unexpected street marker %s", sitetext.Quote(l.S))
+		}
+		n, err := strconv.Atoi(name[k+1:])
+		if to, _, ok = sitetext.Street(name[:k] + " *** "); !ok || err != nil {
+			return sitetext.LineError(l.N, "unexpected street marker %s", sitetext.Quote(l.S))
+		}
+		run, rest = n, after
+	}
+	c, err := sitetext.NewCards(l, rest)
+	if err != nil {
+		return err
+	}
+	if run > 0 {
+		return b.DealRun(l, run, to, c)
+	}
+	return b.Deal(l, to, c)
+}
+
+// raise reads the rest of "raises X to Y": ACR's X is the chips the
+// raise puts in (Y less what the player had in the round: "Hero raises
+// $30.00 to $40.00" from the small blind's $10 in fixed-limit $20/$40,
+// "raises $134.00 to $134.00" over a bet of $120), not the raise's size
+// as in PokerStars' words.
+func (p *parser) raise(l sitetext.Line, who int, arg string) error {
+	b := &p.b
+	by, to, found := strings.Cut(arg, " to ")
+	x, err1 := b.Amount(l, by)
+	y, err2 := b.Amount(l, to)
+	if !found || err1 != nil || err2 != nil || x <= 0 || y <= b.CurBet {
+		return sitetext.LineError(l.N, "bad raise in %s", sitetext.Quote(l.S))
+	}
+	if had := b.Seats[who].Round; y-x != had {
+		return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round, not %d (chip units): %s", handhistory.Clipped(b.Seats[who].Name), y, x, had, y-x, sitetext.Quote(l.S))
+	}
+	return b.BetTo(l, who, y)
+}
+
+// posts are ACR's post words.
+var posts = sitetext.PostWords{
+	{"the small blind ", handhistory.PostSmallBlind},
+	{"the big blind ", handhistory.PostBigBlind},
+	{"ante ", handhistory.PostAnte},
+	{"the ante ", handhistory.PostAnte},
+	{"dead ", handhistory.PostDead},
+	{"straddle ", handhistory.PostStraddle},
+}
+
+// play reads a line of the play: a seated player's action, "Dealt to",
+// an uncalled bet, a collected pot, the running pot.
+func (p *parser) play(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	switch {
+	case strings.HasPrefix(s, "Dealt to "):
+		return b.DealtTo(l, s[len("Dealt to "):])
+	case strings.HasPrefix(s, "Main pot "), strings.HasPrefix(s, "Side pot "):
+		return nil // the running pot
+	case strings.HasPrefix(s, "Uncalled bet ("):
+		amt, name, ok := strings.Cut(s[len("Uncalled bet ("):], ") returned to ")
+		i := b.Named(name)
+		if !ok || i < 0 {
+			return sitetext.LineError(l.N, "bad uncalled-bet line %s", sitetext.Quote(s))
+		}
+		x, err := b.Amount(l, amt)
+		if err != nil {
+			return err
+		}
+		b.Uncalled(i, x)
+		return nil
+	}
+	who := b.Player(s, " ")
+	if who < 0 {
+		return b.Unknown(l)
+	}
+	v := s[len(b.Seats[who].Name)+1:]
+	v, allIn := strings.CutSuffix(v, " and is all-in")
+	verb, arg, _ := strings.Cut(v, " ")
+	if verb == "raises" {
+		return b.AllIn(l, who, allIn, p.raise(l, who, arg))
+	}
+	if ok, err := b.StarsAction(l, who, verb, arg, allIn, p.post); ok {
+		return err
+	}
+	switch verb {
+	case "collected":
+		amt, from, ok := strings.Cut(arg, " from ")
+		if !ok || !strings.Contains(from, "pot") {
+			return sitetext.LineError(l.N, "unrecognised line %s", sitetext.Quote(s))
+		}
+		x, err := b.Amount(l, amt)
+		if err != nil {
+			return err
+		}
+		b.CollectRun(who, p.run, x)
+		return nil
+	case "does":
+		if arg == "not show" {
+			return nil
+		}
+	}
+	return b.Unknown(l)
+}
+
+// post reads the rest of "name posts ...".
+func (p *parser) post(l sitetext.Line, who int, arg string) error {
+	kind, amt, ok := posts.Cut(arg)
+	if !ok {
+		return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(l.S))
+	}
+	x, err := p.b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	return p.b.Post(l, who, kind, x)
+}
+
+// summary reads a summary line: the total pot and fees, the boards, and
+// the seat lines' shown cards and (for a hand without collected lines)
+// what each seat won.
+func (p *parser) summary(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	switch {
+	case strings.HasPrefix(s, "Total pot "):
+		parts := strings.Split(s, " | ")
+		total, err := b.Amount(l, strings.TrimPrefix(parts[0], "Total pot "))
+		if err != nil {
+			return err
+		}
+		for _, part := range parts[1:] { // "Rake $2.76", "JP Fee $0.24"
+			k := strings.LastIndexByte(part, ' ')
+			x, err := b.Amount(l, part[k+1:])
+			if k < 0 || err != nil {
+				return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
+			}
+			b.Rake += x
+		}
+		b.Total, b.HasTotal = total+b.Rake, true
+		return nil
+	case strings.HasPrefix(s, "Seat "):
+		num, rest, ok := sitetext.SummarySeat(s)
+		if !ok {
+			return nil
+		}
+		if k := strings.Index(rest, " won "); k >= 0 && !b.Won() {
+			amt, _, _ := strings.Cut(rest[k+len(" won "):], " ")
+			if x, err := b.Amount(l, amt); err == nil {
+				if i := b.SeatOf(num); i >= 0 {
+					if p.won == nil {
+						p.won = map[int]int64{}
+					}
+					p.won[i] += x
+				}
+			}
+		}
+		return b.SummaryCards(l, num, rest)
+	}
+	return nil // "Board [..]", "Board 1 [..]": the boards dealt
+}

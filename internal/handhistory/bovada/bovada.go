@@ -1,0 +1,480 @@
+package bovada
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/scoophq/scoop/internal/cards"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/sitetext"
+)
+
+// hero is the name of the player the record marks "[ME]" (the exporting
+// player), whatever his seat's name: the seats are named by position,
+// which changes from hand to hand.
+const hero = "Hero"
+
+// parser is one hand's state beyond the builder's.
+type parser struct {
+	b sitetext.Builder
+	// board is the summary's board ("Board [Td 8h Qs 6d 5d]"), read
+	// before the play: a record without street lines deals the streets
+	// from it as the play reaches them.
+	board cards.List
+	// markers: the record has street lines ("*** FLOP *** [..]").
+	markers bool
+	// acted marks the seats that acted in the betting round since its
+	// last bet or raise (for a record without street lines).
+	acted [sitetext.MaxSeats]bool
+	bb    int64 // the big blind posted
+	// main and side are what the "Hand result" lines paid from the main
+	// pot and from the side pot ("Hand result-Side pot $550.22").
+	main, side int64
+}
+
+func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error) {
+	b := &p.b
+	if b.Actions == nil { // the first hand of a file: room for most hands
+		b.Seats, b.Actions = make([]sitetext.Seat, 0, sitetext.MaxSeats), make([]handhistory.Action, 0, 64)
+	}
+	head := lines[0]
+	brand := brandOf(head.S)
+	b.Reset(&handhistory.Hand{Site: strings.ToLower(brand), Format: string(Format)}, 100)
+	p.board, p.markers, p.bb, p.main, p.side = nil, false, 0, 0, 0
+	clear(p.acted[:])
+	if skip, err := p.header(head, brand); err != nil || skip != "" {
+		return b.Hand, skip, err
+	}
+	if err := p.scan(lines); err != nil {
+		return b.Hand, "", err
+	}
+	if skip, err := b.ReadBody(lines, "", p.seat, b.Route(p.marker, p.summary, p.line)); err != nil || skip != "" {
+		return b.Hand, skip, err
+	}
+	if !b.RakeSet && !b.Hand.Tournament {
+		// A record without "| Rake ($X)" (2014 on): the rake is what the
+		// pot held beyond what was paid out.
+		var paid int64
+		for i := range b.Seats {
+			paid += b.Seats[i].Collected
+		}
+		if r := b.Total - paid; r > 0 && r <= b.Total/10+1 {
+			b.Rake = r
+		}
+	}
+	if p.side > 0 && p.pots() == 2 {
+		// The site takes the rake from each pot in proportion: the pots
+		// after it are what each paid.
+		b.Pots = append(b.Pots, p.main, p.side)
+	}
+	t := &b.Hand.Table
+	bb := b.BigBlind(p.bb)
+	b.SetBets(t.Structure, bb > 0, bb, 2*bb, bb)
+	return b.Hand, "", b.Assemble(head.N)
+}
+
+// pots returns the number of pots the chips put in make: one per
+// distinct amount put in by the players still in.
+func (p *parser) pots() int {
+	b := &p.b
+	var levels []int64
+	for i := range b.Seats {
+		if st := &b.Seats[i]; st.Used && !st.Folded && st.In > 0 && !slices.Contains(levels, st.In) {
+			levels = append(levels, st.In)
+		}
+	}
+	return len(levels)
+}
+
+// header reads "Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit -
+// 2012-05-14 00:54:46" and the tournament form "Bovada Hand #N: OMAHA
+// HiLo Tournament #T TBL#19, Pot Limit- Level 5 (50/100) - ...": the
+// hand number, the game and its structure, tournament chips.
+func (p *parser) header(l sitetext.Line, brand string) (string, error) {
+	b := &p.b
+	rest := l.S[len(brand+" Hand #"):]
+	k := strings.IndexAny(rest, ": ")
+	if k < 0 {
+		k = len(rest)
+	}
+	b.Hand.SiteHandID = rest[:k]
+	if !sitetext.Digits(b.Hand.SiteHandID) {
+		return "", sitetext.LineError(l.N, "bad hand number in %s", sitetext.Quote(l.S))
+	}
+	rest = rest[k:]
+	t := &b.Hand.Table
+	switch {
+	case strings.Contains(rest, " OMAHA HiLo "):
+		t.Game = eval.OmahaHiLo
+	case strings.Contains(rest, " OMAHA ") && !strings.Contains(rest, "5 Card") && !strings.Contains(rest, "OMAHA 5"):
+		t.Game = eval.OmahaHi
+	default:
+		game, _, _ := strings.Cut(rest, " - ")
+		f := strings.Fields(strings.TrimLeft(game, ": "))
+		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
+		return "game " + handhistory.Clipped(strings.Join(f, " ")) + " is not Omaha", nil
+	}
+	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {
+		if strings.Contains(rest, s) {
+			t.Structure, _ = sitetext.StructureOf(s)
+		}
+	}
+	if t.Structure == "" {
+		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
+	}
+	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {
+		b.Scale, t.ChipUnit = 1, "1"
+	} else {
+		b.Sym, t.ChipUnit, t.Currency = "$", "0.01", "USD"
+	}
+	return "", nil
+}
+
+// scan reads the summary's board before the play, and whether the record
+// writes street lines.
+func (p *parser) scan(lines []sitetext.Line) error {
+	summary := false
+	for _, l := range lines {
+		switch {
+		case l.S == "*** SUMMARY ***":
+			summary = true
+		case strings.HasPrefix(l.S, "*** FLOP ***"):
+			p.markers = true
+		case summary && strings.HasPrefix(l.S, "Board "):
+			c, unknown, err := sitetext.ParseCards(l.S[len("Board "):])
+			if err != nil || unknown > 0 || len(c) > 5 {
+				return sitetext.LineError(l.N, "bad board in %s", sitetext.Quote(l.S))
+			}
+			p.board = c
+		}
+	}
+	return nil
+}
+
+// name is a seat's name as the lines write it: spaces collapsed, the
+// exporting player ("Dealer [ME]") Hero.
+func name(s string) string {
+	if strings.Contains(s, "  ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	if strings.HasSuffix(s, "[ME]") {
+		return hero
+	}
+	return s
+}
+
+// seat reads "Seat 1: UTG+2 ($163 in chips)".
+func (p *parser) seat(l sitetext.Line) error {
+	b := &p.b
+	num, who, amt, _, err := sitetext.SeatLine(l, " in chips)")
+	if err != nil {
+		return err
+	}
+	stack, err := b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	return b.AddSeat(l, num, name(who), stack, false)
+}
+
+// marker reads a "*** ... ***" line.
+func (p *parser) marker(l sitetext.Line) error {
+	b := &p.b
+	s := strings.TrimPrefix(l.S, "*** ")
+	if ok, err := b.PlainMarker(l, s); ok {
+		return err
+	}
+	to, rest, ok := sitetext.Street(s)
+	if !ok {
+		return sitetext.LineError(l.N, "unexpected street marker %s", sitetext.Quote(l.S))
+	}
+	c, err := sitetext.NewCards(l, rest)
+	if err != nil {
+		return err
+	}
+	clear(p.acted[:])
+	return b.Deal(l, to, c)
+}
+
+// ignored are the words after "name : " that cannot change the hand.
+var ignored = []string{"Sitout (wait for bb)", "Seat sit out", "Seat re-join", "Sit out", "Re-join", "Stand", "Seat stand",
+	"Table leave user", "Table enter user", "Leave table", "Seat sit down", "Enter(Auto)", "Sitout", "Seat stand up"}
+
+// The notices above are also written without a name ("Seat re-join",
+// "Table deposit $1.50", "Set dealer/Bring in spot").
+
+// line reads a line of the play, "name : words".
+func (p *parser) line(l sitetext.Line) error {
+	b := &p.b
+	who, v, ok := strings.Cut(l.S, " : ")
+	if !ok && (slices.Contains(ignored, l.S) || strings.HasPrefix(l.S, "Table deposit ") || l.S == "Set dealer/Bring in spot") {
+		return nil // the same notices without the seat's name
+	}
+	i := b.Named(name(who))
+	if !ok || i < 0 {
+		return b.Unknown(l)
+	}
+	for _, x := range ignored {
+		if v == x {
+			return nil
+		}
+	}
+	verb, arg, _ := strings.Cut(v, " ")
+	switch {
+	case strings.HasPrefix(v, "Set dealer/Bring in spot ["):
+		n, err := strconv.Atoi(strings.TrimSuffix(v[len("Set dealer/Bring in spot ["):], "]"))
+		if err != nil || n < 1 || n > sitetext.MaxSeats {
+			return sitetext.LineError(l.N, "bad dealer seat in %s", sitetext.Quote(l.S))
+		}
+		b.Button = n
+		return nil
+	case strings.HasPrefix(v, "Card dealt to a spot "):
+		c, unknown, err := sitetext.ParseCards(v[len("Card dealt to a spot "):])
+		if err != nil {
+			return sitetext.LineError(l.N, "bad hole cards in %s", sitetext.Quote(l.S))
+		}
+		b.Seats[i].Used = true
+		if unknown > 0 {
+			return nil
+		}
+		return b.SetHole(l, i, c)
+	case strings.HasPrefix(v, "Ranking "), strings.HasPrefix(v, "Table deposit "), strings.HasPrefix(v, "Prize Cash "):
+		return nil // a tournament's placing, chips brought for the next hand, a prize
+	case strings.HasPrefix(v, "Does not show ["):
+		return nil // the winner of an uncontested pot
+	case strings.HasPrefix(v, "Hand result"), strings.HasPrefix(v, "Hand Result"):
+		x, err := b.Amount(l, v[strings.LastIndexByte(v, ' ')+1:])
+		if err != nil {
+			return err
+		}
+		b.Collect(i, x)
+		if strings.Contains(strings.ToLower(v), "side pot") {
+			p.side += x
+		} else {
+			p.main += x
+		}
+		return nil
+	case strings.HasPrefix(v, "Return uncalled portion of bet "):
+		x, err := b.Amount(l, v[len("Return uncalled portion of bet "):])
+		if err != nil {
+			return err
+		}
+		b.Uncalled(i, x)
+		return nil
+	case strings.HasPrefix(v, "Showdown ["):
+		if err := p.dealRest(l); err != nil {
+			return err
+		}
+		if err := b.StartShowdown(l, 0); err != nil {
+			return err
+		}
+		return b.Show(l, i, b.Seats[i].Hole())
+	case strings.HasPrefix(v, "Mucks ["):
+		if err := p.dealRest(l); err != nil {
+			return err
+		}
+		c, unknown, _, _, err := sitetext.CardsIn(v)
+		if err != nil || unknown > 0 || len(c) != 4 {
+			c = nil
+		}
+		return b.Muck(l, i, c)
+	}
+	if b.Street <= sitetext.Preflop && !p.anyActed() {
+		for _, w := range posts {
+			if strings.HasPrefix(v, w.Prefix) {
+				return p.post(l, i, w.Kind, v)
+			}
+		}
+	}
+	return p.act(l, i, verb, arg)
+}
+
+// posts are the post lines' words before the amount.
+var posts = sitetext.PostWords{
+	{"Ante/Small Blind ", handhistory.PostSmallBlind}, {"Ante/Small blind ", handhistory.PostSmallBlind},
+	{"Big blind/Bring in ", handhistory.PostBigBlind}, {"Posts chip ", handhistory.PostBigBlind},
+	{"Posts dead chip ", handhistory.PostDead}, {"Ante chip ", handhistory.PostAnte}, {"Ante ", handhistory.PostAnte},
+}
+
+// post reads a forced bet: "Ante/Small Blind $2", "Big blind/Bring in
+// $4", "Posts chip $5" (a live post: a big blind out of turn, or a small
+// blind's amount), "Posts dead chip $15" (the big blind live, the rest
+// dead), "Ante chip 10".
+func (p *parser) post(l sitetext.Line, who int, kind handhistory.PostKind, v string) error {
+	b := &p.b
+	x, err := b.Amount(l, v[strings.LastIndexByte(v, ' ')+1:])
+	if err != nil {
+		return err
+	}
+	bb := b.BigBlind(0)
+	switch {
+	case kind == handhistory.PostBigBlind && strings.HasPrefix(v, "Big blind/"):
+		p.bb = x
+	case kind == handhistory.PostBigBlind && bb > 0 && x < bb:
+		kind = handhistory.PostSmallBlind
+	case kind == handhistory.PostDead && bb > 0 && x > bb:
+		return b.PostBlinds(l, who, x, bb)
+	}
+	return b.Post(l, who, kind, x)
+}
+
+// anyActed reports whether a betting action was recorded.
+func (p *parser) anyActed() bool {
+	for _, a := range p.b.Actions {
+		if a.Player >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// act reads a betting action: "Folds" (with a remark, "Folds(timeout)"),
+// "Checks", "Calls $4" ("Call 100": the chips put in), "Bets $22.50",
+// "Raises $76" (to $76), "Raises $0.10 to $0.10" (the chips put in, then
+// the round total), "All-in $190" and "All-in(raise) $124" (everything
+// left; the amount is the chips put in or the round total).
+func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
+	b := &p.b
+	if err := p.nextStreet(l); err != nil {
+		return err
+	}
+	st := &b.Seats[who]
+	cur := b.CurBet
+	var err error
+	switch {
+	case strings.HasPrefix(verb, "Folds"):
+		err = b.Fold(l, who)
+	case strings.HasPrefix(verb, "Checks"):
+		err = b.Check(l, who)
+	case verb == "Calls" || verb == "Call":
+		err = p.amount(l, arg, func(x int64) error { return b.Call(l, who, x) })
+	case verb == "Bets":
+		err = p.amount(l, arg, func(x int64) error { return b.PutMore(l, who, x) })
+	case verb == "Raises":
+		by, to, found := strings.Cut(arg, " to ")
+		if !found {
+			err = p.amount(l, arg, func(y int64) error { return b.BetTo(l, who, y) })
+			break
+		}
+		err = p.amount(l, by, func(x int64) error {
+			return p.amount(l, to, func(y int64) error {
+				if y-x != st.Round {
+					return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round (chip units): %s", st.Name, y, x, st.Round, sitetext.Quote(l.S))
+				}
+				return b.BetTo(l, who, y)
+			})
+		})
+	case strings.HasPrefix(verb, "All-in"):
+		err = p.amount(l, arg, func(x int64) error {
+			left := st.Stack - st.In
+			if x != left && x != st.Round+left {
+				return sitetext.LineError(l.N, "%s goes all-in for %d chip units, but has %d left: %s", st.Name, x, left, sitetext.Quote(l.S))
+			}
+			return b.PutMore(l, who, left)
+		})
+	default:
+		return b.Unknown(l)
+	}
+	if err != nil {
+		return err
+	}
+	if b.CurBet > cur {
+		clear(p.acted[:])
+	}
+	p.acted[who] = true
+	return nil
+}
+
+// amount reads an amount of line l and passes it to f.
+func (p *parser) amount(l sitetext.Line, s string, f func(int64) error) error {
+	x, err := p.b.Amount(l, s)
+	if err != nil {
+		return err
+	}
+	return f(x)
+}
+
+// roundOver reports whether the betting round is over: every seat that
+// can still act has acted since the last bet or raise and matched it.
+func (p *parser) roundOver() bool {
+	b := &p.b
+	if b.Street < sitetext.Preflop {
+		return false
+	}
+	for i := range b.Seats {
+		st := &b.Seats[i]
+		if !st.Used || st.Folded || st.In >= st.Stack {
+			continue
+		}
+		if !p.acted[i] || st.Round < b.CurBet {
+			return false
+		}
+	}
+	return true
+}
+
+// nextStreet deals the next street from the summary's board when the
+// record writes no street lines and the betting round is over before
+// line l's action.
+func (p *parser) nextStreet(l sitetext.Line) error {
+	if p.markers || !p.roundOver() {
+		return nil
+	}
+	return p.deal(l)
+}
+
+// deal deals the next street's cards of the summary's board.
+func (p *parser) deal(l sitetext.Line) error {
+	b := &p.b
+	n := len(b.Board) + 1
+	if b.Street < sitetext.Flop {
+		n = 3
+	}
+	if b.Street >= sitetext.River || len(p.board) < n {
+		return sitetext.LineError(l.N, "the play goes on past the %d cards of the summary's board %s", len(p.board), p.board)
+	}
+	clear(p.acted[:])
+	return b.DealNext(l, p.board[len(b.Board):n:n])
+}
+
+// dealRest deals, at the showdown of a record without street lines, the
+// rest of the summary's board.
+func (p *parser) dealRest(l sitetext.Line) error {
+	b := &p.b
+	for !p.markers && b.Street < sitetext.River && len(b.Board) < len(p.board) {
+		if err := p.deal(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// summary reads a summary line: "Total Pot($930) | Rake ($3)" (the pot
+// with the rake), "Board [..]" (read before the play), the seats' lines
+// (restating what the play said).
+func (p *parser) summary(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	if !strings.HasPrefix(s, "Total Pot(") {
+		return nil
+	}
+	for _, part := range strings.Split(s, " | ") {
+		label, amt, ok := strings.Cut(part, "(")
+		x, err := b.Amount(l, strings.TrimSuffix(amt, ")"))
+		if !ok || err != nil {
+			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
+		}
+		switch strings.TrimSpace(label) {
+		case "Total Pot":
+			b.Total, b.HasTotal = x, true
+		case "Rake":
+			b.Rake, b.RakeSet = x, true
+		}
+	}
+	if b.Board.String() != p.board.String() && p.markers {
+		return sitetext.LineError(l.N, "the summary's board %s differs from the board dealt %s", p.board, b.Board)
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package bovada
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/readertest"
+)
+
+// TestRealFilesSettle: every hand of the real records of testdata
+// (SOURCES.md: fpdb-3's Bovada Omaha files, 2012 without street lines
+// and 2014 with them, cash and tournaments, pot- and fixed-limit) is read
+// and settles to the site's record, without a note.
+func TestRealFilesSettle(t *testing.T) {
+	t.Parallel()
+	want := map[string]int{
+		"bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt":                1,
+		"bovada__fpdb3__PLO-USD-5-10-201204.new.format.txt":                         21,
+		"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt":                            1,
+		"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt":                 1,
+		"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt":                   1,
+		"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.first16.txt": 16,
+	}
+	files := readertest.Files(t)
+	if len(files) != len(want) {
+		t.Fatalf("%d files in testdata, %d pinned", len(files), len(want))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := Reader.Read(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, e := range es {
+			if e.Hand == nil {
+				t.Errorf("%s: entry %d: %+v", f, e.Index, e)
+				continue
+			}
+			n++
+			v := analysis.FromEntry(e)
+			if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord || len(e.Hand.Notes) > 0 {
+				t.Errorf("%s: hand %s: legal %v, matches %v, error %+v, differences %v, notes %v", f, e.Hand.SiteHandID, v.Legal, v.MatchesRecord, v.Error, v.Differences, e.Hand.Notes)
+			}
+		}
+		if n != want[filepath.Base(f)] {
+			t.Errorf("%s: %d hands, want %d", f, n, want[filepath.Base(f)])
+		}
+	}
+}
+
+// TestHands: the 2012 form deals each street from the summary's board
+// when the round before it is over (an all-in run out at the showdown);
+// the hero is named Hero; fixed-limit tournament bets are the big blind
+// and twice it; the side pot's result makes the pots.
+func TestHands(t *testing.T) {
+	t.Parallel()
+	h := readertest.OneHand(t, Reader.Read, readertest.File(t, "bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt"))
+	deals := 0
+	for _, a := range h.Actions {
+		if a.Kind == handhistory.DealBoard {
+			deals++
+		}
+	}
+	if h.Site != "bovada" || h.Players[1].Name != hero || h.Table.Game != eval.OmahaHi || h.Table.Structure != handhistory.PotLimit ||
+		h.Table.MinBet != 400 || deals != 3 || len(h.Outcome.Pots) != 2 || h.Outcome.Pots[1] != 55022 || h.Button != 1 {
+		t.Errorf("%s", readertest.HandJSON(t, h))
+	}
+	es, err := Reader.Read(readertest.File(t, "bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt"))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%+v %v", es, err)
+	}
+	if h := es[0].Hand; !h.Tournament || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 150 || h.Table.BigBet != 300 || h.Table.ChipUnit != "1" {
+		t.Errorf("%s", readertest.HandJSON(t, h))
+	}
+}
+
+// walk is a hand of the 2014 form: the blinds, a fold, a walk.
+const walk = `Ignition Hand #1 TBL#2 OMAHA Pot Limit - 2014-08-05 00:56:59
+Seat 1: Dealer ($2 in chips)
+Seat 2: Small Blind [ME] ($2.55 in chips)
+Seat 3: Big Blind ($6.95 in chips)
+Dealer : Set dealer/Bring in spot [1]
+Small Blind  [ME] : Ante/Small Blind $0.02
+Big Blind : Big blind/Bring in $0.05
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Jc Ts Tc Qh]
+Small Blind  [ME] : Card dealt to a spot [8s 4d 2c 2s]
+Big Blind : Card dealt to a spot [Th 3s 4h 8c]
+Dealer : Folds
+Seat re-join
+Small Blind  [ME] : Folds
+Big Blind : Return uncalled portion of bet $0.03
+Big Blind : Does not show [Th 3s 4h 8c] (High Card)
+Big Blind : Hand result $0.04
+*** SUMMARY ***
+Total Pot($0.04)
+Seat+3: Big Blind HI $0.04 [Does not show]
+`
+
+// TestVariants: the Ignition brand, another game skipped with its name,
+// a hand cut off skipped as incomplete naming its last line, a line the
+// reader does not know kept in the notes, a play that goes past the
+// summary's board an error naming its line, and the rest of the file
+// read.
+func TestVariants(t *testing.T) {
+	t.Parallel()
+	holdem := strings.Replace(walk, "OMAHA Pot Limit", "HOLDEM No Limit", 1)
+	cut := walk[:strings.Index(walk, "*** SUMMARY")]
+	noted := strings.Replace(walk, "Seat re-join", "A notice", 1)
+	past := strings.Replace(walk, "Dealer : Folds\n", "Dealer : Calls $0.05\nSmall Blind  [ME] : Calls $0.03\nBig Blind : Checks\nBig Blind : Checks\n", 1)
+	es, err := Reader.Read([]byte(strings.Join([]string{walk, holdem, cut, noted, past}, "\n")))
+	if err != nil || len(es) != 5 {
+		t.Fatalf("%+v, %v", es, err)
+	}
+	if h := es[0].Hand; h == nil || h.Site != "ignition" || h.Outcome.Collected[2] != 4 || len(h.Notes) != 0 {
+		t.Errorf("entry 1: %+v", es[0])
+	}
+	readertest.SkippedAs(t, es, 1, "game HOLDEM No Limit is not Omaha")
+	readertest.CutAt(t, es, 2, 16)
+	readertest.Noted(t, es, 3, "A notice")
+	if es[4].Err == nil || !strings.Contains(es[4].Err.Error(), "past the 0 cards of the summary's board") {
+		t.Errorf("entry 5: %+v", es[4])
+	}
+}
+
+// TestBounds: the limits every reader keeps (MaxLineBytes, MaxActions)
+// hold for Bovada text, each a located error of the hand.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	readertest.Bounds(t, Reader.Read, walk, "Big Blind : Card dealt to a spot [Th 3s 4h 8c]\n", "Dealer : Folds")
+}
+
+// FuzzReadBovada: no panic, no hang; every entry is exactly one of a
+// hand (passing Validate), a skip or a located error.
+func FuzzReadBovada(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(walk)) }
+
+// BenchmarkSiteBovada reads and replays the real files of testdata (41
+// Omaha hands) b.N times: the reader's parse+replay figure.
+func BenchmarkSiteBovada(b *testing.B) {
+	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, readertest.Datas(b))
+}
+
+// TestUnseatedActs: a betting line of a name no seat line gave ("Zed :
+// Folds", Bovada's capitalised verbs) is an error naming its line, not a
+// note that lets the hand settle without it.
+func TestUnseatedActs(t *testing.T) {
+	t.Parallel()
+	readertest.LineErrors(t, Reader.Read, walk, [][3]string{
+		{"fold", "Dealer : Folds\n", "Zed : Folds\n"},
+		{"raise", "Dealer : Folds\n", "Zed : Raises $0.10 to $0.10\n"},
+	})
+}

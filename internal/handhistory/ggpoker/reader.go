@@ -1,0 +1,11 @@
+package ggpoker
+
+import (
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/sitetext"
+)
+
+// Reader reads GGPoker text ("Poker Hand #HD123: ...").
+var Reader = handhistory.Reader{Format: handhistory.FormatGGPoker, Name: "GGPoker", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
+	return sitetext.ReadHands(data, "GGPoker", "Poker Hand #", isHeader, new(parser).parse)
+}}

@@ -1,0 +1,150 @@
+package handhistory_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/analysis"
+)
+
+// unseen pins what the readers make of real files that are not in the
+// shared corpus (testdata/unseen, SOURCES.md names where each comes
+// from): per file, the Omaha hands read and how many settle to the
+// site's record; every hand that does not settle must have its verdict
+// name the site's inconsistency (a note or a difference); a hand is
+// unreadable or illegal only when its record contradicts itself, its
+// error or the verdict's (pinned in faults, in file order) saying how.
+var unseen = []struct {
+	file           string
+	hands, settled int
+	faults         []string
+}{
+	{"acr__fpdb3__LO8-6max-USD-20-40-201907.St.Lucie.txt", 1, 1, nil},
+	{"bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt", 1, 1, nil},
+	{"bovada__fpdb3__PLO-USD-5-10-201204.new.format.txt", 21, 21, nil},
+	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.first16.txt", 16, 16, nil},
+	{"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt", 1, 1, nil},
+	{"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt", 1, 1, nil},
+	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
+	{"fulltilt__fpdb3__PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt", 1, 1, nil},
+	// "$2,000 Cap Pot Limit Omaha Hi": before, "not Omaha".
+	{"fulltilt__fpdb3__PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1, 1, nil},
+	{"ggpoker__fpdb3__PLO-6max-USD-0.5-1.00-202006.txt", 13, 13, nil},
+	{"ggpoker__fpdb3__PLO-6max-USD-5-10-202101.missed.txt", 1, 1, nil},
+	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
+	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
+	// verdict names Player4's collected amount.
+	{"pacific__fpdb3__PLO8-USD-STT-10-1-201308.no.pot.awarded.txt", 1, 0, nil},
+	// The anonymiser renamed the seated player but not his actions.
+	{"party__fpdb3__PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", 0, 0, []string{`line 12: "zejnikogoj" acts but is not seated in this hand`}},
+	// The pot settles; Player2's cash-out, paid outside it, is his
+	// finishing-stack difference and a note.
+	{"party__fpdb3__PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 1, 0, nil},
+	{"party__fpdb3__PLO-6max-USD-5-10-201202.diff.format.txt", 1, 1, nil},
+	// fpdb-3's "bad pot": the small blind posted by a seat that is not
+	// left of the button (and the big blind two seats past it), a total
+	// pot one euro over the chips put in.
+	// A converter's record: "6-max" with seats 4 to 9.
+	{"pokerstars__fpdb3__PLO-6-max-USD-30-60-201703.converted.secondsb.txt", 0, 0, []string{"button seat 7 on a 6-max table"}},
+	// Run It Once's "raises €44.00 to €68" where the raise was to €75
+	// (fpdb-3's "raiseTo bug"): the call after it says so.
+	{"pokerstars__fpdb3__PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", 1, 0, []string{"Randy O calls 5100 is not the call: Randy O owes 4400"}},
+	// Two hands cut off mid-line ("*** FLOP *** [Js 3d", "Player0") are
+	// skipped as incomplete (the first was a line error), two read.
+	{"pokerstars__fpdb3__PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 2, 2, nil},
+	// A cancelled hand, a hand cut off in its table line (was a line
+	// error), one read.
+	{"pokerstars__fpdb3__PLO-6max-USD-200-400-201510.partial.observed.txt", 1, 1, nil},
+	{"winamax__fpdb3__PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", 1, 0, []string{"Player2 posts the small blind, but the small blind is Hero's (R3"}},
+	// 2021: "Table 'Nagoya'" without a colon, "*** FLOP ***: [..]".
+	{"winamax__fpdb3__PLO-5max-EUR-2-4-202104.no.colon.txt", 1, 1, nil},
+	{"winamax__fpdb3__PLO-FR-EUR-0.02-0.05-201009.Real.side.pot.with.bad.collected.txt", 1, 1, nil},
+	{"winamax__fpdb3__PLO-FR-EUR-0.50-1.00-201103.hid.out.of.range.txt", 1, 1, nil},
+	// 2016: "Omaha Hi/Lo pot limit", "collected 4.96€ from pot(HI)".
+	{"winamax__fpdb3__PLO8-6max-EUR-1.00-2.00-201611.txt", 1, 1, nil},
+	{"wpn__fpdb3__PLO-6max-USD-5.00-10.00-201504.capped.txt", 1, 1, nil},
+	// Skipped: the record returns the uncalled bet to a player who folded.
+	{"wpn__fpdb3__PLO8-6max-USD-20-40-201609.no.flop.txt", 0, 0, nil},
+	{"wpn__fpdb3__PLO8-6max-USD-40-80-201610.disconnected.allin.txt", 1, 1, nil},
+}
+
+// TestUnseenFilesSettle also logs, per site (the file name's prefix), the
+// files, the Omaha hands read and settled, and the hands unreadable,
+// illegal, mismatched (not settling, the verdict saying why) and skipped:
+// go test ./internal/handhistory -run TestUnseenFilesSettle -v.
+func TestUnseenFilesSettle(t *testing.T) {
+	t.Parallel()
+	type row struct{ files, hands, settled, unreadable, illegal, mismatched, skipped int }
+	rows := map[string]*row{}
+	var sites []string
+	names, err := filepath.Glob(filepath.Join("testdata", "unseen", "*.txt"))
+	if err != nil || len(names) != len(unseen) {
+		t.Fatalf("%d files in testdata/unseen, %d pinned (%v)", len(names), len(unseen), err)
+	}
+	for _, u := range unseen {
+		data, err := os.ReadFile(filepath.Join("testdata", "unseen", u.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, err := detectAndRead(u.file, data)
+		if err != nil {
+			t.Fatalf("%s: %v", u.file, err)
+		}
+		site, _, _ := strings.Cut(u.file, "__")
+		r := rows[site]
+		if r == nil {
+			r = &row{}
+			rows[site] = r
+			sites = append(sites, site)
+		}
+		r.files++
+		hands, settled := 0, 0
+		var bad, errs []string
+		for _, e := range entries {
+			if e.Hand == nil {
+				if e.Err != nil {
+					errs = append(errs, e.Err.Error())
+					r.unreadable++
+				} else {
+					r.skipped++
+				}
+				continue
+			}
+			hands++
+			v := analysis.FromEntry(e)
+			switch {
+			case v.MatchesRecord != nil && *v.MatchesRecord:
+				settled++
+			case !v.Legal:
+				errs = append(errs, v.Error.Message)
+				r.illegal++
+			case len(v.Notes) == 0 && len(v.Differences) == 0:
+				bad = append(bad, fmt.Sprintf("hand %d does not settle and its verdict says nothing", e.Index))
+			default:
+				r.mismatched++
+			}
+		}
+		r.hands += hands
+		r.settled += settled
+		if len(errs) != len(u.faults) {
+			bad = append(bad, fmt.Sprintf("unreadable or illegal: %q, want %q", errs, u.faults))
+		}
+		for k := range min(len(errs), len(u.faults)) {
+			if !strings.Contains(errs[k], u.faults[k]) {
+				bad = append(bad, fmt.Sprintf("unreadable or illegal: %q, want %q", errs[k], u.faults[k]))
+			}
+		}
+		if hands != u.hands || settled != u.settled || len(bad) > 0 {
+			t.Errorf("%s: %d Omaha hands, %d settle (want %d, %d)\n%s", u.file, hands, settled, u.hands, u.settled, strings.Join(bad, "\n"))
+		}
+	}
+	table := "\n| site | files | Omaha hands read | settle | unreadable | illegal | mismatched | skipped |\n|---|---|---|---|---|---|---|---|\n"
+	for _, site := range sites {
+		r := rows[site]
+		table += fmt.Sprintf("| %s | %d | %d | %d | %d | %d | %d | %d |\n", site, r.files, r.hands, r.settled, r.unreadable, r.illegal, r.mismatched, r.skipped)
+	}
+	t.Log(table)
+}

@@ -1,0 +1,152 @@
+package wpn
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/readertest"
+)
+
+// The real records of testdata (SOURCES.md), fpdb-3's Omaha files of
+// the old client that are stored as text.
+const (
+	capped       = "wpn__fpdb3__PLO-6max-USD-5.00-10.00-201504.capped.txt"
+	disconnected = "wpn__fpdb3__PLO8-6max-USD-40-80-201610.disconnected.allin.txt"
+	noFlop       = "wpn__fpdb3__PLO8-6max-USD-20-40-201609.no.flop.txt"
+)
+
+// TestRealFilesSettle: a pot-limit CAP table's hand whose players reach
+// the cap on the flop (and so do not act on the turn and river) and a
+// fixed-limit hand (its game line's 40/80 are the bets, the blinds 20/40)
+// whose player is made all-in by a disconnection with chips behind settle
+// to the site's record, the rule read into the stacks said in the notes;
+// the hand whose record returns the uncalled bet to a player who folded
+// (and whose summary credits him the pot) is skipped, naming it.
+func TestRealFilesSettle(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		file, note string
+		game       eval.Game
+		structure  handhistory.Structure
+	}{
+		{capped, "a capped table: no player puts in more than 30000 chip units", eval.OmahaHi, handhistory.PotLimit},
+		{disconnected, "Player0 is all-in on disconnection with 8000 chip units put in", eval.OmahaHiLo, handhistory.FixedLimit},
+	} {
+		es, err := Reader.Read(readertest.File(t, c.file))
+		if err != nil || len(es) != 1 || es[0].Hand == nil {
+			t.Fatalf("%s: %+v, %v", c.file, es, err)
+		}
+		h := es[0].Hand
+		v := analysis.FromEntry(es[0])
+		if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+			t.Errorf("%s: legal %v, matches %v, error %+v, differences %v", c.file, v.Legal, v.MatchesRecord, v.Error, v.Differences)
+		}
+		if h.Table.Game != c.game || h.Table.Structure != c.structure || h.Table.Currency != "USD" || h.Site != "wpn" || h.Time != "" ||
+			len(h.Notes) != 1 || !strings.Contains(h.Notes[0], c.note) {
+			t.Errorf("%s: %s", c.file, readertest.HandJSON(t, h))
+		}
+	}
+	es, err := Reader.Read(readertest.File(t, noFlop))
+	if err != nil || len(es) != 1 || es[0].Skipped != "the record contradicts itself: line 34 returns an uncalled bet to Player3, who folded" {
+		t.Errorf("%s: %+v, %v", noFlop, es, err)
+	}
+}
+
+// walk is a hand in the old client's words: the small blind folds and
+// the big blind's uncalled part comes back.
+const walk = `Game started at: 2016/1/1 1:1:1
+Game ID: 5 2/4 Test (Omaha HiLow)
+Seat 1 is the button
+Seat 1: A B (100).
+Seat 2: B (100).
+Player A B has small blind (1)
+Player B has big blind (2)
+Player A B received a card.
+Player A B received a card.
+Player A B received a card.
+Player A B received a card.
+Player B received card: [Ah]
+Player B received card: [2h]
+Player B received card: [3h]
+Player B received card: [10h]
+Player B is timed out.
+Player A B folds
+Uncalled bet (1) returned to B
+------ Summary ------
+Pot: 2. Rake 0
+Player A B does not show cards.Bets: 1. Collects: 0. Loses: 1.
+*Player B does not show cards.Bets: 1. Collects: 2. Wins: 1.
+Game ended at: 2016/1/1 1:1:9
+`
+
+// TestVariants: the structure (fixed-limit when the big blind posted is
+// the first stake, else pot-limit), a tournament's game line, the
+// exporting player's cards one by one, a name with a space; another game
+// skipped with its name, a hand cut off skipped as incomplete naming its
+// last line, a line the reader does not know kept in the notes, and the
+// rest of the file read.
+func TestVariants(t *testing.T) {
+	t.Parallel()
+	pl := strings.NewReplacer("(1)", "(2)", "(2)", "(4)", "Pot: 2.", "Pot: 4.", "Collects: 2.", "Collects: 4.", "Bets: 1.", "Bets: 2.").Replace(walk)
+	tour := strings.Replace(walk, "Game ID: 5 2/4 Test (Omaha HiLow)", "Game ID: 6 30 / 60 $10 Freeroll - On Demand, Table 27(Omaha)", 1)
+	tour = strings.NewReplacer("(100)", "(1500)", "(1)", "(30)", "(2)", "(60)", "Pot: 2.", "Pot: 60.", "Collects: 2.", "Collects: 60.", "Bets: 1.", "Bets: 30.").Replace(tour)
+	holdem := strings.Replace(walk, "(Omaha HiLow)", "(Hold'em)", 1)
+	cut := walk[:strings.Index(walk, "------ Summary")]
+	noted := strings.Replace(walk, "Player B is timed out.", "Player B says hello", 1)
+	data := strings.Join([]string{walk, pl, tour, holdem, cut, noted}, "\n")
+	es, err := Reader.Read([]byte(data))
+	if err != nil || len(es) != 6 {
+		t.Fatalf("%+v, %v", es, err)
+	}
+	for i, want := range []struct {
+		structure handhistory.Structure
+		tour      bool
+		small     int64
+	}{{handhistory.FixedLimit, false, 200}, {handhistory.PotLimit, false, 0}, {handhistory.PotLimit, true, 0}} {
+		h := es[i].Hand
+		if h == nil {
+			t.Fatalf("entry %d: %+v", i+1, es[i])
+		}
+		v := analysis.FromEntry(es[i])
+		if h.Table.Structure != want.structure || h.Tournament != want.tour || h.Table.SmallBet != want.small || !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord ||
+			len(h.Players[1].Hole) != 4 || h.Players[0].Name != "A B" {
+			t.Errorf("entry %d: %s\n%+v %v", i+1, readertest.HandJSON(t, h), v.Error, v.Differences)
+		}
+	}
+	readertest.SkippedAs(t, es, 3, "game Hold'em is not Omaha")
+	readertest.CutAt(t, es, 4, 17)
+	readertest.Noted(t, es, 5, "Player B says hello")
+}
+
+// TestBounds: the limits every reader keeps (MaxLineBytes, MaxActions,
+// MaxText) hold for the old client's text, each a located error of the
+// hand.
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	readertest.Bounds(t, Reader.Read, string(readertest.File(t, capped)), "Player Hero received card: [6c]\n", "Player Player2 folds")
+}
+
+// FuzzReadWPN: no panic, no hang; every entry is exactly one of a hand
+// (passing Validate), a skip or a located error.
+func FuzzReadWPN(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(walk)) }
+
+// BenchmarkSiteWPN reads and replays the real files of testdata and the
+// walk (4 Omaha hands, one skipped) b.N times: the reader's parse+replay
+// figure.
+func BenchmarkSiteWPN(b *testing.B) {
+	data := [][]byte{readertest.File(b, capped), readertest.File(b, disconnected), readertest.File(b, noFlop), []byte(walk)}
+	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, data)
+}
+
+// TestFifthHoleCard: a fifth "received card:" line for a player is an
+// error naming its line, not a card dropped from an Omaha hand that then
+// settles.
+func TestFifthHoleCard(t *testing.T) {
+	t.Parallel()
+	readertest.LineErrors(t, Reader.Read, string(readertest.File(t, capped)), [][3]string{
+		{"fifth", "Player Hero received card: [6c]\n", "Player Hero received card: [6c]\nPlayer Hero received card: [Ac]\n"},
+	})
+}
