@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/scoophq/scoop/internal/account"
 	"github.com/scoophq/scoop/internal/store"
@@ -111,6 +112,114 @@ func testImportSums(t *testing.T, s store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = store.Import{PublicID: pub2, Account: account.Default, State: store.ImportQueued, Files: 1, Bytes: 1, Chunks: 1, HandsExpected: 3}
+	want2 := store.Import{PublicID: pub2, Account: account.Default, State: store.ImportQueued, Files: 1, Bytes: 1, Chunks: 1, HandsExpected: 3}
+	first := want
+	want = want2
 	check("a queued import", got)
+	// A page of both (one query): each import with its own sums, newest
+	// first, and again across two pages.
+	page, next, err := imp.ImportsPage(ctx, account.Default, "", 10)
+	if err != nil || len(page) != 2 || next != "" {
+		t.Fatalf("ImportsPage of two: %d imports, next %q, %v", len(page), next, err)
+	}
+	check("the page's newest", page[0])
+	want = first
+	check("the page's oldest", page[1])
+	page, next, err = imp.ImportsPage(ctx, account.Default, "", 1)
+	if err != nil || len(page) != 1 || next == "" || page[0].PublicID != pub2 {
+		t.Fatalf("first page of one: %+v, next %q, %v", page, next, err)
+	}
+	page, next, err = imp.ImportsPage(ctx, account.Default, next, 1)
+	if err != nil || len(page) != 1 || next != "" {
+		t.Fatalf("second page of one: %d imports, next %q, %v", len(page), next, err)
+	}
+	check("the second page's import", page[0])
+}
+
+// testPendingImports: PendingImportsSince names the oldest import whose
+// work is pending (queued or running, or stored with an analysis part
+// queued), never an upload still coming in nor a finished import.
+func testPendingImports(t *testing.T, s store.Store) {
+	imp, ok := s.(store.Imports)
+	if !ok {
+		t.Skip("the store keeps no imports")
+	}
+	ctx := context.Background()
+	pending := func(what string, want bool) time.Time {
+		t.Helper()
+		since, ok, err := imp.PendingImportsSince(ctx)
+		if err != nil || ok != want {
+			t.Fatalf("%s: PendingImportsSince = %v, %v, %v; want pending %v", what, since, ok, err, want)
+		}
+		return since
+	}
+	pending("no import", false)
+	newImport := func() (int64, string) {
+		t.Helper()
+		pub := store.NewPublicID()
+		id, err := imp.CreateImport(ctx, account.Default, pub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := imp.AddImportPart(ctx, id, 0, 0, []byte("hands")); err != nil {
+			t.Fatal(err)
+		}
+		if err := imp.AddImportChunk(ctx, id, store.ImportChunk{Chunk: 0, File: "a.txt", Format: "pokerstars", FirstLine: 1, Hands: 10, Bytes: 5}); err != nil {
+			t.Fatal(err)
+		}
+		return id, pub
+	}
+	first, firstPub := newImport()
+	pending("an upload coming in", false)
+	if err := imp.QueueImport(ctx, first, 1, 5, nil, "", func(any) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	im, err := imp.Import(ctx, account.Default, firstPub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := pending("a queued import", true); !since.Equal(im.CreatedAt) {
+		t.Errorf("pending since %v, want the import's creation %v", since, im.CreatedAt)
+	}
+	// Creation times are kept to the millisecond (SQLite): the second
+	// import must be created on a later one for the check below to tell
+	// the two apart.
+	for time.Now().Sub(im.CreatedAt) < 5*time.Millisecond {
+		time.Sleep(time.Millisecond)
+	}
+	second, secondPub := newImport()
+	if err := imp.QueueImport(ctx, second, 1, 5, nil, "", func(any) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if since := pending("two queued imports", true); !since.Equal(im.CreatedAt) {
+		t.Errorf("pending since %v, want the older import's creation %v", since, im.CreatedAt)
+	}
+	// The first stores its chunk, with an analysis part queued: still
+	// pending until the part is done.
+	if _, err := imp.StartImportChunk(ctx, first, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := imp.AddImportAnalyses(ctx, first, 0, []int{10}); err != nil {
+		t.Fatal(err)
+	}
+	if err := imp.FinishImportChunk(ctx, first, 0, store.ChunkResult{State: store.ChunkDone, Counts: store.ImportCounts{Read: 10, Stored: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	if since := pending("an import analysing", true); !since.Equal(im.CreatedAt) {
+		t.Errorf("pending since %v, want the analysing import's creation %v", since, im.CreatedAt)
+	}
+	if err := imp.FinishImportAnalysis(ctx, first, 0, 0, 10, 0); err != nil {
+		t.Fatal(err)
+	}
+	im2, err := imp.Import(ctx, account.Default, secondPub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if since := pending("the first done", true); !since.Equal(im2.CreatedAt) || !since.After(im.CreatedAt) {
+		t.Errorf("pending since %v, want the second import's creation %v, after the first's %v", since, im2.CreatedAt, im.CreatedAt)
+	}
+	if err := imp.DeleteImport(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+	pending("every import done or gone", false)
 }
