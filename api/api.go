@@ -294,6 +294,7 @@ type Server struct {
 	metrics     *metrics
 	limits      Limits
 	compute     *admission.Pool // cores: expensive work and the cheap reserve
+	exports     chan struct{}   // one token per export streaming (MaxExports)
 	bodies      *admission.Pool // bytes of request bodies held in memory
 	docs        []byte
 	quietRoutes map[string]bool
@@ -388,6 +389,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		metrics:     m,
 		limits:      lim,
 		compute:     compute,
+		exports:     make(chan struct{}, MaxExports),
 		bodies:      bodies,
 		quietRoutes: map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true},
 		auth:        &authenticator{keys: cfg.Store},

@@ -6,12 +6,15 @@ import (
 	"encoding/csv"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -270,7 +273,7 @@ func TestExportHands(t *testing.T) {
 }
 
 // leavingStore is a real store whose Hands, on its second call (the
-// export's second page: the first, 500 hands, is flushed to the client),
+// export's second page: the first is flushed to the client),
 // says it was reached and then waits for the request's context to end,
 // reporting why: the test of an export whose client goes away.
 type leavingStore struct {
@@ -351,4 +354,152 @@ func TestExportIsAdmittedAsExpensiveWork(t *testing.T) {
 	if res.status != http.StatusTooManyRequests || res.header.Get("Retry-After") == "" {
 		t.Fatalf("a second export with the compute held: %d %.300s, want 429 with Retry-After", res.status, res.body)
 	}
+}
+
+// slowReader is an HTTP client whose connections have a receive buffer
+// of 4 KiB: once it stops reading, the server's writes to it block.
+func slowReader() *http.Client {
+	dialer := &net.Dialer{Control: func(_, _ string, rc syscall.RawConn) error {
+		var serr error
+		err := rc.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096) })
+		if err != nil {
+			return err
+		}
+		return serr
+	}}
+	return &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+}
+
+// smallSendBuffers accepts connections with a send buffer of 4 KiB.
+type smallSendBuffers struct{ net.Listener }
+
+func (l smallSendBuffers) Accept() (net.Conn, error) {
+	conn, err := l.Listener.Accept()
+	if tc, ok := conn.(*net.TCPConn); ok {
+		if err := tc.SetWriteBuffer(4096); err != nil {
+			conn.Close()
+			return nil, err
+		}
+	}
+	return conn, err
+}
+
+// startStalledExport starts a PokerStars export for a slow reader, reads
+// its first KiB and reads no more; the response is closed at the test's end.
+func startStalledExport(t *testing.T, c *client, slow *http.Client) {
+	t.Helper()
+	res, err := slow.Get(c.srv.URL + "/v1/hands/export?format=pokerstars")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	first := make([]byte, 1024)
+	if _, err := io.ReadFull(res.Body, first); err != nil || !bytes.HasPrefix(first, []byte("PokerStars Hand #")) {
+		t.Fatalf("the first page did not stream: %d %v %q", res.StatusCode, err, first)
+	}
+}
+
+// exportCompletely GETs a CSV export and reads it to its trailers.
+func exportCompletely(t *testing.T, c *client) (*http.Response, string, []byte) {
+	t.Helper()
+	res, err := c.srv.Client().Get(c.srv.URL + "/v1/hands/export?format=csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, res.Trailer.Get("X-Scoop-Export-Complete"), body
+}
+
+// TestExportSlowReaderFreesTheCompute: an export holds its compute slot
+// while it reads and encodes a page, not while its client reads it: with
+// one slot, a client that reads the first bytes of a large export and
+// then stops reading (so the server's write of the page blocks) leaves
+// the slot free, and a second export is admitted and answered in full
+// instead of told 429 for as long as the first stalls.
+func TestExportSlowReaderFreesTheCompute(t *testing.T) {
+	t.Parallel()
+	st := storetest.OpenSQLite(t)
+	storetest.FillCorpus(t, st, 1200)
+	c := newClient(t, st, api.Config{Limits: api.Limits{ComputeSlots: 1, QueueWait: 2 * time.Second}})
+	// The server's send buffers are small too, so that the first page
+	// cannot be taken whole by the kernel.
+	c.srv.Close()
+	c.srv = httptest.NewUnstartedServer(c.api)
+	c.srv.Listener = smallSendBuffers{c.srv.Listener}
+	c.srv.Start()
+	t.Cleanup(c.srv.Close)
+	startStalledExport(t, c, slowReader())
+	res, complete, body := exportCompletely(t, c)
+	if res.StatusCode != http.StatusOK || complete != "true" {
+		t.Fatalf("a second export while the first's client stalls: %d %.300s (complete %q), want 200 and the whole export", res.StatusCode, body, complete)
+	}
+}
+
+// TestExportsAtOnceAreBounded: at most api.MaxExports exports stream at
+// once (each holds a page in memory for its client); one more is told
+// 429 with Retry-After while they stream. Each of the first stalls in its
+// second page's read (with a compute slot for each).
+func TestExportsAtOnceAreBounded(t *testing.T) {
+	t.Parallel()
+	under := storetest.OpenSQLite(t)
+	storetest.FillCorpus(t, under, 150)
+	st := &stallingStore{Store: under, reached: make(chan struct{}, api.MaxExports), release: make(chan struct{})}
+	c := newClient(t, st, api.Config{Limits: api.Limits{ComputeSlots: api.MaxExports}})
+	done := make(chan int, api.MaxExports)
+	for range api.MaxExports {
+		go func() {
+			res, err := c.srv.Client().Get(c.srv.URL + "/v1/hands/export?format=csv")
+			if err != nil {
+				done <- 0
+				return
+			}
+			_, _ = io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			done <- res.StatusCode
+		}()
+	}
+	for range api.MaxExports {
+		select {
+		case <-st.reached:
+		case <-time.After(time.Minute): // a hang guard, not a measure
+			t.Fatal("the exports never reached their second page")
+		}
+	}
+	res, _, body := exportCompletely(t, c)
+	close(st.release)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !bytes.Contains(body, []byte("exports are streaming")) {
+		t.Errorf("export number %d: %d %.300s, want 429 with Retry-After naming the exports", api.MaxExports+1, res.StatusCode, body)
+	}
+	for range api.MaxExports {
+		if code := <-done; code != http.StatusOK {
+			t.Errorf("a stalled export ended %d, want 200", code)
+		}
+	}
+}
+
+// stallingStore is a real store whose Hands, on each export's pages after
+// the first (the cursor is set), says so and waits for release.
+type stallingStore struct {
+	store.Store
+	reached chan struct{}
+	release chan struct{}
+}
+
+func (s *stallingStore) Hands(ctx context.Context, q store.Query) (store.Page, error) {
+	if q.Cursor != "" {
+		select {
+		case s.reached <- struct{}{}:
+		default: // a later page: reported once per export is enough
+		}
+		select {
+		case <-s.release:
+		case <-ctx.Done():
+			return store.Page{}, ctx.Err()
+		}
+	}
+	return s.Store.Hands(ctx, q)
 }

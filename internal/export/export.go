@@ -93,9 +93,13 @@ type Options struct {
 	// PageSize is the number of hands read from the store at a time: 0
 	// means store.MaxLimit.
 	PageSize int
+	// BeforePage, when set, is called before each page of hands is read
+	// from the store, the first included (an HTTP handler takes its
+	// compute slot back); an error stops the export and is returned.
+	BeforePage func() error
 	// AfterPage, when set, is called after each page of hands is written
-	// (an HTTP handler flushes the response and moves its write deadline
-	// on).
+	// (an HTTP handler releases its compute slot, hands the page to the
+	// client, flushes the response and moves its write deadline on).
 	AfterPage func() error
 }
 
@@ -149,6 +153,11 @@ func Write(ctx context.Context, st store.Store, format string, q store.Query, w 
 	for {
 		if err := ctx.Err(); err != nil {
 			return res, err
+		}
+		if opt.BeforePage != nil {
+			if err := opt.BeforePage(); err != nil {
+				return res, err
+			}
 		}
 		page, err := st.Hands(ctx, q)
 		if err != nil {
