@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -230,6 +231,28 @@ func TestHandsPage_RowsFilteredAndFitting(t *testing.T) {
 	}
 	if got := eval[string](e, `document.querySelector("#hand-list tbody tr td.legal-yes").textContent`); !strings.Contains(got, "legal") || !strings.Contains(got, "showdown") {
 		t.Errorf("verdict %q; want legal, showdown", got)
+	}
+	// The freeroll filter (A9), like the others, is in the form and
+	// passed to the API: the rows are the API's hands for it.
+	for _, v := range []string{"true", "false"} {
+		var want handResults
+		e.get("/v1/hands?limit=50&player=Hero&freeroll="+v, &want)
+		e.do(chromedp.Navigate(e.srv.URL + "/hands?player=Hero&freeroll=" + v))
+		e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
+		if got := eval[string](e, `document.getElementById("f-freeroll").value`); got != v {
+			t.Errorf("form freeroll %q; want the URL's %s", got, v)
+		}
+		var wantIDs []string
+		for _, h := range want.Hands {
+			wantIDs = append(wantIDs, h.ID)
+		}
+		gotIDs := eval[[]string](e, `[...document.querySelectorAll("#hand-list tbody tr")].map(r => r.dataset.id)`)
+		if !slices.Equal(gotIDs, wantIDs) {
+			t.Errorf("freeroll=%s: rows %d %v; want the API's %d", v, len(gotIDs), gotIDs, len(wantIDs))
+		}
+		if v == "true" && len(wantIDs) == 50 {
+			t.Errorf("freeroll=true keeps a full page of Hero's hands: the check cannot tell the filter passed from ignored")
+		}
 	}
 	// All of Hero's hands: no sideways scroll at 1280 px, none of the
 	// page at 375 px.

@@ -207,9 +207,9 @@ func contentType(p string) string {
 var playerFilters = []string{"kind", "currency", "site", "game", "structure", "stakes", "from", "to", "ledger", "tag"}
 
 // handFilters are the hand filters the hands page's form carries (every
-// one of package filter's but freeroll).
+// one of package filter's).
 var handFilters = []string{"player", "game", "structure", "kind", "currency", "site", "stakes", "from", "to", "ledger",
-	"position", "holding", "saw_flop", "showdown", "allin", "result", "legal", "tag"}
+	"position", "holding", "saw_flop", "showdown", "allin", "freeroll", "result", "legal", "tag"}
 
 // positions are the seats of the position filter, as trackers name them.
 var positions = []string{"BTN", "SB", "BB", "UTG", "MP", "CO"}
@@ -221,6 +221,7 @@ var yesNoFilters = []yesNo{
 	{"saw_flop", "Saw the flop", "Saw it", "Folded before"},
 	{"showdown", "Showdown", "Went to showdown", "No showdown"},
 	{"allin", "All-in", "All-in", "Not all-in"},
+	{"freeroll", "Freeroll", "Freerolled", "No freeroll"},
 	{"legal", "Verdict", "Legal", "Illegal"},
 }
 

@@ -16,7 +16,7 @@
   const STRUCTURES = { "fixed-limit": "fixed limit", "pot-limit": "pot limit", "no-limit": "no limit" };
   const ENDED = { showdown: "showdown", uncontested: "uncontested", "all-in": "all-in" };
   const FILTERS = ["player", "game", "structure", "kind", "currency", "site", "stakes", "from", "to", "ledger",
-    "position", "holding", "saw_flop", "showdown", "allin", "result", "legal", "tag"];
+    "position", "holding", "saw_flop", "showdown", "allin", "freeroll", "result", "legal", "tag"];
   const filters = new URLSearchParams();
   for (const [k, v] of new URLSearchParams(location.search)) if (v && FILTERS.includes(k)) filters.set(k, v);
   const named = filters.get("player") || "";
