@@ -25,6 +25,7 @@ type parser struct {
 func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error) {
 	b := &p.b
 	b.Reset(&handhistory.Hand{Site: "fulltilt", Format: string(handhistory.FormatFullTilt)}, 100)
+	b.MendsBoard = true // the summary's "Board: [..]" settles a misprinted street line
 	p.bb, p.cap, p.boards = 0, 0, 0
 	head := lines[0]
 	skip, err := p.header(head)
@@ -493,6 +494,10 @@ func (p *parser) summary(l sitetext.Line) error {
 		return nil
 	case strings.HasPrefix(s, "Board: ["):
 		c, _, err := sitetext.ParseCards(s[len("Board: "):])
+		if err == nil && p.boards == 0 && len(b.Runs) == 0 {
+			p.boards++
+			return b.SummaryBoard(l, c)
+		}
 		want := b.RunBoard(p.boards)
 		if err != nil || want == nil || c.String() != want.String() {
 			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), want)

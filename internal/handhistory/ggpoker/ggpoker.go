@@ -30,6 +30,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	b := &p.b
 	b.Reset(&handhistory.Hand{Site: "ggpoker", Format: string(handhistory.FormatGGPoker)}, 100)
 	p.cashDrop, p.runsSaid, p.boardSaid = 0, 0, false
+	b.MendsBoard = true // the summary's "Board [..]" settles a misprinted street line
 	head := lines[0]
 	skip, err := p.header(head)
 	if err != nil || skip != "" {
@@ -476,11 +477,11 @@ func (p *parser) summary(l sitetext.Line) error {
 		return nil
 	case strings.HasPrefix(s, "Board ["):
 		c, _, err := sitetext.ParseCards(s[len("Board "):])
-		if err != nil || p.boardSaid || len(b.Runs) > 0 || c.String() != b.Board.String() {
+		if err != nil || p.boardSaid || len(b.Runs) > 0 {
 			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
 		}
 		p.boardSaid = true
-		return nil
+		return b.SummaryBoard(l, c)
 	case strings.HasPrefix(s, "FIRST Board ["), strings.HasPrefix(s, "SECOND Board ["), strings.HasPrefix(s, "THIRD Board ["):
 		ord, rest, _ := strings.Cut(s, " Board ")
 		k := map[string]int{"FIRST": 0, "SECOND": 1, "THIRD": 2}[ord]

@@ -140,8 +140,9 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	for _, c := range []struct{ name, from, to string }{
 		{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
 		{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
-		{"summary board differs", "Board [6c Kd Qc]", "Board [6c Kd Qh]"},
-		{"card seen twice", "*** FLOP *** [6c Kd Qc]", "*** FLOP *** [6c Kd Ac]"},
+		{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
+		{"summary board of another length", "Board [6c Kd Qc]", "Board [6c Kd]"},
+		{"card seen twice", "Dealt to Ann [Ac Kh Jh 5s]", "Dealt to Ann [Ac Kh Jh Ac]"},
 		{"truncated", "*** SUMMARY ***", "Cy: folds"},
 		{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
 		{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
@@ -178,3 +179,26 @@ func TestDetectSitesByContent(t *testing.T) {
 // FuzzReadGGPoker: no panic, no hang; every entry is exactly one of a
 // hand (passing Validate), a skip or a located error.
 func FuzzReadGGPoker(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(std)) }
+
+// TestGGPokerFlopMisprinted: a flop line printing the hero's four hole
+// cards where the board belongs reads with the summary's board, said in
+// the notes (the builder's MendsBoard, shared by every reader whose
+// summary states the board).
+func TestGGPokerFlopMisprinted(t *testing.T) {
+	t.Parallel()
+	es, err := Reader.Read([]byte(strings.Replace(std, "*** FLOP *** [6c Kd Qc]", "*** FLOP *** [Ac Kh Jh 5s]", 1)))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%+v, %v", es, err)
+	}
+	h := es[0].Hand
+	if h.Board().String() != "6cKdQc" || len(h.Notes) != 1 || !strings.Contains(h.Notes[0], "the street lines give the board as AcKhJh5s; the summary's board 6cKdQc (line 24) is used") {
+		t.Errorf("board %s, notes %q", h.Board(), h.Notes)
+	}
+	// Without the summary's board the misprint is the hand's error, on
+	// the flop line.
+	es, _ = Reader.Read([]byte(strings.Replace(strings.Replace(std, "*** FLOP *** [6c Kd Qc]", "*** FLOP *** [Ac Kh Jh 5s]", 1), "Board [6c Kd Qc]\n", "", 1)))
+	var fe *fault.Error
+	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 15 || !strings.Contains(fe.Message, "no summary board says which is right") {
+		t.Errorf("%+v", es)
+	}
+}

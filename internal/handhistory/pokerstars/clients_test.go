@@ -246,6 +246,13 @@ func TestPokerStarsBoardMisprintedOnStreetLines(t *testing.T) {
 		{"river card", "*** RIVER *** [2c 3d 4h 5s] [6s]", "*** RIVER *** [2c 3d 4h 5s] [7s]"},
 		{"flop", "*** FLOP *** [2c 3d 4h]\n", "*** FLOP *** [2c 3d 4c]\n"},
 		{"board repeated on the turn line", "*** TURN *** [2c 3d 4h] [5s]", "*** TURN *** [2c 3d 4c] [5s]"},
+		// The hero's four hole cards printed where the flop belongs, and
+		// repeated on the turn line.
+		{"flop printing the hero's hole cards", "*** FLOP *** [2c 3d 4h]\n", "*** FLOP *** [As Ks Qs Js]\n"},
+		{"four-card flop repeated", "*** FLOP *** [2c 3d 4h]\nx/y (z): checks\nA: checks\nA: B [c]: bets $0.30\nx/y (z): folds\nA: raises $0.60 to $0.90 and is all-in\nA: B [c]: calls $0.60\n*** TURN *** [2c 3d 4h] [5s]",
+			"*** FLOP *** [As Ks Qs Js]\nx/y (z): checks\nA: checks\nA: B [c]: bets $0.30\nx/y (z): folds\nA: raises $0.60 to $0.90 and is all-in\nA: B [c]: calls $0.60\n*** TURN *** [As Ks Qs Js] [5s]"},
+		{"two-card flop", "*** FLOP *** [2c 3d 4h]\n", "*** FLOP *** [2c 3d]\n"},
+		{"river of two cards", "*** RIVER *** [2c 3d 4h 5s] [6s]", "*** RIVER *** [2c 3d 4h 5s] [6s 7s]"},
 	}
 	want := []string{"2c3d4h", "5s", "6s"}
 	for _, tt := range tests {
@@ -264,6 +271,9 @@ func TestPokerStarsBoardMisprintedOnStreetLines(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("board deals %v, want %v", got, want)
+			}
+			if len(h.Notes) != 1 || !strings.Contains(h.Notes[0], "the summary's board 2c3d4h5s6s (line 30) is used") {
+				t.Errorf("notes %q, want the summary's board said", h.Notes)
 			}
 		})
 	}

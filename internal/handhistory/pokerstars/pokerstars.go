@@ -93,14 +93,17 @@ import (
 //
 // Where a record is wrong in a way whose meaning is still clear, the reader
 // reads that meaning:
-//   - Street lines that misprint the board: a street line's repeat of the
-//     board so far ("*** TURN *** [old] [new]") that is not the board dealt
-//     is an error unless the summary's "Board [..]" settles it; a summary
-//     board other than the one the street lines dealt, of the same length,
-//     of distinct cards and sharing none with the hole cards seen (the
-//     showdown's), is taken as the board, in the street deals' order (the
-//     summary is written from the showdown). Hands run more than once are
-//     not mended: any such disagreement stays an error.
+//   - Street lines that misprint the board: a street line whose new cards
+//     cannot be the street's (of any number, such as the hero's four hole
+//     cards where the flop belongs, or a card seen before) or whose repeat
+//     of the board so far ("*** TURN *** [old] [new]") is not the board
+//     dealt is an error unless the summary's "Board [..]" settles it; a
+//     summary board of the streets dealt, of distinct cards and sharing
+//     none with the hole cards seen (the showdown's), is taken as the
+//     board, in the street deals' order (the summary is written from the
+//     showdown), and the hand's notes say so (sitetext.Builder.MendsBoard).
+//     Hands run more than once are not mended: any such disagreement stays
+//     an error.
 //   - "raises $60 to $60" (tools converting other sites' hands write the
 //     total twice): a raise to $60 when $60 is over the current bet; the
 //     same line when it is not stays an error.
@@ -245,13 +248,9 @@ type parser struct {
 	// sym is the currency symbol every amount must carry ("$", "€", "£", "¥"),
 	// from the header's stakes; "" when amounts carry none (tournaments,
 	// play money), and then no amount may carry one.
-	sym       string
-	noShow    []int // indexes in actions of the mucks read from "doesn't show hand"
-	boardSaid bool  // the summary's "Board [..]" was read
-	// misprint is the first street line whose repeat of the board so far
-	// ("*** TURN *** [old] [new]") is not the board dealt, 0 when none:
-	// an error unless the summary's board settles which is right.
-	misprint   int
+	sym        string
+	noShow     []int // indexes in actions of the mucks read from "doesn't show hand"
+	boardSaid  bool  // the summary's "Board [..]" was read
 	tournament bool
 	stakes     [2]int64 // the header's two stakes (bets in fixed-limit, blinds otherwise)
 	hasStakes  bool
@@ -273,6 +272,7 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 	head := lines[0]
 	h := &handhistory.Hand{Site: sitePokerStars, Format: string(handhistory.FormatPokerStars)}
 	p.b.Reset(h, 1)
+	p.b.MendsBoard = true // the summary's "Board [..]" settles a misprinted street line
 	for _, l := range lines {
 		if l.Long > 0 {
 			return nil, "", sitetext.LineError(l.N, "the line is %d bytes long; a hand history line may have at most %d (MaxLineBytes)", l.Long, handhistory.MaxLineBytes)
@@ -321,9 +321,6 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 	}
 	if !p.b.HasTotal {
 		return nil, "", sitetext.LineError(last.N, "summary has no \"Total pot\" line")
-	}
-	if p.misprint > 0 {
-		return nil, "", sitetext.LineError(p.misprint, "the board repeated on this line differs from the board dealt %s, and no summary board says which is right", p.b.Board)
 	}
 	p.dropUnshownMucks()
 	if err := p.checkSummaryWon(); err != nil {
@@ -781,7 +778,7 @@ func (p *parser) runShowdown(l line, run int) error {
 // deal reads a street's cards, of run run (0: the hand's one board, or
 // the cards before the runs): "[a b c]" on the flop, "[old] [new]" after
 // it, where old must be the board so far (a misprint of it is settled by
-// the summary's board: see misprint).
+// the summary's board: see sitetext.Builder.MendsBoard).
 func (p *parser) deal(l line, run, to int, s string) error {
 	if !p.b.DealsNext(run, to) {
 		return p.dealTo(l, run, to, nil) // the builder's error: out of place
@@ -806,12 +803,10 @@ func (p *parser) deal(l line, run, to int, s string) error {
 			return sitetext.LineError(l.N, "bad board card: %v", err)
 		}
 		if prev.String() != board.String() {
-			if run > 0 || len(p.b.Runs) > 0 || len(prev) != len(board) {
+			if run > 0 || len(p.b.Runs) > 0 {
 				return sitetext.LineError(l.N, "board %s differs from the board dealt so far %s", prev, board)
 			}
-			if p.misprint == 0 {
-				p.misprint = l.N
-			}
+			p.b.Misprint(sitetext.Line{N: l.N, S: l.S})
 		}
 	} else if to != sitetext.Flop {
 		return sitetext.LineError(l.N, "want the board so far and the new card in %s", sitetext.Quote(l.S))
@@ -1047,19 +1042,11 @@ func (p *parser) summary(l line) error {
 		if err != nil {
 			return err
 		}
-		if c.String() != p.b.Board.String() && !p.boardSaid && len(p.b.Runs) == 0 {
-			dealt := p.b.Board.String()
-			if !p.b.Reboard(c) {
-				return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), p.b.Board)
-			}
-			p.b.Hand.Notes = append(p.b.Hand.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", dealt, c, l.N))
-		}
-		if p.boardSaid || len(p.b.Runs) > 0 || c.String() != p.b.Board.String() {
+		if p.boardSaid {
 			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), p.b.Board)
 		}
 		p.boardSaid = true
-		p.misprint = 0 // the summary's board is the board
-		return nil
+		return p.b.SummaryBoard(l, c)
 	case strings.HasPrefix(s, "Seat "):
 		num, rest, ok := sitetext.SummarySeat(s)
 		if !ok {

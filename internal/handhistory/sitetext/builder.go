@@ -131,8 +131,16 @@ type Builder struct {
 	// table's N-max (888's seat 7 at a 6-max table), so AddSeat does not
 	// check seat numbers against Hand.Table.MaxSeats.
 	AnySeatNumber bool
-	winLines      int
-	summaryAt     int // the summary marker's line (StartSummary) // the lines saying who won what
+	// MendsBoard is set by a reader whose summary states the board (and
+	// calls SummaryBoard with it): a street line whose cards cannot be the
+	// street's (too many or too few, a card seen before, a repeat of the
+	// board so far that differs) is then kept as a misprint, not an
+	// error, for the summary's board to settle; Assemble fails on a
+	// misprint no summary board settled, naming its line.
+	MendsBoard bool
+	misprint   int // the first misprinted street line, 0 when none
+	winLines   int // the lines saying who won what
+	summaryAt  int // the summary marker's line (StartSummary)
 }
 
 // Reset starts hand h with money scale scale (chip units per currency
@@ -410,7 +418,12 @@ func (b *Builder) Deal(l Line, to int, c cards.List) error {
 		return fail(l, "a board deal out of place")
 	}
 	if err := b.boardCards(l, to, c); err != nil {
-		return err
+		if !b.MendsBoard {
+			return err
+		}
+		b.Misprint(l) // kept as written, its cards not marked seen
+	} else {
+		b.markSeen(c)
 	}
 	b.Board = append(b.Board, c...)
 	b.Street = to
@@ -457,6 +470,7 @@ func (b *Builder) DealRun(l Line, run, to int, c cards.List) error {
 	if err := b.boardCards(l, to, c); err != nil {
 		return err
 	}
+	b.markSeen(c)
 	b.Runs[run-1] = append(b.Runs[run-1], c...)
 	b.runStreet[run-1] = to
 	b.newRound()
@@ -495,11 +509,51 @@ func (b *Builder) boardCards(l Line, to int, c cards.List) error {
 	if len(c) != n {
 		return fail(l, "%d new board cards, want %d", len(c), n)
 	}
+	var seen cards.CardSet
 	for _, x := range c {
-		if b.used.Has(x) {
+		if b.used.Has(x) || seen.Has(x) {
 			return impossible(l, "card %s is dealt twice", x)
 		}
+		seen = seen.Add(x)
+	}
+	return nil
+}
+
+// markSeen marks cards c seen.
+func (b *Builder) markSeen(c cards.List) {
+	for _, x := range c {
 		b.used = b.used.Add(x)
+	}
+}
+
+// Misprint records street line l as a misprint of the board (MendsBoard):
+// the summary's board must settle it (SummaryBoard), or Assemble fails on
+// the first such line.
+func (b *Builder) Misprint(l Line) {
+	if b.misprint == 0 {
+		b.misprint = l.N
+	}
+}
+
+// SummaryBoard reads the summary's board c on line l: for a hand run
+// once, the board dealt, or, when the street lines misprint it, the board
+// the showdown was settled on, taken in its place (Reboard) and said in
+// the hand's notes. A board that is neither is an error of line l (of a
+// hand run more than once, c must be the cards the runs share).
+func (b *Builder) SummaryBoard(l Line, c cards.List) error {
+	if len(b.Runs) == 0 && (c.String() != b.Board.String() || b.misprint > 0) {
+		dealt, at := b.Board.String(), b.misprint
+		if b.Reboard(c) {
+			if c.String() != dealt {
+				b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", dealt, c, l.N))
+			} else {
+				b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d repeats the board so far wrongly; the summary's board %s (line %d) is used", at, c, l.N))
+			}
+			return nil
+		}
+	}
+	if c.String() != b.Board.String() {
+		return LineError(l.N, "%s differs from the board dealt %s", Quote(l.S), b.Board)
 	}
 	return nil
 }
@@ -517,14 +571,22 @@ func (b *Builder) RunBoard(k int) cards.List {
 }
 
 // Reboard takes the board c in place of the one the street lines dealt,
-// for a record whose street lines misprint the board while its summary
-// (written from the showdown) has it right: c must be as long as the
-// board dealt, hold distinct cards and share none with the hole cards
-// seen (the shown hands, whose descriptions the summary's board agrees
-// with), and the hand run once. It reports whether c was taken; the
-// board deals then carry c's cards.
+// for a record whose street lines misprint the board (of any number of
+// cards) while its summary (written from the showdown) has it right: c
+// must be the board of the streets dealt (three cards on the flop, four
+// on the turn, five on the river), hold distinct cards and share none
+// with the hole cards seen (the shown hands, whose descriptions the
+// summary's board agrees with), and the hand run once. It reports whether
+// c was taken; the board deals then carry c's cards, three then one and
+// one, and no misprint is left.
 func (b *Builder) Reboard(c cards.List) bool {
-	if len(c) != len(b.Board) || len(b.Runs) > 0 {
+	deals := 0
+	for _, a := range b.Actions {
+		if a.Kind == handhistory.DealBoard {
+			deals++
+		}
+	}
+	if deals == 0 || deals > 3 || len(c) != deals+2 || len(b.Runs) > 0 {
 		return false
 	}
 	var holes cards.CardSet
@@ -543,12 +605,17 @@ func (b *Builder) Reboard(c cards.List) bool {
 	k := 0
 	for i := range b.Actions {
 		if a := &b.Actions[i]; a.Kind == handhistory.DealBoard {
-			a.Cards = c[k : k+len(a.Cards) : k+len(a.Cards)]
-			k += len(a.Cards)
+			n := 1
+			if k == 0 {
+				n = 3
+			}
+			a.Cards = c[k : k+n : k+n]
+			k += n
 		}
 	}
 	b.Board = c
 	b.used = holes | seen
+	b.misprint = 0
 	return true
 }
 
@@ -725,6 +792,9 @@ func (b *Builder) TooMany(l Line) error {
 // chips contested.
 func (b *Builder) Assemble(headLine int) error {
 	h := b.Hand
+	if b.misprint > 0 {
+		return LineError(b.misprint, "the board on this line cannot be the board dealt %s, and no summary board says which is right", b.Board)
+	}
 	if b.Settle.AutoShow && b.inPlay() >= 2 {
 		b.flushPending()
 		for _, i := range b.seatOrder() {

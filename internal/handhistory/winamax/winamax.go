@@ -26,6 +26,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	b := &p.b
 	b.Reset(&handhistory.Hand{Site: "winamax", Format: string(handhistory.FormatWinamax)}, 100)
 	p.bb, p.boardSaid = 0, false
+	b.MendsBoard = true // the summary's "Board: [..]" settles a misprinted street line
 	p.potNames, p.potAmts = p.potNames[:0], p.potAmts[:0]
 	head := lines[0]
 	skip, err := p.header(head)
@@ -413,11 +414,11 @@ func (p *parser) summary(l sitetext.Line) error {
 		return nil
 	case strings.HasPrefix(s, "Board: ["):
 		c, _, err := sitetext.ParseCards(s[len("Board: "):])
-		if err != nil || p.boardSaid || c.String() != b.Board.String() {
+		if err != nil || p.boardSaid {
 			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
 		}
 		p.boardSaid = true
-		return nil
+		return b.SummaryBoard(l, c)
 	case strings.HasPrefix(s, "Seat "):
 		if num, rest, ok := sitetext.SummarySeat(s); ok {
 			return b.SummaryCards(l, num, rest)

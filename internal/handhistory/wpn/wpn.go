@@ -32,6 +32,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 		b.Seats, b.Actions = make([]sitetext.Seat, 0, sitetext.MaxSeats), make([]handhistory.Action, 0, 64)
 	}
 	b.Reset(&handhistory.Hand{Site: string(Format), Format: string(Format)}, 100)
+	b.MendsBoard = true // the summary's "Board: [..]" settles a misprinted street line
 	p.small, p.big, p.bigBlind, p.ended, p.skip = 0, 0, 0, false, ""
 	clear(p.hole[:])
 	if len(lines) < 3 {
@@ -472,13 +473,5 @@ func (p *parser) board(l sitetext.Line, rest string) error {
 	if err != nil || unknown > 0 {
 		return sitetext.LineError(l.N, "bad board in %s", sitetext.Quote(l.S))
 	}
-	if c.String() == b.Board.String() {
-		return nil
-	}
-	dealt := b.Board.String()
-	if !b.Reboard(c) {
-		return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(l.S), dealt)
-	}
-	b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", dealt, c, l.N))
-	return nil
+	return b.SummaryBoard(l, c)
 }
