@@ -466,15 +466,9 @@ func (p *parser) summary(l sitetext.Line) error {
 	case strings.HasPrefix(s, "Total pot "):
 		return p.totalPot(l)
 	case strings.HasPrefix(s, "Hand was run "):
-		switch s {
-		case "Hand was run twice", "Hand was run two times": // both forms are GGPoker's (2021)
-			p.runsSaid = 2
-		case "Hand was run three times", "Hand was run thrice":
-			p.runsSaid = 3
-		default:
-			return sitetext.LineError(l.N, "unrecognised line %s", sitetext.Quote(s))
-		}
-		return nil
+		n, err := sitetext.RunsSaid(l)
+		p.runsSaid = n
+		return err
 	case strings.HasPrefix(s, "Board ["):
 		c, _, err := sitetext.ParseCards(s[len("Board "):])
 		if err != nil || p.boardSaid || len(b.Runs) > 0 {

@@ -1011,14 +1011,11 @@ func (p *parser) summary(l line) error {
 	case strings.HasPrefix(s, "Total pot "):
 		return p.totalPot(l)
 	case strings.HasPrefix(s, "Hand was run "):
-		switch s {
-		case "Hand was run twice":
-			p.runsSaid = 2
-		case "Hand was run three times":
-			p.runsSaid = 3
-		default:
-			return sitetext.LineError(l.N, "unrecognised line %s", sitetext.Quote(s))
+		n, err := sitetext.RunsSaid(l)
+		if err != nil {
+			return err
 		}
+		p.runsSaid = n
 		if p.runsSaid != len(p.b.Runs) {
 			return sitetext.LineError(l.N, "%s, but it was run %s", sitetext.Quote(s), times(len(p.b.Runs)))
 		}

@@ -1032,6 +1032,20 @@ func SeatLine(l Line, end string) (num int, name, stack, tail string, err error)
 	return num, rest[:o], rest[o+2 : k], rest[k+len(end):], nil
 }
 
+// RunsSaid reads a summary's "Hand was run twice" (or "two times",
+// "three times", "thrice": GGPoker writes both forms, PokerStars the
+// first of each): the number of runs the record states, or the error of
+// a line of that start in no known form.
+func RunsSaid(l Line) (int, error) {
+	switch l.S {
+	case "Hand was run twice", "Hand was run two times":
+		return 2, nil
+	case "Hand was run three times", "Hand was run thrice":
+		return 3, nil
+	}
+	return 0, LineError(l.N, "unrecognised line %s", Quote(l.S))
+}
+
 // SummarySeat splits a summary line "Seat N: rest"; ok is false for
 // another line.
 func SummarySeat(s string) (num int, rest string, ok bool) {
