@@ -3,7 +3,6 @@ package acr
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/handhistory"
@@ -96,9 +95,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	if err := p.stakes(l, stakes); err != nil {
 		return "", err
 	}
-	t, err := time.Parse("2006/01/02 15:04:05 UTC", strings.TrimSpace(date))
+	t, err := sitetext.HeaderTime(l, "2006/01/02 15:04:05 UTC", date)
 	if err != nil {
-		return "", sitetext.LineError(l.N, "bad date and time %s in the header", sitetext.Quote(date))
+		return "", err
 	}
 	b.Hand.Time = t.Format("2006-01-02T15:04:05Z")
 	return "", nil

@@ -2,7 +2,6 @@ package ggpoker
 
 import (
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -151,9 +150,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	if err := p.stakes(l, stakes); err != nil {
 		return "", err
 	}
-	t, err := time.Parse("2006/01/02 15:04:05", strings.TrimSpace(date))
+	t, err := sitetext.HeaderTime(l, "2006/01/02 15:04:05", date)
 	if err != nil {
-		return "", sitetext.LineError(l.N, "bad date and time %s in the header", sitetext.Quote(date))
+		return "", err
 	}
 	b.Hand.Time = t.Format("2006-01-02T15:04:05") + sitetext.EasternOffset(t)
 	return "", nil

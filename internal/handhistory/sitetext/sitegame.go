@@ -1,6 +1,7 @@
 package sitetext
 
 import (
+	"strings"
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
@@ -47,6 +48,16 @@ func Digits(s string) bool {
 		}
 	}
 	return true
+}
+
+// HeaderTime reads a header's date and time date (spaces around it
+// trimmed) in layout, or is the error of line l naming it.
+func HeaderTime(l Line, layout, date string) (time.Time, error) {
+	t, err := time.Parse(layout, strings.TrimSpace(date))
+	if err != nil {
+		return time.Time{}, LineError(l.N, "bad date and time %s in the header", Quote(date))
+	}
+	return t, nil
 }
 
 // EasternOffset returns the US Eastern UTC offset ("-04:00" in daylight

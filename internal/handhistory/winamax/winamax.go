@@ -2,7 +2,6 @@ package winamax
 
 import (
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/handhistory"
@@ -161,11 +160,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	if err := p.stakes(l, stakes); err != nil {
 		return "", err
 	}
-	date = strings.TrimSpace(date)
-	tz, ok := strings.CutSuffix(date, " UTC")
-	t, err := time.Parse("2006/01/02 15:04:05", tz)
-	if !ok || err != nil {
-		return "", sitetext.LineError(l.N, "bad date and time %s in the header", sitetext.Quote(date))
+	t, err := sitetext.HeaderTime(l, "2006/01/02 15:04:05 UTC", date)
+	if err != nil {
+		return "", err
 	}
 	b.Hand.Time = t.Format("2006-01-02T15:04:05") + "Z"
 	return "", nil
