@@ -34,7 +34,7 @@ var actionKinds = map[handhistory.ActionKind]game.ActionKind{
 // Config converts a recorded hand's table, players and forced bets into the
 // rules engine's configuration. The error is a *fault.Error of kind Invalid.
 func Config(h *handhistory.Hand) (game.Config, error) {
-	st, err := game.ParseStructure(string(h.Table.Structure))
+	st, err := game.ParseStructure(h.Table.Structure.String())
 	if err != nil {
 		return game.Config{}, fault.Field(fault.Invalid, "table.structure", "%v", err)
 	}
@@ -185,7 +185,7 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 	}
 	v := Verdict{
 		Game:            h.Table.Game.String(),
-		Structure:       string(h.Table.Structure),
+		Structure:       h.Table.Structure.String(),
 		Players:         make([]string, len(h.Players)),
 		Pots:            []Pot{},
 		Payouts:         []int64{},

@@ -136,9 +136,9 @@ func readPHH(data []byte) ([]Entry, error) {
 		if HandsFull(&entries, sec.line) {
 			break
 		}
-		h, skip, err := parsePHHSection(sec)
+		h, u, skip, err := parsePHHSection(sec)
 		if err == nil && skip == "" {
-			if verr := Validate(h); verr != nil { // e.g. a starting stack of 0
+			if verr := validate(h, u); verr != nil { // e.g. a starting stack of 0
 				err = verr
 				if fe, ok := verr.(*fault.Error); ok && fe.Line == 0 {
 					fe.Line = sec.line
@@ -165,31 +165,33 @@ func (sc *phhScan) keyLine(sec phhSection, key string) int {
 
 // parsePHHSection reads one hand. The section is pre-scanned first (see
 // scanPHH) so that no hostile nesting, key or array reaches the TOML
-// decoder; the work is then linear in the section's length.
-func parsePHHSection(sec phhSection) (*Hand, string, error) {
+// decoder; the work is then linear in the section's length. The kinds of
+// Scoop's extension keys that are none of game's are left for Validate
+// (see unread).
+func parsePHHSection(sec phhSection) (*Hand, *unread, string, error) {
 	sc, serr := scanPHH(sec.text)
 	if serr != nil {
 		serr.Line += sec.line - 1
-		return nil, "", serr
+		return nil, nil, "", serr
 	}
 	var f phhFile
 	if _, err := toml.Decode(sec.text, &f); err != nil {
-		return nil, "", phhDecodeError(sec.line, err)
+		return nil, nil, "", phhDecodeError(sec.line, err)
 	}
 	if f.Variant == "" {
-		return nil, "", phhErr(sec.line, "variant", "missing")
+		return nil, nil, "", phhErr(sec.line, "variant", "missing")
 	}
 	v, ok := phhVariants[f.Variant]
 	if !ok {
-		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", Clipped(f.Variant)), nil
+		return nil, nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", Clipped(f.Variant)), nil
 	}
 	n := len(f.StartingStacks)
 	if n < 2 || n > 10 {
-		return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
 	}
 	for i, s := range f.StartingStacks {
 		if s < 0 {
-			return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
+			return nil, nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
 		}
 	}
 	for _, l := range []struct {
@@ -197,22 +199,22 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		vs  []int64
 	}{{"antes", f.Antes}, {"blinds_or_straddles", f.Blinds}, {"finishing_stacks", f.FinishingStacks}, {"winnings", f.Winnings}} {
 		if l.vs != nil && len(l.vs) != n {
-			return nil, "", phhErr(sc.keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
+			return nil, nil, "", phhErr(sc.keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
 		}
 		for i, x := range l.vs {
 			if x < 0 && l.key != "finishing_stacks" {
-				return nil, "", phhErr(sc.keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
+				return nil, nil, "", phhErr(sc.keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
 			}
 		}
 	}
 	if f.Players != nil && len(f.Players) != n {
-		return nil, "", phhErr(sc.keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
 	}
 	if f.Seats != nil && len(f.Seats) != n {
-		return nil, "", phhErr(sc.keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
 	}
 	if f.SmallBet < 0 || f.BigBet < 0 || f.MinBet < 0 {
-		return nil, "", phhErr(sec.line, "small_bet", "negative bet size")
+		return nil, nil, "", phhErr(sec.line, "small_bet", "negative bet size")
 	}
 	h := &Hand{
 		Format:    string(FormatPHH),
@@ -268,10 +270,10 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 
 	if len(f.Actions) > MaxActions {
-		return nil, "", TooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
+		return nil, nil, "", TooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
 	}
 	if err := phhActions(sec, &sc, f.Actions, h); err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
 	if f.FinishingStacks != nil || f.Winnings != nil {
 		h.Outcome = &Outcome{FinishingStacks: f.FinishingStacks, Collected: f.Winnings}
@@ -279,10 +281,11 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 
 	// Scoop's extension keys (phhwrite.go), last: they replace what the
 	// standard fields gave and put the players back in Scoop's order.
-	if err := f.phhScoop.apply(h, func(key string) int { return sc.keyLine(sec, key) }); err != nil {
-		return nil, "", err
+	u, err := f.phhScoop.apply(h, func(key string) int { return sc.keyLine(sec, key) })
+	if err != nil {
+		return nil, nil, "", err
 	}
-	return h, "", nil
+	return h, u, "", nil
 }
 
 // phhActions parses the action strings of the section's hand h into

@@ -143,8 +143,8 @@ func TestReadPHHVariants(t *testing.T) {
 		{"NO/8", eval.OmahaHiLo, handhistory.NoLimit, false},
 		{"FO", eval.OmahaHi, handhistory.FixedLimit, false},
 		{"NO", eval.OmahaHi, handhistory.NoLimit, false},
-		{"NT", 0, "", true},
-		{"F7S/8", 0, "", true},
+		{"NT", 0, 0, true},
+		{"F7S/8", 0, 0, true},
 	}
 	for _, tt := range tests {
 		es, err := handhistory.Read(handhistory.FormatPHH, []byte(strings.Replace(minimalPHH, "%s", tt.variant, 1)))

@@ -391,15 +391,15 @@ func variants(v reflect.Value) []reflect.Value {
 	case t.Kind() == reflect.Bool:
 		add(!v.Bool())
 	case t.Kind() == reflect.String:
-		for _, s := range []string{v.String() + "x", "", "x y", "pokerstars", "json", "phh",
-			string(FixedLimit), string(PotLimit), string(NoLimit),
-			string(PostAnte), string(PostSmallBlind), string(PostBigBlind), string(PostStraddle), string(PostDead),
-			string(Fold), string(CheckCall), string(Check), string(Call), string(BetRaise), string(Show), string(Muck),
-			string(DealBoard), string(DealHole)} {
+		for _, s := range []string{v.String() + "x", "", "x y", "pokerstars", "json", "phh"} {
 			add(s)
 		}
 	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
 		for _, d := range []int64{v.Int() + 1, v.Int() - 1, 0, 1, 2, 11, -1, -2} {
+			add(d)
+		}
+	case t == structureType || t == postKindType || t == actionKindType: // every kind, and some that are none
+		for d := range uint64(12) {
 			add(d)
 		}
 	default: // unsigned

@@ -92,7 +92,7 @@ type Facts struct {
 // Describe returns what a hand says about itself (see Hand).
 func Describe(h *handhistory.Hand) Hand {
 	out := Hand{
-		Site: h.Site, Game: h.Table.Game.String(), Structure: string(h.Table.Structure),
+		Site: h.Site, Game: h.Table.Game.String(), Structure: h.Table.Structure.String(),
 		BigBlind: BigBlind(h), Currency: h.Table.Currency, ChipUnit: h.Table.ChipUnit,
 		Kind: KindOf(h), Tournament: TournamentID(h),
 	}
@@ -159,7 +159,7 @@ func Compute(h *handhistory.Hand, v *analysis.Verdict, a *analysis.Analysis) ([]
 	for _, act := range h.Actions {
 		kind, ok := actionKind[act.Kind]
 		if !ok {
-			return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: "unknown action kind " + string(act.Kind)}
+			return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: "unknown action kind " + act.Kind.String()}
 		}
 		p := act.Player
 		betting := kind == game.Fold || kind == game.CheckCall || kind == game.Check || kind == game.Call || kind == game.BetRaise

@@ -109,7 +109,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	name, limit, ok := strings.Cut(strings.TrimSuffix(s, ")"), "(")
 	if !ok {
-		return 0, "", false
+		return 0, 0, false
 	}
 	var g eval.Game
 	switch strings.TrimSpace(name) {
@@ -118,7 +118,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo":
 		g = eval.OmahaHiLo
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	st, ok := sitetext.StructureOf(limit)
 	return g, st, ok

@@ -116,12 +116,13 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
 		return "game " + handhistory.Clipped(strings.Join(f, " ")) + " is not Omaha", nil
 	}
+	known := false
 	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {
 		if strings.Contains(rest, s) {
-			t.Structure, _ = sitetext.StructureOf(s)
+			t.Structure, known = sitetext.StructureOf(s)
 		}
 	}
-	if t.Structure == "" {
+	if !known {
 		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
 	}
 	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {

@@ -56,11 +56,11 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case strings.HasPrefix(s, "Limit "), strings.HasPrefix(s, "FL "), strings.HasPrefix(s, "Fixed Limit "):
 		st = handhistory.FixedLimit
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	_, g, _ := strings.Cut(s, "Omaha")
 	if !strings.Contains(s, " Omaha") {
-		return 0, "", false
+		return 0, 0, false
 	}
 	switch strings.TrimSpace(g) {
 	case "", "Hi":
@@ -68,7 +68,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "H/L", "Hi/Lo", "Hi-Lo", "8 or Better", "Hi/Lo 8 or Better":
 		return eval.OmahaHiLo, st, true
 	}
-	return 0, "", false
+	return 0, 0, false
 }
 
 // header reads the header line.

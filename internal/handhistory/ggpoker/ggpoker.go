@@ -66,7 +66,7 @@ func gameOf(name string) (eval.Game, handhistory.Structure, bool) {
 	case "Omaha Hi/Lo Limit", "Omaha Hi-Lo Limit", "FLO8", "Limit Omaha Hi/Lo", "Limit Omaha Hi-Lo":
 		return eval.OmahaHiLo, handhistory.FixedLimit, true
 	}
-	return 0, "", false
+	return 0, 0, false
 }
 
 // gameNames are the game names a header may end its description with,
@@ -425,15 +425,16 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	kinds := [...]struct {
 		prefix string
 		kind   handhistory.PostKind
+		both   bool // the small and big blinds at once (kind unused)
 	}{
-		{"small & big blinds ", ""},
-		{"small blind ", handhistory.PostSmallBlind},
-		{"big blind ", handhistory.PostBigBlind},
-		{"the ante ", handhistory.PostAnte},
-		{"ante ", handhistory.PostAnte},
-		{"straddle ", handhistory.PostStraddle},
-		{"missed blind ", handhistory.PostDead},
-		{"dead ", handhistory.PostDead},
+		{"small & big blinds ", 0, true},
+		{"small blind ", handhistory.PostSmallBlind, false},
+		{"big blind ", handhistory.PostBigBlind, false},
+		{"the ante ", handhistory.PostAnte, false},
+		{"ante ", handhistory.PostAnte, false},
+		{"straddle ", handhistory.PostStraddle, false},
+		{"missed blind ", handhistory.PostDead, false},
+		{"dead ", handhistory.PostDead, false},
 	}
 	for _, k := range kinds {
 		amt, ok := strings.CutPrefix(arg, k.prefix)
@@ -444,7 +445,7 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 		if err != nil {
 			return err
 		}
-		if k.kind != "" {
+		if !k.both {
 			return b.Post(l, who, k.kind, x)
 		}
 		bb := b.BigBlind(b.Hand.Table.MinBet)

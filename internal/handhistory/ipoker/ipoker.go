@@ -600,17 +600,17 @@ func gameType(sess *session, h *handhistory.Hand, line int) (sitetext.GameSpec, 
 		}
 		return g, "game " + handhistory.Clipped(strings.TrimSpace(name)) + " is not Omaha", nil
 	}
-	limit, stakes := rest, ""
+	limit, stakes, known := rest, "", false
 	for _, l := range []struct {
 		text string
 		s    handhistory.Structure
 	}{{"Pot limit", handhistory.PotLimit}, {"No limit", handhistory.NoLimit}, {"Limit", handhistory.FixedLimit}, {"PL", handhistory.PotLimit}, {"LP", handhistory.PotLimit}, {"NL", handhistory.NoLimit}, {"SL", handhistory.NoLimit}, {"LZ", handhistory.NoLimit}, {"FL", handhistory.FixedLimit}, {"L", handhistory.FixedLimit}} {
 		if hasFoldPrefix(rest, l.text) && (len(rest) == len(l.text) || rest[len(l.text)] == ' ') {
-			g.Structure, limit, stakes = l.s, rest[:len(l.text)], strings.TrimSpace(rest[len(l.text):])
+			g.Structure, limit, stakes, known = l.s, rest[:len(l.text)], strings.TrimSpace(rest[len(l.text):]), true
 			break
 		}
 	}
-	if g.Structure == "" {
+	if !known {
 		return g, "", sitetext.LineError(line, "unknown betting structure %s in the game type %s", sitetext.Quote(limit), sitetext.Quote(sess.gametype))
 	}
 	h.Table.Game, h.Table.Structure = g.Game, g.Structure

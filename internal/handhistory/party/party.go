@@ -180,17 +180,18 @@ func game(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec, s
 		return g, "game " + handhistory.Clipped(name) + " is not Omaha", nil
 	}
 	fields := strings.Fields(desc)
+	known := false
 	for _, f := range fields {
 		switch strings.Trim(f, "()") {
 		case "PL":
-			g.Structure = handhistory.PotLimit
+			g.Structure, known = handhistory.PotLimit, true
 		case "NL":
-			g.Structure = handhistory.NoLimit
+			g.Structure, known = handhistory.NoLimit, true
 		case "FL":
-			g.Structure = handhistory.FixedLimit
+			g.Structure, known = handhistory.FixedLimit, true
 		}
 	}
-	if g.Structure == "" {
+	if !known {
 		return g, "", sitetext.LineError(l.N, "no betting structure (PL, NL, FL) in %s", sitetext.Quote(s))
 	}
 	h.Table.Game, h.Table.Structure = g.Game, g.Structure

@@ -118,7 +118,7 @@ func TestPokerStarsCorpusCounts(t *testing.T) {
 				case e.Skipped != "":
 					got["skipped: "+e.Skipped]++
 				default:
-					got[e.Hand.Table.Game.String()+"/"+string(e.Hand.Table.Structure)]++
+					got[e.Hand.Table.Game.String()+"/"+e.Hand.Table.Structure.String()]++
 					checkHandInvariants(t, e.Hand)
 				}
 			}

@@ -1418,7 +1418,7 @@ func (w PostWords) Cut(arg string) (kind handhistory.PostKind, amount string, ok
 			return p.Kind, rest, true
 		}
 	}
-	return "", "", false
+	return 0, "", false
 }
 
 // Route returns the line reader of the PokerStars family: a "*** ..."
@@ -1514,5 +1514,5 @@ func StructureOf(s string) (handhistory.Structure, bool) {
 	case "limit", "fixed limit":
 		return handhistory.FixedLimit, true
 	}
-	return "", false
+	return 0, false
 }

@@ -99,7 +99,7 @@ func (p *parser) dropUncalledPot() {
 func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	name, limit, ok := strings.Cut(s, " ")
 	if !ok {
-		return 0, "", false
+		return 0, 0, false
 	}
 	var g eval.Game
 	if rest, ok := strings.CutPrefix(s, "Omaha Hi/Lo "); ok { // 2016: "Omaha Hi/Lo pot limit"
@@ -111,7 +111,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "Omaha8", "Omaha-8", "OmahaHL", "Omaha Hi/Lo":
 		g = eval.OmahaHiLo
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	st, ok := sitetext.StructureOf(limit)
 	return g, st, ok
