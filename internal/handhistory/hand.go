@@ -6,42 +6,14 @@ import (
 	"github.com/scoophq/scoop/internal/game"
 )
 
-// The model's kinds are the rules engine's (game.Structure, game.PostKind,
-// game.ActionKind), written in JSON as their codes ("no-limit",
-// "small-blind", "check-call"...). The names below are a transition: the
-// readers move to game's.
-type (
-	Structure  = game.Structure
-	PostKind   = game.PostKind
-	ActionKind = game.ActionKind
-)
-
-const (
-	FixedLimit = game.FixedLimit
-	PotLimit   = game.PotLimit
-	NoLimit    = game.NoLimit
-
-	PostAnte       = game.Ante
-	PostSmallBlind = game.SmallBlind
-	PostBigBlind   = game.BigBlind
-	PostStraddle   = game.Straddle
-	PostDead       = game.Dead
-
-	Fold      = game.Fold
-	CheckCall = game.CheckCall
-	Check     = game.Check
-	Call      = game.Call
-	BetRaise  = game.BetRaise
-	Show      = game.Show
-	Muck      = game.Muck
-	DealBoard = game.DealBoard
-	DealHole  = game.DealHole
-)
-
 // Table is the table configuration a hand was played under. Money is in
 // integer chip units (see ChipUnit).
 type Table struct {
-	Game      eval.Game      `json:"game"`
+	Game eval.Game `json:"game"`
+	// Structure is the betting structure (RULES.md, "Games and
+	// structures"), in JSON "fixed-limit", "pot-limit" or "no-limit". Its
+	// zero value is game.FixedLimit: a reader that has not found it yet
+	// says so otherwise (see unread).
 	Structure game.Structure `json:"structure"`
 	// SmallBet and BigBet are the fixed-limit bet sizes (BigBet defaults to
 	// twice SmallBet). Zero in pot- and no-limit.
@@ -210,7 +182,7 @@ type Hand struct {
 func (h *Hand) Board() cards.List {
 	var b cards.List
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard && a.Run <= 1 {
+		if a.Kind == game.DealBoard && a.Run <= 1 {
 			b = append(b, a.Cards...)
 		}
 	}
@@ -222,7 +194,7 @@ func (h *Hand) Board() cards.List {
 func (h *Hand) Runs() int {
 	n := 1
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard && a.Run > n {
+		if a.Kind == game.DealBoard && a.Run > n {
 			n = a.Run
 		}
 	}
@@ -237,14 +209,14 @@ func (h *Hand) Runs() int {
 func (h *Hand) Boards() []cards.List {
 	deals := 0
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard {
+		if a.Kind == game.DealBoard {
 			deals++
 		}
 	}
 	out := make([]cards.List, min(h.Runs(), deals+1))
 	for _, a := range h.Actions {
 		switch {
-		case a.Kind != DealBoard || a.Run > len(out):
+		case a.Kind != game.DealBoard || a.Run > len(out):
 		case a.Run <= 0:
 			for j := range out {
 				out[j] = append(out[j], a.Cards...)

@@ -371,21 +371,21 @@ func validate(h *Hand, u *unread) error {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", s)}
 		}
 		switch a.Kind {
-		case Fold, CheckCall, Check, Call, BetRaise, Show, Muck, DealHole:
+		case game.Fold, game.CheckCall, game.Check, game.Call, game.BetRaise, game.Show, game.Muck, game.DealHole:
 			if a.Player < 0 || a.Player >= n {
 				return &fault.Error{Kind: fault.Invalid, Field: f(".player"), Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
 			}
-		case DealBoard:
+		case game.DealBoard:
 			if len(a.Cards) == 0 {
 				return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: "a board deal with no cards"}
 			}
 		default:
 			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
 		}
-		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == BetRaise && a.Amount == 0) {
+		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == game.BetRaise && a.Amount == 0) {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".amount"), Action: i, Message: fmt.Sprintf("bad amount %d; want 1 to %d", a.Amount, MaxChips)}
 		}
-		if (a.Kind == Show || a.Kind == DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
+		if (a.Kind == game.Show || a.Kind == game.DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
 		}
 		if c, found := invalidCard(a.Cards); found {

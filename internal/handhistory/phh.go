@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/scoophq/scoop/internal/game"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,15 +67,15 @@ type phhFile struct {
 // phhVariants maps the variant codes Scoop reads to game and structure.
 var phhVariants = map[string]struct {
 	game      eval.Game
-	structure Structure
+	structure game.Structure
 }{
-	"FO/8": {eval.OmahaHiLo, FixedLimit},
-	"PO":   {eval.OmahaHi, PotLimit},
+	"FO/8": {eval.OmahaHiLo, game.FixedLimit},
+	"PO":   {eval.OmahaHi, game.PotLimit},
 	// Scoop extensions: PHH has no code for these.
-	"PO/8": {eval.OmahaHiLo, PotLimit},
-	"NO/8": {eval.OmahaHiLo, NoLimit},
-	"FO":   {eval.OmahaHi, FixedLimit},
-	"NO":   {eval.OmahaHi, NoLimit},
+	"PO/8": {eval.OmahaHiLo, game.PotLimit},
+	"NO/8": {eval.OmahaHiLo, game.NoLimit},
+	"FO":   {eval.OmahaHi, game.FixedLimit},
+	"NO":   {eval.OmahaHi, game.NoLimit},
 }
 
 var phhHeader = regexp.MustCompile(`^\s*\[\s*(\d+)\s*\]\s*(#.*)?$`)
@@ -244,7 +245,7 @@ func parsePHHSection(sec phhSection) (*Hand, *unread, string, error) {
 	}
 	for i, a := range f.Antes {
 		if a > 0 {
-			h.Posts = append(h.Posts, Post{Player: i, Kind: PostAnte, Amount: a})
+			h.Posts = append(h.Posts, Post{Player: i, Kind: game.Ante, Amount: a})
 		}
 	}
 	// Blind slots: slot j is posted by p(j+1), reversed heads-up.
@@ -255,12 +256,12 @@ func parsePHHSection(sec phhSection) (*Hand, *unread, string, error) {
 		}
 	}
 	for k, j := range slots {
-		kind := PostStraddle
+		kind := game.Straddle
 		switch {
 		case len(slots) == 1 || k == 1:
-			kind = PostBigBlind
+			kind = game.BigBlind
 		case k == 0:
-			kind = PostSmallBlind
+			kind = game.SmallBlind
 		}
 		p := j
 		if n == 2 {
@@ -302,7 +303,7 @@ func phhActions(sec phhSection, sc *phhScan, actions []string, h *Hand) *fault.E
 		if err != nil {
 			return &fault.Error{Kind: fault.Invalid, Line: line, Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
 		}
-		if a.Kind == DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
+		if a.Kind == game.DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
 			h.Players[a.Player].Hole = a.Cards
 		}
 		h.Actions = append(h.Actions, a)
@@ -339,7 +340,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 			if err != nil {
 				return Action{}, err
 			}
-			a := Action{Player: p, Kind: DealHole}
+			a := Action{Player: p, Kind: game.DealHole}
 			if len(t) == 4 {
 				cs, err := phhCards(t[3])
 				if err != nil {
@@ -362,7 +363,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 			if len(cs) == 0 {
 				return Action{}, errors.New("unknown board cards")
 			}
-			return Action{Player: -1, Kind: DealBoard, Cards: cs}, nil
+			return Action{Player: -1, Kind: game.DealBoard, Cards: cs}, nil
 		}
 		return Action{}, fmt.Errorf("unknown dealer action %q", t[1])
 	}
@@ -376,9 +377,9 @@ func parsePHHAction(s string, n int) (Action, error) {
 			return Action{}, fmt.Errorf("%s takes no argument", t[1])
 		}
 		if t[1] == "f" {
-			return Action{Player: p, Kind: Fold}, nil
+			return Action{Player: p, Kind: game.Fold}, nil
 		}
-		return Action{Player: p, Kind: CheckCall}, nil
+		return Action{Player: p, Kind: game.CheckCall}, nil
 	case "cbr":
 		if len(t) != 3 {
 			return Action{}, errors.New("want cbr AMOUNT")
@@ -387,10 +388,10 @@ func parsePHHAction(s string, n int) (Action, error) {
 		if err != nil || amt <= 0 {
 			return Action{}, fmt.Errorf("bad amount %q (want a positive whole number of chips)", t[2])
 		}
-		return Action{Player: p, Kind: BetRaise, Amount: amt}, nil
+		return Action{Player: p, Kind: game.BetRaise, Amount: amt}, nil
 	case "sm":
 		if len(t) == 2 {
-			return Action{Player: p, Kind: Muck}, nil
+			return Action{Player: p, Kind: game.Muck}, nil
 		}
 		if len(t) != 3 {
 			return Action{}, errors.New("want sm [CARDS]")
@@ -402,7 +403,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 		if cs != nil && len(cs) != 4 {
 			return Action{}, fmt.Errorf("shows %d cards; Omaha hands have 4", len(cs))
 		}
-		return Action{Player: p, Kind: Show, Cards: cs}, nil
+		return Action{Player: p, Kind: game.Show, Cards: cs}, nil
 	case "sd", "pb":
 		return Action{}, fmt.Errorf("action %q does not exist in Omaha", t[1])
 	}

@@ -221,7 +221,7 @@ func rotatePlayers(h *Hand, button int, index func(int) int) *Hand {
 	if h.Actions != nil {
 		r.Actions = make([]Action, len(h.Actions))
 		for k, a := range h.Actions {
-			if a.Kind != DealBoard {
+			if a.Kind != game.DealBoard {
 				a.Player = index(a.Player)
 			}
 			r.Actions[k] = a
@@ -633,9 +633,9 @@ func renderPHH(r *Hand, x *phhScoop) []byte {
 	antes, blinds := make([]int64, n), make([]int64, n)
 	for _, p := range r.Posts {
 		switch p.Kind {
-		case PostAnte:
+		case game.Ante:
 			antes[p.Player] += p.Amount
-		case PostSmallBlind, PostBigBlind, PostStraddle:
+		case game.SmallBlind, game.BigBlind, game.Straddle:
 			slot := p.Player
 			if n == 2 {
 				slot = 1 - slot
@@ -761,20 +761,20 @@ func phhAction(a Action) string {
 		return l.String()
 	}
 	switch a.Kind {
-	case Fold:
+	case game.Fold:
 		return p + " f"
-	case BetRaise:
+	case game.BetRaise:
 		return p + " cbr " + strconv.FormatInt(a.Amount, 10)
-	case Show:
+	case game.Show:
 		return p + " sm " + hidden(a.Cards)
-	case Muck:
+	case game.Muck:
 		return p + " sm"
-	case DealBoard:
+	case game.DealBoard:
 		return "d db " + a.Cards.String()
-	case DealHole:
+	case game.DealHole:
 		return "d dh " + p + " " + hidden(a.Cards)
 	}
-	return p + " cc" // Check, Call, CheckCall
+	return p + " cc" // game.Check, game.Call, game.CheckCall
 }
 
 // tomlString quotes s as a TOML basic string: quotes, backslashes and

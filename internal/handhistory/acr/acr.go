@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -106,7 +107,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 
 // gameOf maps "Omaha H/L(No Limit)", "Omaha (Pot Limit)" and the like
 // onto a game and structure; ok is false for another game.
-func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
+func gameOf(s string) (eval.Game, game.Structure, bool) {
 	name, limit, ok := strings.Cut(strings.TrimSuffix(s, ")"), "(")
 	if !ok {
 		return 0, 0, false
@@ -141,7 +142,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		b.Sym = sym
 		t.ChipUnit, t.Currency = "0.01", sitetext.CurrencyCode(sym)
 	}
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.SmallBet, t.BigBet = x, y
 	} else {
 		t.MinBet = y
@@ -237,12 +238,12 @@ func (p *parser) raise(l sitetext.Line, who int, arg string) error {
 
 // posts are ACR's post words.
 var posts = sitetext.PostWords{
-	{"the small blind ", handhistory.PostSmallBlind},
-	{"the big blind ", handhistory.PostBigBlind},
-	{"ante ", handhistory.PostAnte},
-	{"the ante ", handhistory.PostAnte},
-	{"dead ", handhistory.PostDead},
-	{"straddle ", handhistory.PostStraddle},
+	{"the small blind ", game.SmallBlind},
+	{"the big blind ", game.BigBlind},
+	{"ante ", game.Ante},
+	{"the ante ", game.Ante},
+	{"dead ", game.Dead},
+	{"straddle ", game.Straddle},
 }
 
 // play reads a line of the play: a seated player's action, "Dealt to",
