@@ -12,8 +12,8 @@ type Table struct {
 	Game eval.Game `json:"game"`
 	// Structure is the betting structure (RULES.md, "Games and
 	// structures"), in JSON "fixed-limit", "pot-limit" or "no-limit". Its
-	// zero value is game.FixedLimit: a reader that has not found it yet
-	// says so otherwise (see unread).
+	// zero value is game.FixedLimit, not "unknown": a reader that has not
+	// found the structure yet keeps that in a bool of its own.
 	Structure game.Structure `json:"structure"`
 	// SmallBet and BigBet are the fixed-limit bet sizes (BigBet defaults to
 	// twice SmallBet). Zero in pot- and no-limit.

@@ -115,7 +115,8 @@ func jsonEntry(index, line int, raw []byte) Entry {
 // read as strings (the outer fields hide the embedded ones of the same JSON
 // name), so that a kind missing, empty or unknown is not an error of the
 // decoder, nor a silent zero (game.FixedLimit, game.Ante, game.Fold), but
-// one of Validate, in its order, naming the field and the text as today.
+// one of Validate, in its order, naming the field and the text as written
+// (see unread).
 type jsonHand struct {
 	Hand
 	Table   jsonTable    `json:"table"`
