@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -147,7 +148,7 @@ func holeOf(h *handhistory.Hand, i int) string {
 		return h.Players[i].Hole.String()
 	}
 	for _, a := range h.Actions {
-		if a.Player == i && (a.Kind == handhistory.Show || a.Kind == handhistory.DealHole) && len(a.Cards) == 4 {
+		if a.Player == i && (a.Kind == game.Show || a.Kind == game.DealHole) && len(a.Cards) == 4 {
 			return a.Cards.String()
 		}
 	}
@@ -177,7 +178,7 @@ func actionLines(h *handhistory.Hand, m money) []string {
 		}
 		amt := min(p.Amount, stack[p.Player])
 		stack[p.Player] -= amt
-		if p.Kind != handhistory.PostAnte && p.Kind != handhistory.PostDead {
+		if p.Kind != game.Ante && p.Kind != game.Dead {
 			bet[p.Player] += amt
 		}
 	}
@@ -205,7 +206,7 @@ func actionLines(h *handhistory.Hand, m money) []string {
 			return ""
 		}
 		switch a.Kind {
-		case handhistory.DealBoard:
+		case game.DealBoard:
 			if a.Run > 1 {
 				continue
 			}
@@ -219,11 +220,11 @@ func actionLines(h *handhistory.Hand, m money) []string {
 			for i := range bet {
 				bet[i] = 0
 			}
-		case handhistory.Fold:
+		case game.Fold:
 			parts = append(parts, name(p)+" folds")
-		case handhistory.Check:
+		case game.Check:
 			parts = append(parts, name(p)+" checks")
-		case handhistory.Call, handhistory.CheckCall:
+		case game.Call, game.CheckCall:
 			if !valid {
 				continue
 			}
@@ -235,7 +236,7 @@ func actionLines(h *handhistory.Hand, m money) []string {
 			stack[p] -= owed
 			bet[p] += owed
 			parts = append(parts, name(p)+" calls "+m.Chips(owed)+allIn())
-		case handhistory.BetRaise:
+		case game.BetRaise:
 			if !valid {
 				continue
 			}
@@ -247,7 +248,7 @@ func actionLines(h *handhistory.Hand, m money) []string {
 				verb = " raises to "
 			}
 			parts = append(parts, name(p)+verb+m.Chips(bet[p])+allIn())
-		case handhistory.Muck:
+		case game.Muck:
 			parts = append(parts, name(p)+" mucks")
 		}
 	}

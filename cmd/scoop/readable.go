@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/ingest"
 	moneyfmt "github.com/scoophq/scoop/internal/money"
@@ -44,7 +45,7 @@ var actionPrefix = regexp.MustCompile(`^action \d+: `)
 func streetOf(h *handhistory.Hand, i int) string {
 	n := 0
 	for j := 0; j < i && j < len(h.Actions); j++ {
-		if a := h.Actions[j]; a.Kind == handhistory.DealBoard && a.Run <= 1 {
+		if a := h.Actions[j]; a.Kind == game.DealBoard && a.Run <= 1 {
 			n += len(a.Cards)
 		}
 	}

@@ -307,10 +307,7 @@ func analyzeWith(ctx context.Context, h *handhistory.Hand, opt Options, p *plan)
 		if i%checkEvery == checkEvery-1 && ctx.Err() != nil {
 			return nil, z.stopped()
 		}
-		kind, ok := actionKinds[act.Kind]
-		if !ok {
-			return nil, &fault.Error{Kind: fault.Invalid, Action: i, Message: fmt.Sprintf("unknown action kind %q", act.Kind)}
-		}
+		kind := act.Kind // an unknown one is the engine's error
 		p := act.Player
 		var d *Decision
 		var owe int64
@@ -463,7 +460,7 @@ func knownHoles(h *handhistory.Hand) []cards.List {
 		}
 	}
 	for _, a := range h.Actions {
-		if (a.Kind == handhistory.DealHole || a.Kind == handhistory.Show) && len(a.Cards) == 4 && a.Player >= 0 && a.Player < len(out) && out[a.Player] == nil {
+		if (a.Kind == game.DealHole || a.Kind == game.Show) && len(a.Cards) == 4 && a.Player >= 0 && a.Player < len(out) && out[a.Player] == nil {
 			out[a.Player] = a.Cards
 		}
 	}
@@ -740,7 +737,7 @@ func (z *analyzer) qualifies() bool {
 		return false
 	}
 	for _, a := range z.h.Actions {
-		if a.Kind == handhistory.Muck && a.Player >= 0 && a.Player < z.n && !z.allInFolded[a.Player] {
+		if a.Kind == game.Muck && a.Player >= 0 && a.Player < z.n && !z.allInFolded[a.Player] {
 			return false
 		}
 	}

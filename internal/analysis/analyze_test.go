@@ -14,6 +14,7 @@ import (
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -279,10 +280,10 @@ actions = ['d dh p1 AsAhKsKh', 'd dh p2 QdQcJdJc', 'p2 cc', 'p1 cc', 'd db Tc5h2
 	// Runs: the turn and river of run 1 (3c 4d), then of run 2 (Qs 7c).
 	acts := twice.Actions[:len(twice.Actions)-4]
 	acts = append(acts,
-		handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("3c"), Run: 1},
-		handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("4d"), Run: 1},
-		handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("Qs"), Run: 2},
-		handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("7c"), Run: 2},
+		handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("3c"), Run: 1},
+		handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("4d"), Run: 1},
+		handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("Qs"), Run: 2},
+		handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("7c"), Run: 2},
 	)
 	acts = append(acts, once.Actions[len(once.Actions)-2:]...)
 	twice.Actions = acts

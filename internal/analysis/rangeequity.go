@@ -8,6 +8,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -274,10 +275,10 @@ func (z *analyzer) opponentRange(j int, raised bool) percentRange {
 func preflopRaisers(h *handhistory.Hand, i int) uint16 {
 	var m uint16
 	for _, a := range h.Actions[:min(i, len(h.Actions))] {
-		if a.Kind == handhistory.DealBoard {
+		if a.Kind == game.DealBoard {
 			break
 		}
-		if a.Kind == handhistory.BetRaise && a.Player >= 0 && a.Player < 16 {
+		if a.Kind == game.BetRaise && a.Player >= 0 && a.Player < 16 {
 			m |= 1 << a.Player
 		}
 	}

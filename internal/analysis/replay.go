@@ -11,37 +11,18 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-var postKinds = map[handhistory.PostKind]game.PostKind{
-	handhistory.PostAnte:       game.Ante,
-	handhistory.PostSmallBlind: game.SmallBlind,
-	handhistory.PostBigBlind:   game.BigBlind,
-	handhistory.PostStraddle:   game.Straddle,
-	handhistory.PostDead:       game.Dead,
-}
-
-var actionKinds = map[handhistory.ActionKind]game.ActionKind{
-	handhistory.Fold:      game.Fold,
-	handhistory.CheckCall: game.CheckCall,
-	handhistory.Check:     game.Check,
-	handhistory.Call:      game.Call,
-	handhistory.BetRaise:  game.BetRaise,
-	handhistory.Show:      game.Show,
-	handhistory.Muck:      game.Muck,
-	handhistory.DealBoard: game.DealBoard,
-	handhistory.DealHole:  game.DealHole,
-}
-
 // Config converts a recorded hand's table, players and forced bets into the
-// rules engine's configuration. The error is a *fault.Error of kind Invalid.
+// rules engine's configuration: the hand's kinds are the engine's. The
+// error, for a structure or post kind that is none of game's (a hand
+// Validate did not pass), is a *fault.Error of kind Invalid.
 func Config(h *handhistory.Hand) (game.Config, error) {
-	st, err := game.ParseStructure(string(h.Table.Structure))
-	if err != nil {
-		return game.Config{}, fault.Field(fault.Invalid, "table.structure", "%v", err)
+	if h.Table.Structure > game.NoLimit {
+		return game.Config{}, fault.Field(fault.Invalid, "table.structure", "unknown structure %q (want fixed-limit, pot-limit or no-limit)", h.Table.Structure)
 	}
 	n := len(h.Players)
 	cfg := game.Config{
 		Game:            h.Table.Game,
-		Structure:       st,
+		Structure:       h.Table.Structure,
 		Stacks:          make([]int64, n),
 		Names:           make([]string, n),
 		Button:          h.Button,
@@ -65,11 +46,10 @@ func Config(h *handhistory.Hand) (game.Config, error) {
 		}
 	}
 	for k, p := range h.Posts {
-		kind, ok := postKinds[p.Kind]
-		if !ok {
-			return game.Config{}, fault.Field(fault.Invalid, fmt.Sprintf("posts[%d].kind", k), "unknown post kind %q", p.Kind)
+		if p.Kind > game.Dead {
+			return game.Config{}, fault.Field(fault.Invalid, fmt.Sprintf("posts[%d].kind", k), "unknown post kind %q", p.Kind.Code())
 		}
-		cfg.Posts = append(cfg.Posts, game.Post{Player: p.Player, Kind: kind, Amount: p.Amount})
+		cfg.Posts = append(cfg.Posts, game.Post{Player: p.Player, Kind: p.Kind, Amount: p.Amount})
 	}
 	return cfg, nil
 }
@@ -157,7 +137,7 @@ func shortBlind(h *handhistory.Hand) (who int, posted, blind int64) {
 		}
 		amt := min(p.Amount, stack[p.Player])
 		stack[p.Player] -= amt
-		if p.Kind == handhistory.PostAnte || p.Kind == handhistory.PostDead {
+		if p.Kind == game.Ante || p.Kind == game.Dead {
 			continue
 		}
 		posted = max(posted, amt)
@@ -185,7 +165,7 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 	}
 	v := Verdict{
 		Game:            h.Table.Game.String(),
-		Structure:       string(h.Table.Structure),
+		Structure:       h.Table.Structure.String(),
 		Players:         make([]string, len(h.Players)),
 		Pots:            []Pot{},
 		Payouts:         []int64{},
@@ -219,11 +199,7 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 		if i%checkEvery == checkEvery-1 && ctx.Err() != nil {
 			return Verdict{}, stopped(i)
 		}
-		kind, ok := actionKinds[a.Kind]
-		if !ok {
-			return fail(&fault.Error{Kind: fault.Invalid, Action: s.Index(), Message: fmt.Sprintf("unknown action kind %q", a.Kind)})
-		}
-		if err := s.Apply(game.Action{Player: a.Player, Kind: kind, Amount: a.Amount, Cards: a.Cards, Run: a.Run}); err != nil {
+		if err := s.Apply(game.Action{Player: a.Player, Kind: a.Kind, Amount: a.Amount, Cards: a.Cards, Run: a.Run}); err != nil {
 			return fail(err)
 		}
 	}

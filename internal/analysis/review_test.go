@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -213,7 +214,7 @@ func TestSettlementErrorsOfTheHandHaveIndexMinusOne(t *testing.T) {
 	// Stop before the river is dealt: the hand ends before it is over.
 	last := -1
 	for i, a := range h.Actions {
-		if a.Kind == handhistory.DealBoard {
+		if a.Kind == game.DealBoard {
 			last = i
 		}
 	}

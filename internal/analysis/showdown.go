@@ -46,7 +46,7 @@ func nameShowdown(v *Verdict, h *handhistory.Hand, s *game.State, st *game.Settl
 	known := knownHoles(h)
 	mucked := make([]bool, len(h.Players))
 	for _, a := range h.Actions {
-		if a.Kind == handhistory.Muck && a.Player >= 0 && a.Player < len(mucked) {
+		if a.Kind == game.Muck && a.Player >= 0 && a.Player < len(mucked) {
 			mucked[a.Player] = true
 		}
 	}

@@ -44,6 +44,25 @@ func ParseStructure(s string) (Structure, error) {
 	return 0, fmt.Errorf("unknown structure %q (want fixed-limit, pot-limit or no-limit)", s)
 }
 
+// MarshalText encodes the structure's code (String); a value that is not
+// one of the structures is an error.
+func (s Structure) MarshalText() ([]byte, error) {
+	if s > NoLimit {
+		return nil, fmt.Errorf("unknown structure %d", uint8(s))
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText parses a structure code (see ParseStructure).
+func (s *Structure) UnmarshalText(b []byte) error {
+	v, err := ParseStructure(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
 // PostKind is the kind of a forced bet (R3, R4).
 type PostKind uint8
 
@@ -71,6 +90,48 @@ func (k PostKind) String() string {
 		return "dead blind"
 	}
 	return fmt.Sprintf("post(%d)", uint8(k))
+}
+
+// postCodes are the post kinds' codes, by kind: the text of the hand
+// model's JSON (openapi.yaml's PostKind) and of PHH's _scoop_posts.
+var postCodes = [...]string{Ante: "ante", SmallBlind: "small-blind", BigBlind: "big-blind", Straddle: "straddle", Dead: "dead"}
+
+// Code returns the post kind's code: ante, small-blind, big-blind, straddle
+// or dead (String is its name in words, for messages).
+func (k PostKind) Code() string {
+	if int(k) < len(postCodes) {
+		return postCodes[k]
+	}
+	return k.String()
+}
+
+// ParsePostKind reads a post kind's code (see Code).
+func ParsePostKind(s string) (PostKind, error) {
+	for k, c := range postCodes {
+		if s == c {
+			return PostKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown post kind %q", s)
+}
+
+// MarshalText encodes the post kind's code; a value that is not one of the
+// post kinds is an error.
+func (k PostKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(postCodes) {
+		return nil, fmt.Errorf("unknown post kind %d", uint8(k))
+	}
+	return []byte(k.Code()), nil
+}
+
+// UnmarshalText parses a post kind's code (see ParsePostKind).
+func (k *PostKind) UnmarshalText(b []byte) error {
+	v, err := ParsePostKind(string(b))
+	if err != nil {
+		return err
+	}
+	*k = v
+	return nil
 }
 
 // Post is one forced bet, applied in order before any action.

@@ -3,23 +3,18 @@ package handhistory
 import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
-)
-
-// Structure is a betting structure (RULES.md, "Games and structures").
-type Structure string
-
-// The betting structures.
-const (
-	FixedLimit Structure = "fixed-limit"
-	PotLimit   Structure = "pot-limit"
-	NoLimit    Structure = "no-limit"
+	"github.com/scoophq/scoop/internal/game"
 )
 
 // Table is the table configuration a hand was played under. Money is in
 // integer chip units (see ChipUnit).
 type Table struct {
-	Game      eval.Game `json:"game"`
-	Structure Structure `json:"structure"`
+	Game eval.Game `json:"game"`
+	// Structure is the betting structure (RULES.md, "Games and
+	// structures"), in JSON "fixed-limit", "pot-limit" or "no-limit". Its
+	// zero value is game.FixedLimit, not "unknown": a reader that has not
+	// found the structure yet keeps that in a bool of its own.
+	Structure game.Structure `json:"structure"`
 	// SmallBet and BigBet are the fixed-limit bet sizes (BigBet defaults to
 	// twice SmallBet). Zero in pot- and no-limit.
 	SmallBet int64 `json:"small_bet,omitempty"`
@@ -61,49 +56,42 @@ type Player struct {
 	Hole cards.List `json:"hole,omitempty"`
 }
 
-// PostKind is the kind of a forced bet.
-type PostKind string
-
-// The forced bets (RULES.md R3, R4).
-const (
-	PostAnte       PostKind = "ante"        // dead money, not part of any bet
-	PostSmallBlind PostKind = "small-blind" // live
-	PostBigBlind   PostKind = "big-blind"   // live; also a big blind posted out of position
-	PostStraddle   PostKind = "straddle"    // live, a blind raise
-	PostDead       PostKind = "dead"        // dead money (e.g. the small-blind part of "small & big blinds")
-)
-
-// Post is one forced bet, in the order posted.
+// Post is one forced bet, in the order posted (RULES.md R3, R4). Kind is
+// game.Ante (dead money, not part of any bet), game.SmallBlind (live),
+// game.BigBlind (live; also a big blind posted out of position),
+// game.Straddle (live, a blind raise) or game.Dead (dead money, e.g. the
+// small-blind part of "small & big blinds"); in JSON "ante",
+// "small-blind", "big-blind", "straddle", "dead".
 type Post struct {
-	Player int      `json:"player"` // index into Hand.Players
-	Kind   PostKind `json:"kind"`
-	Amount int64    `json:"amount"`
+	Player int           `json:"player"` // index into Hand.Players
+	Kind   game.PostKind `json:"kind"`
+	Amount int64         `json:"amount"`
 }
-
-// ActionKind is the kind of a recorded action.
-type ActionKind string
-
-// The recorded actions. Bets and raises carry the amount the player's bet in
-// this round is made UP TO (PHH "cbr" semantics, PokerStars "raises X to Y").
-const (
-	Fold      ActionKind = "fold"
-	CheckCall ActionKind = "check-call" // check when nothing is owed, else call (all-in for less if short): PHH "cc", which does not say which
-	Check     ActionKind = "check"      // check: legal only when the player owes nothing
-	Call      ActionKind = "call"       // call: Amount is the chips put in (what is owed, or all the player has when short); 0 when not recorded
-	BetRaise  ActionKind = "bet-raise"  // bet or raise to Amount
-	Show      ActionKind = "show"       // show Cards at showdown
-	Muck      ActionKind = "muck"       // give up at showdown without showing
-	DealBoard ActionKind = "deal-board" // the dealer deals Cards to the board
-	DealHole  ActionKind = "deal-hole"  // the dealer deals hole Cards to Player (optional; cards may be unknown)
-)
 
 // Action is one recorded action, in order. Player is an index into
 // Hand.Players, or -1 for dealer actions (DealBoard).
+//
+// Kind is one of game's actions (in JSON its code, game.ActionKind.String).
+// Bets and raises carry the amount the player's bet in this round is made
+// UP TO (PHH "cbr" semantics, PokerStars "raises X to Y"):
+//
+//   - game.Fold ("fold")
+//   - game.CheckCall ("check-call"): check when nothing is owed, else call
+//     (all-in for less if short): PHH "cc", which does not say which
+//   - game.Check ("check"): legal only when the player owes nothing
+//   - game.Call ("call"): Amount is the chips put in (what is owed, or all
+//     the player has when short); 0 when not recorded
+//   - game.BetRaise ("bet-raise"): bet or raise to Amount
+//   - game.Show ("show"): show Cards at showdown
+//   - game.Muck ("muck"): give up at showdown without showing
+//   - game.DealBoard ("deal-board"): the dealer deals Cards to the board
+//   - game.DealHole ("deal-hole"): the dealer deals hole Cards to Player
+//     (optional; cards may be unknown)
 type Action struct {
-	Player int        `json:"player"`
-	Kind   ActionKind `json:"kind"`
-	Amount int64      `json:"amount,omitempty"` // BetRaise: the round total bet to; Call: the chips put in (checked); CheckCall: the amount recorded by the site, if any (informational)
-	Cards  cards.List `json:"cards,omitempty"`  // Show, DealBoard, DealHole
+	Player int             `json:"player"`
+	Kind   game.ActionKind `json:"kind"`
+	Amount int64           `json:"amount,omitempty"` // BetRaise: the round total bet to; Call: the chips put in (checked); CheckCall: the amount recorded by the site, if any (informational)
+	Cards  cards.List      `json:"cards,omitempty"`  // Show, DealBoard, DealHole
 	// Run is, for DealBoard in a hand run more than once (after an all-in,
 	// the rest of the board dealt two or more times: PokerStars "run it
 	// twice"), the run the cards belong to: 1 for the first run, 2 for the
@@ -194,7 +182,7 @@ type Hand struct {
 func (h *Hand) Board() cards.List {
 	var b cards.List
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard && a.Run <= 1 {
+		if a.Kind == game.DealBoard && a.Run <= 1 {
 			b = append(b, a.Cards...)
 		}
 	}
@@ -206,7 +194,7 @@ func (h *Hand) Board() cards.List {
 func (h *Hand) Runs() int {
 	n := 1
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard && a.Run > n {
+		if a.Kind == game.DealBoard && a.Run > n {
 			n = a.Run
 		}
 	}
@@ -221,14 +209,14 @@ func (h *Hand) Runs() int {
 func (h *Hand) Boards() []cards.List {
 	deals := 0
 	for _, a := range h.Actions {
-		if a.Kind == DealBoard {
+		if a.Kind == game.DealBoard {
 			deals++
 		}
 	}
 	out := make([]cards.List, min(h.Runs(), deals+1))
 	for _, a := range h.Actions {
 		switch {
-		case a.Kind != DealBoard || a.Run > len(out):
+		case a.Kind != game.DealBoard || a.Run > len(out):
 		case a.Run <= 0:
 			for j := range out {
 				out[j] = append(out[j], a.Cards...)

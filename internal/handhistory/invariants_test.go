@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -46,7 +47,7 @@ func checkVerdict(t *testing.T, h *handhistory.Hand, v analysis.Verdict) {
 	}
 	var dead int64 // at most: a post may be short
 	for _, p := range h.Posts {
-		if p.Kind == handhistory.PostAnte || p.Kind == handhistory.PostDead {
+		if p.Kind == game.Ante || p.Kind == game.Dead {
 			dead += p.Amount
 		}
 	}

@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 )
 
 // readJSON reads Scoop's canonical JSON: one Hand object, an array of
@@ -81,10 +84,10 @@ func jsonEntry(index, line int, raw []byte) Entry {
 		e.Err = err
 		return e
 	}
-	var h Hand
+	var w jsonHand
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	err := dec.Decode(&h)
+	err := dec.Decode(&w)
 	if err == nil && dec.InputOffset() < int64(len(bytes.TrimRight(raw, " \t\r\n"))) {
 		err = fmt.Errorf("json: data after the hand object at byte %d", dec.InputOffset()+1)
 	}
@@ -92,7 +95,8 @@ func jsonEntry(index, line int, raw []byte) Entry {
 		e.Err = jsonError(line, err)
 		return e
 	}
-	if err := Validate(&h); err != nil {
+	h, u := w.hand()
+	if err := validate(&h, u); err != nil {
 		var fe *fault.Error
 		if errors.As(err, &fe) && fe.Line == 0 {
 			fe.Line = line
@@ -107,15 +111,137 @@ func jsonEntry(index, line int, raw []byte) Entry {
 	return e
 }
 
+// jsonHand is what readJSON decodes a hand into: a Hand whose kinds are
+// read as strings (the outer fields hide the embedded ones of the same JSON
+// name), so that a kind missing, empty or unknown is not an error of the
+// decoder, nor a silent zero (game.FixedLimit, game.Ante, game.Fold), but
+// one of Validate, in its order, naming the field and the text as written
+// (see unread).
+type jsonHand struct {
+	Hand
+	Table   jsonTable    `json:"table"`
+	Posts   []jsonPost   `json:"posts,omitempty"`
+	Actions []jsonAction `json:"actions"`
+}
+
+type jsonTable struct {
+	Table
+	Structure string `json:"structure"`
+}
+
+type jsonPost struct {
+	Post
+	Kind string `json:"kind"`
+}
+
+type jsonAction struct {
+	Action
+	Kind string `json:"kind"`
+}
+
+// hand returns the Hand w holds and the kinds of it that are none of
+// game's (their fields left at zero).
+func (w *jsonHand) hand() (Hand, *unread) {
+	h := w.Hand
+	u := &unread{}
+	h.Table = w.Table.Table
+	if st, err := game.ParseStructure(w.Table.Structure); err == nil {
+		h.Table.Structure = st
+	} else {
+		u.structure = &w.Table.Structure
+	}
+	if w.Posts != nil {
+		h.Posts = make([]Post, len(w.Posts))
+		for i, p := range w.Posts {
+			h.Posts[i] = p.Post
+			if k, err := game.ParsePostKind(p.Kind); err == nil {
+				h.Posts[i].Kind = k
+			} else {
+				u.post(i, p.Kind)
+			}
+		}
+	}
+	if w.Actions != nil {
+		h.Actions = make([]Action, len(w.Actions))
+		for i, a := range w.Actions {
+			h.Actions[i] = a.Action
+			if k, err := game.ParseActionKind(a.Kind); err == nil {
+				h.Actions[i].Kind = k
+			} else {
+				u.action(i, a.Kind)
+			}
+		}
+	}
+	return h, u
+}
+
+// unread holds, for a hand read from text, the text of each kind that is
+// none of game's, the model's field being left at its zero value: Validate
+// then reports the text as written, where it reports an unknown kind
+// (validText too, as the text of that field). A nil *unread holds nothing.
+type unread struct {
+	structure      *string
+	posts, actions map[int]string // by index in Hand.Posts, Hand.Actions
+}
+
+func (u *unread) post(i int, text string) {
+	if u.posts == nil {
+		u.posts = map[int]string{}
+	}
+	u.posts[i] = text
+}
+
+func (u *unread) action(i int, text string) {
+	if u.actions == nil {
+		u.actions = map[int]string{}
+	}
+	u.actions[i] = text
+}
+
+// empty reports whether u holds nothing.
+func (u *unread) empty() bool {
+	return u == nil || u.structure == nil && len(u.posts) == 0 && len(u.actions) == 0
+}
+
+// text returns the unread text of the kind of type t at index i (of
+// Hand.Posts or Hand.Actions; ignored for the structure), if any.
+func (u *unread) text(t reflect.Type, i int) (string, bool) {
+	if u == nil {
+		return "", false
+	}
+	switch t {
+	case structureType:
+		if u.structure != nil {
+			return *u.structure, true
+		}
+	case postKindType:
+		s, ok := u.posts[i]
+		return s, ok
+	case actionKindType:
+		s, ok := u.actions[i]
+		return s, ok
+	}
+	return "", false
+}
+
 func jsonError(line int, err error) *fault.Error {
 	msg := err.Error()
 	var te *json.UnmarshalTypeError
 	field := ""
 	if errors.As(err, &te) {
-		field = te.Field
+		field = modelPath(te.Field)
 		msg = fmt.Sprintf("want %s, got JSON %s", wantType(te.Type.String()), te.Value)
 	}
 	return &fault.Error{Kind: fault.Invalid, Line: line, Field: field, Action: -1, Message: "JSON: " + strings.TrimPrefix(msg, "json: "), Err: err}
+}
+
+// modelPath is a decoder's field path in jsonHand as the path in Hand:
+// without the names of the embedded structs ("actions.Action.amount" is
+// "actions.amount"), which no JSON name of the model is.
+func modelPath(field string) string {
+	parts := strings.Split(field, ".")
+	parts = slices.DeleteFunc(parts, func(p string) bool { return p == "Hand" || p == "Table" || p == "Post" || p == "Action" })
+	return strings.Join(parts, ".")
 }
 
 // wantType says in the user's words what a JSON value of Go type t is.
@@ -127,7 +253,7 @@ func wantType(t string) string {
 		return "a game as a string: omaha-hi or omaha-hilo"
 	case "int64", "int":
 		return "a whole number"
-	case "string", "handhistory.Structure", "handhistory.PostKind", "handhistory.ActionKind":
+	case "string":
 		return "a string"
 	case "bool":
 		return "true or false"
@@ -135,9 +261,9 @@ func wantType(t string) string {
 		return "an array of whole numbers"
 	case "[][]int64":
 		return "an array of arrays of whole numbers"
-	case "handhistory.Hand", "handhistory.Table", "handhistory.Player", "handhistory.Post", "handhistory.Action", "handhistory.Outcome":
+	case "handhistory.jsonHand", "handhistory.jsonTable", "handhistory.Player", "handhistory.jsonPost", "handhistory.jsonAction", "handhistory.Outcome":
 		return "an object"
-	case "[]handhistory.Player", "[]handhistory.Post", "[]handhistory.Action":
+	case "[]handhistory.Player", "[]handhistory.jsonPost", "[]handhistory.jsonAction":
 		return "an array of objects"
 	}
 	return t
@@ -157,11 +283,15 @@ const MaxChips int64 = 1_000_000_000_000_000
 // character. The error is a *fault.Error naming the field: of kind
 // Impossible for a hand of more than MaxActions actions (checked first),
 // else Invalid.
-func Validate(h *Hand) error {
+func Validate(h *Hand) error { return validate(h, nil) }
+
+// validate is Validate of a hand read from text, whose kinds that are
+// none of game's u holds.
+func validate(h *Hand, u *unread) error {
 	if len(h.Actions) > MaxActions {
 		return TooManyActions(0, len(h.Actions))
 	}
-	if err := validText(h); err != nil {
+	if err := validText(h, u); err != nil {
 		return err
 	}
 	n := len(h.Players)
@@ -174,8 +304,11 @@ func Validate(h *Hand) error {
 	if h.Table.Game != eval.OmahaHi && h.Table.Game != eval.OmahaHiLo {
 		return bad("table.game", "unknown game")
 	}
+	if s, ok := u.text(structureType, 0); ok {
+		return bad("table.structure", "unknown structure %q (want fixed-limit, pot-limit or no-limit)", s)
+	}
 	switch h.Table.Structure {
-	case FixedLimit, PotLimit, NoLimit:
+	case game.FixedLimit, game.PotLimit, game.NoLimit:
 	default:
 		return bad("table.structure", "unknown structure %q (want fixed-limit, pot-limit or no-limit)", h.Table.Structure)
 	}
@@ -221,10 +354,13 @@ func Validate(h *Hand) error {
 		if p.Player < 0 || p.Player >= n {
 			return bad(f(".player"), "%d is not a player index (0..%d)", p.Player, n-1)
 		}
+		if s, ok := u.text(postKindType, i); ok {
+			return bad(f(".kind"), "unknown post kind %q", s)
+		}
 		switch p.Kind {
-		case PostAnte, PostSmallBlind, PostBigBlind, PostStraddle, PostDead:
+		case game.Ante, game.SmallBlind, game.BigBlind, game.Straddle, game.Dead:
 		default:
-			return bad(f(".kind"), "unknown post kind %q", p.Kind)
+			return bad(f(".kind"), "unknown post kind %q", p.Kind.Code())
 		}
 		if p.Amount < 0 || p.Amount > MaxChips {
 			return bad(f(".amount"), "amount %d; want 0 to %d", p.Amount, MaxChips)
@@ -232,22 +368,25 @@ func Validate(h *Hand) error {
 	}
 	for i, a := range h.Actions {
 		f := func(sub string) string { return indexed("actions", i, sub) }
+		if s, ok := u.text(actionKindType, i); ok {
+			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", s)}
+		}
 		switch a.Kind {
-		case Fold, CheckCall, Check, Call, BetRaise, Show, Muck, DealHole:
+		case game.Fold, game.CheckCall, game.Check, game.Call, game.BetRaise, game.Show, game.Muck, game.DealHole:
 			if a.Player < 0 || a.Player >= n {
 				return &fault.Error{Kind: fault.Invalid, Field: f(".player"), Action: i, Message: fmt.Sprintf("%d is not a player index (0..%d)", a.Player, n-1)}
 			}
-		case DealBoard:
+		case game.DealBoard:
 			if len(a.Cards) == 0 {
 				return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: "a board deal with no cards"}
 			}
 		default:
 			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", a.Kind)}
 		}
-		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == BetRaise && a.Amount == 0) {
+		if a.Amount < 0 || a.Amount > MaxChips || (a.Kind == game.BetRaise && a.Amount == 0) {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".amount"), Action: i, Message: fmt.Sprintf("bad amount %d; want 1 to %d", a.Amount, MaxChips)}
 		}
-		if (a.Kind == Show || a.Kind == DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
+		if (a.Kind == game.Show || a.Kind == game.DealHole) && len(a.Cards) != 0 && len(a.Cards) != 4 {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".cards"), Action: i, Message: fmt.Sprintf("%d hole cards; Omaha deals 4", len(a.Cards))}
 		}
 		if c, found := invalidCard(a.Cards); found {

@@ -212,3 +212,82 @@ func TestJSONValidationBoundsNamesAndUnknownFields(t *testing.T) {
 		})
 	}
 }
+
+// TestKindsAsWritten pins the errors for a structure, post kind or action
+// kind that is missing, empty, null, unknown or not text: the model's
+// kinds are game's, whose zero values (game.FixedLimit, game.Ante,
+// game.Fold) must not stand for a kind the hand does not give, and the
+// error names the text as written, in the order Validate checks.
+func TestKindsAsWritten(t *testing.T) {
+	t.Parallel()
+	good := `{"table":{"game":"omaha-hilo","structure":"pot-limit"},"players":[{"name":"a","stack":10},{"name":"b","stack":10},{"name":"c","stack":10}],"button":0,` +
+		`"posts":[{"player":1,"kind":"small-blind","amount":1},{"player":2,"kind":"big-blind","amount":2},{"player":0,"kind":"dead","amount":1}],` +
+		`"actions":[{"player":0,"kind":"call","amount":2},{"player":1,"kind":"fold"},{"player":2,"kind":"check"}]}`
+	es, err := handhistory.Read(handhistory.FormatJSON, []byte(good))
+	if err != nil || es[0].Err != nil {
+		t.Fatal(err, es[0].Err)
+	}
+	phh, err := handhistory.MarshalPHH(es[0].Hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		format   handhistory.Format
+		from, to string
+		want     string
+	}{
+		{handhistory.FormatJSON, `,"structure":"pot-limit"`, ``, `line 1, table.structure: unknown structure "" (want fixed-limit, pot-limit or no-limit)`},
+		{handhistory.FormatJSON, `"pot-limit"`, `""`, `line 1, table.structure: unknown structure "" (want fixed-limit, pot-limit or no-limit)`},
+		{handhistory.FormatJSON, `"pot-limit"`, `null`, `line 1, table.structure: unknown structure "" (want fixed-limit, pot-limit or no-limit)`},
+		{handhistory.FormatJSON, `"pot-limit"`, `"spread"`, `line 1, table.structure: unknown structure "spread" (want fixed-limit, pot-limit or no-limit)`},
+		{handhistory.FormatJSON, `"pot-limit"`, `5`, `line 1, table.structure: JSON: want a string, got JSON number`},
+		{handhistory.FormatJSON, `"pot-limit"`, `"po\u0001t"`, `line 1, table.structure: holds the control character U+0001 at byte 3`},
+		{handhistory.FormatJSON, `"pot-limit"}`, `"\u0005"},"table_name":"\u0007"`, `line 1, table_name: holds the control character U+0007 at byte 1`},
+		{handhistory.FormatJSON, `"pot-limit"},"players":[{"name":"a","stack":10},{"name":"b","stack":10},`, `"spread"},"players":[`, `line 1, players: 1 players; a table seats 2 to 10`},
+		{handhistory.FormatJSON, `"kind":"dead",`, ``, `line 1, posts[2].kind: unknown post kind ""`},
+		{handhistory.FormatJSON, `"kind":"dead"`, `"kind":""`, `line 1, posts[2].kind: unknown post kind ""`},
+		{handhistory.FormatJSON, `"kind":"dead"`, `"kind":null`, `line 1, posts[2].kind: unknown post kind ""`},
+		{handhistory.FormatJSON, `"kind":"dead"`, `"kind":"dead blind"`, `line 1, posts[2].kind: unknown post kind "dead blind"`},
+		{handhistory.FormatJSON, `"kind":"dead"`, `"kind":4`, `line 1, posts.kind: JSON: want a string, got JSON number`},
+		{handhistory.FormatJSON, `"kind":"dead"`, `"kind":"de\u0001"`, `line 1, posts[2].kind: holds the control character U+0001 at byte 3`},
+		{handhistory.FormatJSON, `"kind":"dead","amount":1`, `"kind":"x","amount":-1`, `line 1, posts[2].kind: unknown post kind "x"`},
+		{handhistory.FormatJSON, `{"player":1,"kind":"fold"}`, `{"player":1}`, `line 1, action 1, actions[1].kind: unknown action kind ""`},
+		{handhistory.FormatJSON, `"kind":"fold"`, `"kind":""`, `line 1, action 1, actions[1].kind: unknown action kind ""`},
+		{handhistory.FormatJSON, `"kind":"fold"`, `"kind":"limp"`, `line 1, action 1, actions[1].kind: unknown action kind "limp"`},
+		{handhistory.FormatJSON, `"kind":"fold"`, `"kind":true`, `line 1, actions.kind: JSON: want a string, got JSON bool`},
+		{handhistory.FormatJSON, `"kind":"fold"`, `"kind":"fo\u0001"`, `line 1, actions[1].kind: holds the control character U+0001 at byte 3`},
+		{handhistory.FormatJSON, `{"player":1,"kind":"fold"}`, `{"player":9,"kind":"limp","amount":-5}`, `line 1, action 1, actions[1].kind: unknown action kind "limp"`},
+		{handhistory.FormatJSON, `{"player":1,"kind":"fold"}`, `{"player":9,"kind":"fold"}`, `line 1, action 1, actions[1].player: 9 is not a player index (0..2)`},
+		{handhistory.FormatJSON, `"kind":"call","amount":2}`, `"kind":"call","amount":"x"}`, `line 1, actions.amount: JSON: want a whole number, got JSON string`},
+		{handhistory.FormatJSON, `"amount":1}`, `"amount":"x"}`, `line 1, posts.amount: JSON: want a whole number, got JSON string`},
+		{handhistory.FormatJSON, `"structure":"pot-limit"`, `"structure":"pot-limit","max_seats":"x"`, `line 1, table.max_seats: JSON: want a whole number, got JSON string`},
+		{handhistory.FormatJSON, `"button":0`, `"button":0,"notes":"x"`, `line 1, notes: JSON: want []string, got JSON string`},
+		{handhistory.FormatJSON, `"table":{"game":"omaha-hilo","structure":"pot-limit"}`, `"table":5`, `line 1, table: JSON: want an object, got JSON number`},
+		{handhistory.FormatJSON, `"posts":[`, `"posts":[5,`, `line 1, posts: JSON: want an object, got JSON number`},
+		{handhistory.FormatJSON, `"actions":[`, `"actions":[5,`, `line 1, actions: JSON: want an object, got JSON number`},
+		{handhistory.FormatJSON, `"kind":"fold"`, `"kind":"fold","bogus":1`, `line 1: JSON: unknown field "bogus"`},
+		{handhistory.FormatPHH, `p3 dead 1`, `p3 blind 1`, `line 1, posts[2].kind: unknown post kind "blind"`},
+		{handhistory.FormatPHH, `p3 dead 1`, `p3 de\u0001 1`, `line 1, posts[2].kind: holds the control character U+0001 at byte 3`},
+		{handhistory.FormatPHH, `p3 call amount=2`, `p3 limp amount=-2`, `line 1, action 0, actions[0].kind: unknown action kind "limp"`},
+		{handhistory.FormatPHH, `p3 call amount=2`, `p3 dead amount=2`, `line 1, action 0, actions[0].kind: unknown action kind "dead"`},
+		{handhistory.FormatPHH, `p2 check`, `p2 ch\u0007`, `line 1, actions[2].kind: holds the control character U+0007 at byte 3`},
+	}
+	for _, tt := range tests {
+		text := string(phh)
+		if tt.format == handhistory.FormatJSON {
+			text = good
+		}
+		bad := strings.Replace(text, tt.from, tt.to, 1)
+		if bad == text {
+			t.Fatalf("replacement %q not found", tt.from)
+		}
+		es, err := handhistory.Read(tt.format, []byte(bad))
+		if err == nil && len(es) == 1 {
+			err = es[0].Err
+		}
+		var fe *fault.Error
+		if !errors.As(err, &fe) || fe.Kind != fault.Invalid || err.Error() != tt.want {
+			t.Errorf("%s %s -> %s: error %v, want invalid: %s", tt.format, tt.from, tt.to, err, tt.want)
+		}
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/scoophq/scoop/internal/game"
 	"regexp"
 	"strconv"
 	"strings"
@@ -66,15 +67,15 @@ type phhFile struct {
 // phhVariants maps the variant codes Scoop reads to game and structure.
 var phhVariants = map[string]struct {
 	game      eval.Game
-	structure Structure
+	structure game.Structure
 }{
-	"FO/8": {eval.OmahaHiLo, FixedLimit},
-	"PO":   {eval.OmahaHi, PotLimit},
+	"FO/8": {eval.OmahaHiLo, game.FixedLimit},
+	"PO":   {eval.OmahaHi, game.PotLimit},
 	// Scoop extensions: PHH has no code for these.
-	"PO/8": {eval.OmahaHiLo, PotLimit},
-	"NO/8": {eval.OmahaHiLo, NoLimit},
-	"FO":   {eval.OmahaHi, FixedLimit},
-	"NO":   {eval.OmahaHi, NoLimit},
+	"PO/8": {eval.OmahaHiLo, game.PotLimit},
+	"NO/8": {eval.OmahaHiLo, game.NoLimit},
+	"FO":   {eval.OmahaHi, game.FixedLimit},
+	"NO":   {eval.OmahaHi, game.NoLimit},
 }
 
 var phhHeader = regexp.MustCompile(`^\s*\[\s*(\d+)\s*\]\s*(#.*)?$`)
@@ -136,9 +137,9 @@ func readPHH(data []byte) ([]Entry, error) {
 		if HandsFull(&entries, sec.line) {
 			break
 		}
-		h, skip, err := parsePHHSection(sec)
+		h, u, skip, err := parsePHHSection(sec)
 		if err == nil && skip == "" {
-			if verr := Validate(h); verr != nil { // e.g. a starting stack of 0
+			if verr := validate(h, u); verr != nil { // e.g. a starting stack of 0
 				err = verr
 				if fe, ok := verr.(*fault.Error); ok && fe.Line == 0 {
 					fe.Line = sec.line
@@ -165,31 +166,33 @@ func (sc *phhScan) keyLine(sec phhSection, key string) int {
 
 // parsePHHSection reads one hand. The section is pre-scanned first (see
 // scanPHH) so that no hostile nesting, key or array reaches the TOML
-// decoder; the work is then linear in the section's length.
-func parsePHHSection(sec phhSection) (*Hand, string, error) {
+// decoder; the work is then linear in the section's length. The kinds of
+// Scoop's extension keys that are none of game's are left for Validate
+// (see unread).
+func parsePHHSection(sec phhSection) (*Hand, *unread, string, error) {
 	sc, serr := scanPHH(sec.text)
 	if serr != nil {
 		serr.Line += sec.line - 1
-		return nil, "", serr
+		return nil, nil, "", serr
 	}
 	var f phhFile
 	if _, err := toml.Decode(sec.text, &f); err != nil {
-		return nil, "", phhDecodeError(sec.line, err)
+		return nil, nil, "", phhDecodeError(sec.line, err)
 	}
 	if f.Variant == "" {
-		return nil, "", phhErr(sec.line, "variant", "missing")
+		return nil, nil, "", phhErr(sec.line, "variant", "missing")
 	}
 	v, ok := phhVariants[f.Variant]
 	if !ok {
-		return nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", Clipped(f.Variant)), nil
+		return nil, nil, fmt.Sprintf("variant %q is not an Omaha game Scoop plays", Clipped(f.Variant)), nil
 	}
 	n := len(f.StartingStacks)
 	if n < 2 || n > 10 {
-		return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), "starting_stacks", "%d players; a table seats 2 to 10", n)
 	}
 	for i, s := range f.StartingStacks {
 		if s < 0 {
-			return nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
+			return nil, nil, "", phhErr(sc.keyLine(sec, "starting_stacks"), fmt.Sprintf("starting_stacks[%d]", i), "negative stack %d", s)
 		}
 	}
 	for _, l := range []struct {
@@ -197,22 +200,22 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		vs  []int64
 	}{{"antes", f.Antes}, {"blinds_or_straddles", f.Blinds}, {"finishing_stacks", f.FinishingStacks}, {"winnings", f.Winnings}} {
 		if l.vs != nil && len(l.vs) != n {
-			return nil, "", phhErr(sc.keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
+			return nil, nil, "", phhErr(sc.keyLine(sec, l.key), l.key, "%d entries for %d players", len(l.vs), n)
 		}
 		for i, x := range l.vs {
 			if x < 0 && l.key != "finishing_stacks" {
-				return nil, "", phhErr(sc.keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
+				return nil, nil, "", phhErr(sc.keyLine(sec, l.key), fmt.Sprintf("%s[%d]", l.key, i), "negative amount %d", x)
 			}
 		}
 	}
 	if f.Players != nil && len(f.Players) != n {
-		return nil, "", phhErr(sc.keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "players"), "players", "%d names for %d players", len(f.Players), n)
 	}
 	if f.Seats != nil && len(f.Seats) != n {
-		return nil, "", phhErr(sc.keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
+		return nil, nil, "", phhErr(sc.keyLine(sec, "seats"), "seats", "%d seats for %d players", len(f.Seats), n)
 	}
 	if f.SmallBet < 0 || f.BigBet < 0 || f.MinBet < 0 {
-		return nil, "", phhErr(sec.line, "small_bet", "negative bet size")
+		return nil, nil, "", phhErr(sec.line, "small_bet", "negative bet size")
 	}
 	h := &Hand{
 		Format:    string(FormatPHH),
@@ -242,7 +245,7 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 	for i, a := range f.Antes {
 		if a > 0 {
-			h.Posts = append(h.Posts, Post{Player: i, Kind: PostAnte, Amount: a})
+			h.Posts = append(h.Posts, Post{Player: i, Kind: game.Ante, Amount: a})
 		}
 	}
 	// Blind slots: slot j is posted by p(j+1), reversed heads-up.
@@ -253,12 +256,12 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 		}
 	}
 	for k, j := range slots {
-		kind := PostStraddle
+		kind := game.Straddle
 		switch {
 		case len(slots) == 1 || k == 1:
-			kind = PostBigBlind
+			kind = game.BigBlind
 		case k == 0:
-			kind = PostSmallBlind
+			kind = game.SmallBlind
 		}
 		p := j
 		if n == 2 {
@@ -268,10 +271,10 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 	}
 
 	if len(f.Actions) > MaxActions {
-		return nil, "", TooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
+		return nil, nil, "", TooManyActions(sc.keyLine(sec, "actions"), len(f.Actions))
 	}
 	if err := phhActions(sec, &sc, f.Actions, h); err != nil {
-		return nil, "", err
+		return nil, nil, "", err
 	}
 	if f.FinishingStacks != nil || f.Winnings != nil {
 		h.Outcome = &Outcome{FinishingStacks: f.FinishingStacks, Collected: f.Winnings}
@@ -279,10 +282,11 @@ func parsePHHSection(sec phhSection) (*Hand, string, error) {
 
 	// Scoop's extension keys (phhwrite.go), last: they replace what the
 	// standard fields gave and put the players back in Scoop's order.
-	if err := f.phhScoop.apply(h, func(key string) int { return sc.keyLine(sec, key) }); err != nil {
-		return nil, "", err
+	u, err := f.phhScoop.apply(h, func(key string) int { return sc.keyLine(sec, key) })
+	if err != nil {
+		return nil, nil, "", err
 	}
-	return h, "", nil
+	return h, u, "", nil
 }
 
 // phhActions parses the action strings of the section's hand h into
@@ -299,7 +303,7 @@ func phhActions(sec phhSection, sc *phhScan, actions []string, h *Hand) *fault.E
 		if err != nil {
 			return &fault.Error{Kind: fault.Invalid, Line: line, Action: k, Message: fmt.Sprintf("%q: %s", s, err.Error())}
 		}
-		if a.Kind == DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
+		if a.Kind == game.DealHole && len(a.Cards) == 4 && h.Players[a.Player].Hole == nil {
 			h.Players[a.Player].Hole = a.Cards
 		}
 		h.Actions = append(h.Actions, a)
@@ -336,7 +340,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 			if err != nil {
 				return Action{}, err
 			}
-			a := Action{Player: p, Kind: DealHole}
+			a := Action{Player: p, Kind: game.DealHole}
 			if len(t) == 4 {
 				cs, err := phhCards(t[3])
 				if err != nil {
@@ -359,7 +363,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 			if len(cs) == 0 {
 				return Action{}, errors.New("unknown board cards")
 			}
-			return Action{Player: -1, Kind: DealBoard, Cards: cs}, nil
+			return Action{Player: -1, Kind: game.DealBoard, Cards: cs}, nil
 		}
 		return Action{}, fmt.Errorf("unknown dealer action %q", t[1])
 	}
@@ -373,9 +377,9 @@ func parsePHHAction(s string, n int) (Action, error) {
 			return Action{}, fmt.Errorf("%s takes no argument", t[1])
 		}
 		if t[1] == "f" {
-			return Action{Player: p, Kind: Fold}, nil
+			return Action{Player: p, Kind: game.Fold}, nil
 		}
-		return Action{Player: p, Kind: CheckCall}, nil
+		return Action{Player: p, Kind: game.CheckCall}, nil
 	case "cbr":
 		if len(t) != 3 {
 			return Action{}, errors.New("want cbr AMOUNT")
@@ -384,10 +388,10 @@ func parsePHHAction(s string, n int) (Action, error) {
 		if err != nil || amt <= 0 {
 			return Action{}, fmt.Errorf("bad amount %q (want a positive whole number of chips)", t[2])
 		}
-		return Action{Player: p, Kind: BetRaise, Amount: amt}, nil
+		return Action{Player: p, Kind: game.BetRaise, Amount: amt}, nil
 	case "sm":
 		if len(t) == 2 {
-			return Action{Player: p, Kind: Muck}, nil
+			return Action{Player: p, Kind: game.Muck}, nil
 		}
 		if len(t) != 3 {
 			return Action{}, errors.New("want sm [CARDS]")
@@ -399,7 +403,7 @@ func parsePHHAction(s string, n int) (Action, error) {
 		if cs != nil && len(cs) != 4 {
 			return Action{}, fmt.Errorf("shows %d cards; Omaha hands have 4", len(cs))
 		}
-		return Action{Player: p, Kind: Show, Cards: cs}, nil
+		return Action{Player: p, Kind: game.Show, Cards: cs}, nil
 	case "sd", "pb":
 		return Action{}, fmt.Errorf("action %q does not exist in Omaha", t[1])
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -59,7 +60,7 @@ func TestReadPHHFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h.Table.Game != eval.OmahaHiLo || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 200000 || h.Table.BigBet != 400000 {
+	if h.Table.Game != eval.OmahaHiLo || h.Table.Structure != game.FixedLimit || h.Table.SmallBet != 200000 || h.Table.BigBet != 400000 {
 		t.Errorf("table %+v", h.Table)
 	}
 	if len(h.Players) != 5 || h.Players[1].Name != "Talal Shakerchi" || h.Players[1].Stack != 8400000 || h.Button != 4 {
@@ -68,7 +69,7 @@ func TestReadPHHFields(t *testing.T) {
 	if !slices.Equal(h.Players[1].Hole, cards.MustParse("AsQd4d2s")) {
 		t.Errorf("p2 hole %v", h.Players[1].Hole)
 	}
-	wantPosts := []handhistory.Post{{Player: 0, Kind: handhistory.PostSmallBlind, Amount: 100000}, {Player: 1, Kind: handhistory.PostBigBlind, Amount: 200000}}
+	wantPosts := []handhistory.Post{{Player: 0, Kind: game.SmallBlind, Amount: 100000}, {Player: 1, Kind: game.BigBlind, Amount: 200000}}
 	if !slices.Equal(h.Posts, wantPosts) {
 		t.Errorf("posts %+v, want %+v", h.Posts, wantPosts)
 	}
@@ -76,11 +77,11 @@ func TestReadPHHFields(t *testing.T) {
 		t.Fatalf("%d actions, want 24", len(h.Actions))
 	}
 	checks := map[int]handhistory.Action{
-		5:  {Player: 2, Kind: handhistory.Fold},
-		6:  {Player: 3, Kind: handhistory.BetRaise, Amount: 400000},
-		9:  {Player: 1, Kind: handhistory.CheckCall},
-		10: {Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("7h4c8c")},
-		22: {Player: 1, Kind: handhistory.Show, Cards: cards.MustParse("AsQd4d2s")},
+		5:  {Player: 2, Kind: game.Fold},
+		6:  {Player: 3, Kind: game.BetRaise, Amount: 400000},
+		9:  {Player: 1, Kind: game.CheckCall},
+		10: {Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("7h4c8c")},
+		22: {Player: 1, Kind: game.Show, Cards: cards.MustParse("AsQd4d2s")},
 	}
 	for i, want := range checks {
 		got := h.Actions[i]
@@ -101,13 +102,13 @@ func TestReadPHHBlinds(t *testing.T) {
 	}{
 		// Heads-up the blinds are applied reversed: p2 (the button) posts 1.
 		{"testdata/phh-edge/fo8_headsup_blind_order.phh", []handhistory.Post{
-			{Player: 1, Kind: handhistory.PostSmallBlind, Amount: 1}, {Player: 0, Kind: handhistory.PostBigBlind, Amount: 2}}},
+			{Player: 1, Kind: game.SmallBlind, Amount: 1}, {Player: 0, Kind: game.BigBlind, Amount: 2}}},
 		// A single blind is the big blind.
-		{"testdata/phh/data/wsop/2023/43/5/76.phh", []handhistory.Post{{Player: 0, Kind: handhistory.PostBigBlind, Amount: 250000}}},
+		{"testdata/phh/data/wsop/2023/43/5/76.phh", []handhistory.Post{{Player: 0, Kind: game.BigBlind, Amount: 250000}}},
 		// Antes first, then the blinds.
 		{"testdata/phh-edge/fo8_odd_chip_low_tie.phh", []handhistory.Post{
-			{Player: 0, Kind: handhistory.PostAnte, Amount: 1}, {Player: 1, Kind: handhistory.PostAnte, Amount: 1}, {Player: 2, Kind: handhistory.PostAnte, Amount: 1},
-			{Player: 0, Kind: handhistory.PostSmallBlind, Amount: 1}, {Player: 1, Kind: handhistory.PostBigBlind, Amount: 2}}},
+			{Player: 0, Kind: game.Ante, Amount: 1}, {Player: 1, Kind: game.Ante, Amount: 1}, {Player: 2, Kind: game.Ante, Amount: 1},
+			{Player: 0, Kind: game.SmallBlind, Amount: 1}, {Player: 1, Kind: game.BigBlind, Amount: 2}}},
 	}
 	for _, tt := range tests {
 		h, err := parsePHH(readFile(t, tt.file))
@@ -134,17 +135,17 @@ func TestReadPHHVariants(t *testing.T) {
 	tests := []struct {
 		variant   string
 		game      eval.Game
-		structure handhistory.Structure
+		structure game.Structure
 		skipped   bool
 	}{
-		{"FO/8", eval.OmahaHiLo, handhistory.FixedLimit, false},
-		{"PO", eval.OmahaHi, handhistory.PotLimit, false},
-		{"PO/8", eval.OmahaHiLo, handhistory.PotLimit, false}, // extensions
-		{"NO/8", eval.OmahaHiLo, handhistory.NoLimit, false},
-		{"FO", eval.OmahaHi, handhistory.FixedLimit, false},
-		{"NO", eval.OmahaHi, handhistory.NoLimit, false},
-		{"NT", 0, "", true},
-		{"F7S/8", 0, "", true},
+		{"FO/8", eval.OmahaHiLo, game.FixedLimit, false},
+		{"PO", eval.OmahaHi, game.PotLimit, false},
+		{"PO/8", eval.OmahaHiLo, game.PotLimit, false}, // extensions
+		{"NO/8", eval.OmahaHiLo, game.NoLimit, false},
+		{"FO", eval.OmahaHi, game.FixedLimit, false},
+		{"NO", eval.OmahaHi, game.NoLimit, false},
+		{"NT", 0, 0, true},
+		{"F7S/8", 0, 0, true},
 	}
 	for _, tt := range tests {
 		es, err := handhistory.Read(handhistory.FormatPHH, []byte(strings.Replace(minimalPHH, "%s", tt.variant, 1)))
@@ -168,7 +169,7 @@ func TestReadPHHVariants(t *testing.T) {
 		if h.Players[0].Hole != nil || h.Actions[0].Cards != nil {
 			t.Errorf("%s: unknown cards read as %v", tt.variant, h.Players[0].Hole)
 		}
-		if h.Actions[3].Kind != handhistory.Muck {
+		if h.Actions[3].Kind != game.Muck {
 			t.Errorf("%s: 'sm' without cards read as %q, want muck", tt.variant, h.Actions[3].Kind)
 		}
 	}

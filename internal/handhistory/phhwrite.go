@@ -13,6 +13,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 )
 
 // WritePHH writes h as one PHH hand (TOML; see MarshalPHH).
@@ -150,7 +151,10 @@ func MarshalPHH(h *Hand) ([]byte, error) {
 
 // readOwnPHH reads one hand the writer wrote.
 func readOwnPHH(text []byte) (*Hand, error) {
-	h, skip, err := parsePHHSection(phhSection{line: 1, text: string(text)})
+	h, u, skip, err := parsePHHSection(phhSection{line: 1, text: string(text)})
+	if err == nil && !u.empty() {
+		err = validate(h, u)
+	}
 	if err != nil {
 		return nil, &fault.Error{Kind: fault.Internal, Action: -1, Message: "PHH writer: the written hand does not read: " + err.Error(), Err: err}
 	}
@@ -217,7 +221,7 @@ func rotatePlayers(h *Hand, button int, index func(int) int) *Hand {
 	if h.Actions != nil {
 		r.Actions = make([]Action, len(h.Actions))
 		for k, a := range h.Actions {
-			if a.Kind != DealBoard {
+			if a.Kind != game.DealBoard {
 				a.Player = index(a.Player)
 			}
 			r.Actions[k] = a
@@ -279,11 +283,13 @@ type phhScoop struct {
 // apply sets on h, as the standard PHH fields read it (players in PHH's
 // order), what the extension keys say, and last puts the players back in
 // Scoop's order (_scoop_button). line gives the line of a key for errors.
-// Amounts and indexes are left for Validate to judge.
-func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
+// Amounts, indexes and kinds are left for Validate to judge: the kinds
+// that are none of game's are returned (see unread).
+func (x *phhScoop) apply(h *Hand, line func(key string) int) (*unread, *fault.Error) {
 	n := len(h.Players)
-	bad := func(key, format string, args ...any) *fault.Error {
-		return phhErr(line(key), key, format, args...)
+	u := &unread{}
+	bad := func(key, format string, args ...any) (*unread, *fault.Error) {
+		return nil, phhErr(line(key), key, format, args...)
 	}
 	set := func(dst *string, v *string) {
 		if v != nil {
@@ -336,9 +342,12 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 	if x.ScoopPosts != nil {
 		h.Posts = make([]Post, len(x.ScoopPosts))
 		for k, s := range x.ScoopPosts {
-			p, err := parseScoopPost(s)
+			p, kind, err := parseScoopPost(s)
 			if err != nil {
 				return bad("_scoop_posts", "post %d %q: %v", k, Clipped(s), err)
+			}
+			if p.Kind, err = game.ParsePostKind(kind); err != nil {
+				u.post(k, kind)
 			}
 			h.Posts[k] = p
 		}
@@ -351,9 +360,12 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 			if s == "" {
 				continue
 			}
-			a, err := parseScoopAction(s)
+			a, kind, err := parseScoopAction(s)
 			if err != nil {
-				return &fault.Error{Kind: fault.Invalid, Line: line("_scoop_actions"), Field: "_scoop_actions", Action: k, Message: fmt.Sprintf("%q: %v", Clipped(s), err)}
+				return nil, &fault.Error{Kind: fault.Invalid, Line: line("_scoop_actions"), Field: "_scoop_actions", Action: k, Message: fmt.Sprintf("%q: %v", Clipped(s), err)}
+			}
+			if a.Kind, err = game.ParseActionKind(kind); err != nil {
+				u.action(k, kind)
 			}
 			h.Actions[k] = a
 		}
@@ -378,7 +390,7 @@ func (x *phhScoop) apply(h *Hand, line func(key string) int) *fault.Error {
 		}
 		*h = *rotatePlayers(h, b, func(j int) int { return phhUnindex(j, b, n) })
 	}
-	return nil
+	return u, nil
 }
 
 // phhExtensions returns the extension keys that make the standard PHH of
@@ -439,7 +451,7 @@ func phhExtensions(h, r, std *Hand) *phhScoop {
 	if differ(r.Posts, std.Posts) {
 		x.ScoopPosts = make([]string, len(r.Posts))
 		for k, p := range r.Posts {
-			x.ScoopPosts[k] = fmt.Sprintf("p%d %s %d", p.Player+1, p.Kind, p.Amount)
+			x.ScoopPosts[k] = fmt.Sprintf("p%d %s %d", p.Player+1, p.Kind.Code(), p.Amount)
 		}
 	}
 	overlay := make([]string, len(r.Actions))
@@ -477,7 +489,7 @@ func formatScoopAction(a Action) string {
 	} else {
 		fmt.Fprintf(&b, "p%d", a.Player+1)
 	}
-	b.WriteString(" " + string(a.Kind))
+	b.WriteString(" " + a.Kind.String())
 	if a.Amount != 0 {
 		fmt.Fprintf(&b, " amount=%d", a.Amount)
 	}
@@ -490,11 +502,12 @@ func formatScoopAction(a Action) string {
 	return b.String()
 }
 
-// parseScoopAction reads an entry of _scoop_actions (see MarshalPHH).
-func parseScoopAction(s string) (Action, error) {
+// parseScoopAction reads an entry of _scoop_actions (see MarshalPHH), but
+// its kind, returned as written.
+func parseScoopAction(s string) (Action, string, error) {
 	t := strings.Fields(s)
 	if len(t) < 2 {
-		return Action{}, fmt.Errorf("want ACTOR KIND [amount=N] [cards=CARDS] [run=N]")
+		return Action{}, "", fmt.Errorf("want ACTOR KIND [amount=N] [cards=CARDS] [run=N]")
 	}
 	var a Action
 	if t[0] == "d" {
@@ -502,16 +515,15 @@ func parseScoopAction(s string) (Action, error) {
 	} else {
 		p, err := scoopPlayer(t[0])
 		if err != nil {
-			return Action{}, err
+			return Action{}, "", err
 		}
 		a.Player = p
 	}
-	a.Kind = ActionKind(t[1])
 	seen := map[string]bool{}
 	for _, kv := range t[2:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || seen[k] {
-			return Action{}, fmt.Errorf("bad or repeated argument %q", Clipped(kv))
+			return Action{}, "", fmt.Errorf("bad or repeated argument %q", Clipped(kv))
 		}
 		seen[k] = true
 		var err error
@@ -529,27 +541,28 @@ func parseScoopAction(s string) (Action, error) {
 			err = fmt.Errorf("unknown argument %q", Clipped(k))
 		}
 		if err != nil {
-			return Action{}, err
+			return Action{}, "", err
 		}
 	}
-	return a, nil
+	return a, t[1], nil
 }
 
-// parseScoopPost reads an entry of _scoop_posts: "pN KIND AMOUNT".
-func parseScoopPost(s string) (Post, error) {
+// parseScoopPost reads an entry of _scoop_posts: "pN KIND AMOUNT", but
+// its kind, returned as written.
+func parseScoopPost(s string) (Post, string, error) {
 	t := strings.Fields(s)
 	if len(t) != 3 {
-		return Post{}, fmt.Errorf("want pN KIND AMOUNT")
+		return Post{}, "", fmt.Errorf("want pN KIND AMOUNT")
 	}
 	p, err := scoopPlayer(t[0])
 	if err != nil {
-		return Post{}, err
+		return Post{}, "", err
 	}
 	amt, err := strconv.ParseInt(t[2], 10, 64)
 	if err != nil {
-		return Post{}, fmt.Errorf("bad amount %q", Clipped(t[2]))
+		return Post{}, "", fmt.Errorf("bad amount %q", Clipped(t[2]))
 	}
-	return Post{Player: p, Kind: PostKind(t[1]), Amount: amt}, nil
+	return Post{Player: p, Amount: amt}, t[1], nil
 }
 
 // scoopPlayer reads "pN" as the index N-1 (any integer N: Validate judges
@@ -620,9 +633,9 @@ func renderPHH(r *Hand, x *phhScoop) []byte {
 	antes, blinds := make([]int64, n), make([]int64, n)
 	for _, p := range r.Posts {
 		switch p.Kind {
-		case PostAnte:
+		case game.Ante:
 			antes[p.Player] += p.Amount
-		case PostSmallBlind, PostBigBlind, PostStraddle:
+		case game.SmallBlind, game.BigBlind, game.Straddle:
 			slot := p.Player
 			if n == 2 {
 				slot = 1 - slot
@@ -748,20 +761,20 @@ func phhAction(a Action) string {
 		return l.String()
 	}
 	switch a.Kind {
-	case Fold:
+	case game.Fold:
 		return p + " f"
-	case BetRaise:
+	case game.BetRaise:
 		return p + " cbr " + strconv.FormatInt(a.Amount, 10)
-	case Show:
+	case game.Show:
 		return p + " sm " + hidden(a.Cards)
-	case Muck:
+	case game.Muck:
 		return p + " sm"
-	case DealBoard:
+	case game.DealBoard:
 		return "d db " + a.Cards.String()
-	case DealHole:
+	case game.DealHole:
 		return "d dh " + p + " " + hidden(a.Cards)
 	}
-	return p + " cc" // Check, Call, CheckCall
+	return p + " cc" // game.Check, game.Call, game.CheckCall
 }
 
 // tomlString quotes s as a TOML basic string: quotes, backslashes and

@@ -3,6 +3,7 @@ package handhistory
 import (
 	"bytes"
 	"fmt"
+	"github.com/scoophq/scoop/internal/game"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -222,8 +223,8 @@ func TestPHHExtensionErrors(t *testing.T) {
 	// Well-formed: the extensions replace what the standard fields say.
 	entries, _ = Read(FormatPHH, []byte(base+"_scoop_button = 0\n_scoop_actions = ['', 'p1 check']\n_scoop_posts = ['p2 big-blind 2', 'p1 dead 1']\n"))
 	h := entries[0].Hand
-	if h == nil || h.Button != 0 || h.Players[0].Name != "p2" || !reflect.DeepEqual(h.Actions[1], Action{Player: 1, Kind: Check}) ||
-		!reflect.DeepEqual(h.Posts, []Post{{Player: 0, Kind: PostBigBlind, Amount: 2}, {Player: 1, Kind: PostDead, Amount: 1}}) {
+	if h == nil || h.Button != 0 || h.Players[0].Name != "p2" || !reflect.DeepEqual(h.Actions[1], Action{Player: 1, Kind: game.Check}) ||
+		!reflect.DeepEqual(h.Posts, []Post{{Player: 0, Kind: game.BigBlind, Amount: 2}, {Player: 1, Kind: game.Dead, Amount: 1}}) {
 		t.Errorf("extensions read as %+v (%v)", h, entries[0].Err)
 	}
 }
@@ -242,7 +243,7 @@ func richHand() *Hand {
 	return &Hand{
 		Site: "pokerstars", SiteHandID: "123456", Format: "pokerstars", Tournament: true,
 		Time: "2020-01-02T03:04:05-05:00", TableName: `T "quoted" \ 'table' é`,
-		Table: Table{Game: eval.OmahaHiLo, Structure: PotLimit, SmallBet: 1, BigBet: 2, MinBet: 2, MaxBets: 4,
+		Table: Table{Game: eval.OmahaHiLo, Structure: game.PotLimit, SmallBet: 1, BigBet: 2, MinBet: 2, MaxBets: 4,
 			UncappedHeadsUp: true, AnteTrimming: &yes, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
 		Players: []Player{
 			{Name: "Ann", Seat: 1, Stack: 100, Hole: hole("As2s3dKd")},
@@ -251,23 +252,23 @@ func richHand() *Hand {
 		},
 		Button: 0,
 		Posts: []Post{
-			{Player: 1, Kind: PostSmallBlind, Amount: 1}, {Player: 2, Kind: PostBigBlind, Amount: 2},
-			{Player: 0, Kind: PostAnte, Amount: 1}, {Player: 0, Kind: PostDead, Amount: 1},
+			{Player: 1, Kind: game.SmallBlind, Amount: 1}, {Player: 2, Kind: game.BigBlind, Amount: 2},
+			{Player: 0, Kind: game.Ante, Amount: 1}, {Player: 0, Kind: game.Dead, Amount: 1},
 		},
 		AddedToPot: 5,
 		Actions: []Action{
-			{Player: 0, Kind: DealHole, Cards: hole("As2s3dKd")},
-			{Player: 0, Kind: Call, Amount: 2},
-			{Player: 1, Kind: CheckCall, Amount: 1},
-			{Player: 2, Kind: Check},
-			{Player: -1, Kind: DealBoard, Cards: hole("4c7hKh")},
-			{Player: 1, Kind: BetRaise, Amount: 10},
-			{Player: 2, Kind: Fold},
-			{Player: 0, Kind: Call, Amount: 10},
-			{Player: -1, Kind: DealBoard, Cards: hole("2d"), Run: 1},
-			{Player: -1, Kind: DealBoard, Cards: hole("9d"), Run: 2},
-			{Player: 0, Kind: Show, Cards: hole("As2s3dKd")},
-			{Player: 1, Kind: Muck},
+			{Player: 0, Kind: game.DealHole, Cards: hole("As2s3dKd")},
+			{Player: 0, Kind: game.Call, Amount: 2},
+			{Player: 1, Kind: game.CheckCall, Amount: 1},
+			{Player: 2, Kind: game.Check},
+			{Player: -1, Kind: game.DealBoard, Cards: hole("4c7hKh")},
+			{Player: 1, Kind: game.BetRaise, Amount: 10},
+			{Player: 2, Kind: game.Fold},
+			{Player: 0, Kind: game.Call, Amount: 10},
+			{Player: -1, Kind: game.DealBoard, Cards: hole("2d"), Run: 1},
+			{Player: -1, Kind: game.DealBoard, Cards: hole("9d"), Run: 2},
+			{Player: 0, Kind: game.Show, Cards: hole("As2s3dKd")},
+			{Player: 1, Kind: game.Muck},
 		},
 		Outcome: &Outcome{
 			FinishingStacks: []int64{110, 185, 298}, Collected: []int64{22, 0, 0}, Returned: []int64{0, 1, 0},
@@ -391,15 +392,15 @@ func variants(v reflect.Value) []reflect.Value {
 	case t.Kind() == reflect.Bool:
 		add(!v.Bool())
 	case t.Kind() == reflect.String:
-		for _, s := range []string{v.String() + "x", "", "x y", "pokerstars", "json", "phh",
-			string(FixedLimit), string(PotLimit), string(NoLimit),
-			string(PostAnte), string(PostSmallBlind), string(PostBigBlind), string(PostStraddle), string(PostDead),
-			string(Fold), string(CheckCall), string(Check), string(Call), string(BetRaise), string(Show), string(Muck),
-			string(DealBoard), string(DealHole)} {
+		for _, s := range []string{v.String() + "x", "", "x y", "pokerstars", "json", "phh"} {
 			add(s)
 		}
 	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
 		for _, d := range []int64{v.Int() + 1, v.Int() - 1, 0, 1, 2, 11, -1, -2} {
+			add(d)
+		}
+	case t == structureType || t == postKindType || t == actionKindType: // every kind, and some that are none
+		for d := range uint64(12) {
 			add(d)
 		}
 	default: // unsigned
@@ -464,7 +465,7 @@ func TestMarshalPHHRefusesWhatItCannotWrite(t *testing.T) {
 	h = richHand()
 	h.Posts = make([]Post, MaxActions+1)
 	for i := range h.Posts {
-		h.Posts[i] = Post{Player: 0, Kind: PostDead}
+		h.Posts[i] = Post{Player: 0, Kind: game.Dead}
 	}
 	if _, err := MarshalPHH(h); fault.KindOf(err) != fault.Invalid {
 		t.Errorf("%d posts: %v, want Invalid", len(h.Posts), err)

@@ -5,13 +5,18 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// bettingKinds are the actions a player takes in a betting round.
-var bettingKinds = map[handhistory.ActionKind]bool{
-	handhistory.Fold: true, handhistory.Check: true, handhistory.Call: true,
-	handhistory.CheckCall: true, handhistory.BetRaise: true,
+// betting reports whether k is an action a player takes in a betting
+// round.
+func betting(k game.ActionKind) bool {
+	switch k {
+	case game.Fold, game.Check, game.Call, game.CheckCall, game.BetRaise:
+		return true
+	}
+	return false
 }
 
 // bettingVerb matches the betting actions of PokerStars-style text
@@ -55,7 +60,7 @@ func (c *lineCursor) seek(data []byte, n int) int {
 }
 
 func (c *lineCursor) actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
-	if len(data) == 0 || start < 1 || h == nil || i < 0 || i >= len(h.Actions) || !bettingKinds[h.Actions[i].Kind] {
+	if len(data) == 0 || start < 1 || h == nil || i < 0 || i >= len(h.Actions) || !betting(h.Actions[i].Kind) {
 		return 0, ""
 	}
 	p := h.Actions[i].Player
@@ -65,7 +70,7 @@ func (c *lineCursor) actionLine(data []byte, start int, h *handhistory.Hand, i i
 	name := h.Players[p].Name
 	k := 0
 	for _, a := range h.Actions[:i] {
-		if a.Player == p && bettingKinds[a.Kind] {
+		if a.Player == p && betting(a.Kind) {
 			k++
 		}
 	}

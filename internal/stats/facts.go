@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/analysis"
-	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/ranges"
@@ -92,7 +91,7 @@ type Facts struct {
 // Describe returns what a hand says about itself (see Hand).
 func Describe(h *handhistory.Hand) Hand {
 	out := Hand{
-		Site: h.Site, Game: h.Table.Game.String(), Structure: string(h.Table.Structure),
+		Site: h.Site, Game: h.Table.Game.String(), Structure: h.Table.Structure.String(),
 		BigBlind: BigBlind(h), Currency: h.Table.Currency, ChipUnit: h.Table.ChipUnit,
 		Kind: KindOf(h), Tournament: TournamentID(h),
 	}
@@ -109,7 +108,7 @@ func Describe(h *handhistory.Hand) Hand {
 // small bet; else the table's minimum bet when given, else the largest big
 // blind posted; 0 when there is none.
 func BigBlind(h *handhistory.Hand) int64 {
-	if h.Table.Structure == handhistory.FixedLimit && h.Table.SmallBet > 0 {
+	if h.Table.Structure == game.FixedLimit && h.Table.SmallBet > 0 {
 		return h.Table.SmallBet
 	}
 	if h.Table.MinBet > 0 {
@@ -117,7 +116,7 @@ func BigBlind(h *handhistory.Hand) int64 {
 	}
 	var bb int64
 	for _, p := range h.Posts {
-		if p.Kind == handhistory.PostBigBlind {
+		if p.Kind == game.BigBlind {
 			bb = max(bb, p.Amount)
 		}
 	}
@@ -157,10 +156,7 @@ func Compute(h *handhistory.Hand, v *analysis.Verdict, a *analysis.Analysis) ([]
 	raises := 0 // voluntary raises preflop so far
 	sawFlop := false
 	for _, act := range h.Actions {
-		kind, ok := actionKind[act.Kind]
-		if !ok {
-			return nil, &fault.Error{Kind: fault.Invalid, Action: -1, Message: "unknown action kind " + string(act.Kind)}
-		}
+		kind := act.Kind // an unknown one is the engine's error
 		p := act.Player
 		betting := kind == game.Fold || kind == game.CheckCall || kind == game.Check || kind == game.Call || kind == game.BetRaise
 		var owe int64
@@ -262,7 +258,7 @@ func Compute(h *handhistory.Hand, v *analysis.Verdict, a *analysis.Analysis) ([]
 func seatsButton(h *handhistory.Hand) int {
 	if len(h.Players) == 2 {
 		for _, p := range h.Posts {
-			if p.Kind == handhistory.PostSmallBlind && p.Player >= 0 && p.Player < 2 {
+			if p.Kind == game.SmallBlind && p.Player >= 0 && p.Player < 2 {
 				return p.Player
 			}
 		}
@@ -301,16 +297,4 @@ func hiLo(pots []analysis.Pot, name string, showdown bool) (scoop, quartered, lo
 		scoop = 1
 	}
 	return scoop, quartered, low
-}
-
-var actionKind = map[handhistory.ActionKind]game.ActionKind{
-	handhistory.Fold:      game.Fold,
-	handhistory.CheckCall: game.CheckCall,
-	handhistory.Check:     game.Check,
-	handhistory.Call:      game.Call,
-	handhistory.BetRaise:  game.BetRaise,
-	handhistory.Show:      game.Show,
-	handhistory.Muck:      game.Muck,
-	handhistory.DealBoard: game.DealBoard,
-	handhistory.DealHole:  game.DealHole,
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -105,10 +106,10 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 
 // gameOf maps "Omaha H/L(No Limit)", "Omaha (Pot Limit)" and the like
 // onto a game and structure; ok is false for another game.
-func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
+func gameOf(s string) (eval.Game, game.Structure, bool) {
 	name, limit, ok := strings.Cut(strings.TrimSuffix(s, ")"), "(")
 	if !ok {
-		return 0, "", false
+		return 0, 0, false
 	}
 	var g eval.Game
 	switch strings.TrimSpace(name) {
@@ -117,7 +118,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo":
 		g = eval.OmahaHiLo
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	st, ok := sitetext.StructureOf(limit)
 	return g, st, ok
@@ -140,7 +141,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		b.Sym = sym
 		t.ChipUnit, t.Currency = "0.01", sitetext.CurrencyCode(sym)
 	}
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.SmallBet, t.BigBet = x, y
 	} else {
 		t.MinBet = y
@@ -236,12 +237,12 @@ func (p *parser) raise(l sitetext.Line, who int, arg string) error {
 
 // posts are ACR's post words.
 var posts = sitetext.PostWords{
-	{"the small blind ", handhistory.PostSmallBlind},
-	{"the big blind ", handhistory.PostBigBlind},
-	{"ante ", handhistory.PostAnte},
-	{"the ante ", handhistory.PostAnte},
-	{"dead ", handhistory.PostDead},
-	{"straddle ", handhistory.PostStraddle},
+	{"the small blind ", game.SmallBlind},
+	{"the big blind ", game.BigBlind},
+	{"ante ", game.Ante},
+	{"the ante ", game.Ante},
+	{"dead ", game.Dead},
+	{"straddle ", game.Straddle},
 }
 
 // play reads a line of the play: a seated player's action, "Dealt to",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -111,17 +112,18 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 	case strings.Contains(rest, " OMAHA ") && !strings.Contains(rest, "5 Card") && !strings.Contains(rest, "OMAHA 5"):
 		t.Game = eval.OmahaHi
 	default:
-		game, _, _ := strings.Cut(rest, " - ")
-		f := strings.Fields(strings.TrimLeft(game, ": "))
+		title, _, _ := strings.Cut(rest, " - ")
+		f := strings.Fields(strings.TrimLeft(title, ": "))
 		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
 		return "game " + handhistory.Clipped(strings.Join(f, " ")) + " is not Omaha", nil
 	}
+	known := false
 	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {
 		if strings.Contains(rest, s) {
-			t.Structure, _ = sitetext.StructureOf(s)
+			t.Structure, known = sitetext.StructureOf(s)
 		}
 	}
-	if t.Structure == "" {
+	if !known {
 		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
 	}
 	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {
@@ -293,16 +295,16 @@ func (p *parser) line(l sitetext.Line) error {
 
 // posts are the post lines' words before the amount.
 var posts = sitetext.PostWords{
-	{"Ante/Small Blind ", handhistory.PostSmallBlind}, {"Ante/Small blind ", handhistory.PostSmallBlind},
-	{"Big blind/Bring in ", handhistory.PostBigBlind}, {"Posts chip ", handhistory.PostBigBlind},
-	{"Posts dead chip ", handhistory.PostDead}, {"Ante chip ", handhistory.PostAnte}, {"Ante ", handhistory.PostAnte},
+	{"Ante/Small Blind ", game.SmallBlind}, {"Ante/Small blind ", game.SmallBlind},
+	{"Big blind/Bring in ", game.BigBlind}, {"Posts chip ", game.BigBlind},
+	{"Posts dead chip ", game.Dead}, {"Ante chip ", game.Ante}, {"Ante ", game.Ante},
 }
 
 // post reads a forced bet: "Ante/Small Blind $2", "Big blind/Bring in
 // $4", "Posts chip $5" (a live post: a big blind out of turn, or a small
 // blind's amount), "Posts dead chip $15" (the big blind live, the rest
 // dead), "Ante chip 10".
-func (p *parser) post(l sitetext.Line, who int, kind handhistory.PostKind, v string) error {
+func (p *parser) post(l sitetext.Line, who int, kind game.PostKind, v string) error {
 	b := &p.b
 	x, err := b.Amount(l, v[strings.LastIndexByte(v, ' ')+1:])
 	if err != nil {
@@ -310,11 +312,11 @@ func (p *parser) post(l sitetext.Line, who int, kind handhistory.PostKind, v str
 	}
 	bb := b.BigBlind(0)
 	switch {
-	case kind == handhistory.PostBigBlind && strings.HasPrefix(v, "Big blind/"):
+	case kind == game.BigBlind && strings.HasPrefix(v, "Big blind/"):
 		p.bb = x
-	case kind == handhistory.PostBigBlind && bb > 0 && x < bb:
-		kind = handhistory.PostSmallBlind
-	case kind == handhistory.PostDead && bb > 0 && x > bb:
+	case kind == game.BigBlind && bb > 0 && x < bb:
+		kind = game.SmallBlind
+	case kind == game.Dead && bb > 0 && x > bb:
 		return b.PostBlinds(l, who, x, bb)
 	}
 	return b.Post(l, who, kind, x)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -66,11 +67,11 @@ func TestHands(t *testing.T) {
 	h := readertest.OneHand(t, Reader.Read, readertest.File(t, "bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt"))
 	deals := 0
 	for _, a := range h.Actions {
-		if a.Kind == handhistory.DealBoard {
+		if a.Kind == game.DealBoard {
 			deals++
 		}
 	}
-	if h.Site != "bovada" || h.Players[1].Name != hero || h.Table.Game != eval.OmahaHi || h.Table.Structure != handhistory.PotLimit ||
+	if h.Site != "bovada" || h.Players[1].Name != hero || h.Table.Game != eval.OmahaHi || h.Table.Structure != game.PotLimit ||
 		h.Table.MinBet != 400 || deals != 3 || len(h.Outcome.Pots) != 2 || h.Outcome.Pots[1] != 55022 || h.Button != 1 {
 		t.Errorf("%s", readertest.HandJSON(t, h))
 	}
@@ -78,7 +79,7 @@ func TestHands(t *testing.T) {
 	if err != nil || len(es) != 1 || es[0].Hand == nil {
 		t.Fatalf("%+v %v", es, err)
 	}
-	if h := es[0].Hand; !h.Tournament || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 150 || h.Table.BigBet != 300 || h.Table.ChipUnit != "1" {
+	if h := es[0].Hand; !h.Tournament || h.Table.Structure != game.FixedLimit || h.Table.SmallBet != 150 || h.Table.BigBet != 300 || h.Table.ChipUnit != "1" {
 		t.Errorf("%s", readertest.HandJSON(t, h))
 	}
 }

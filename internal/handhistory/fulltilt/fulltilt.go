@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -47,21 +48,21 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 }
 
 // gameOf maps a Full Tilt game name onto a game and structure.
-func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
-	var st handhistory.Structure
+func gameOf(s string) (eval.Game, game.Structure, bool) {
+	var st game.Structure
 	switch {
 	case strings.HasPrefix(s, "Pot Limit "), strings.HasPrefix(s, "PL "):
-		st = handhistory.PotLimit
+		st = game.PotLimit
 	case strings.HasPrefix(s, "No Limit "), strings.HasPrefix(s, "NL "):
-		st = handhistory.NoLimit
+		st = game.NoLimit
 	case strings.HasPrefix(s, "Limit "), strings.HasPrefix(s, "FL "), strings.HasPrefix(s, "Fixed Limit "):
-		st = handhistory.FixedLimit
+		st = game.FixedLimit
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	_, g, _ := strings.Cut(s, "Omaha")
 	if !strings.Contains(s, " Omaha") {
-		return 0, "", false
+		return 0, 0, false
 	}
 	switch strings.TrimSpace(g) {
 	case "", "Hi":
@@ -69,7 +70,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "H/L", "Hi/Lo", "Hi-Lo", "8 or Better", "Hi/Lo 8 or Better":
 		return eval.OmahaHiLo, st, true
 	}
-	return 0, "", false
+	return 0, 0, false
 }
 
 // header reads the header line.
@@ -185,7 +186,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		t.ChipUnit = "0.01"
 		t.Currency = sitetext.CurrencyCode(sym1)
 	}
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.SmallBet, t.BigBet = v1, v2
 		p.bb = v1
 	} else {
@@ -390,7 +391,7 @@ func (p *parser) action(l sitetext.Line, who int, v string) error {
 	case "antes":
 		x, err := p.b.Amount(l, arg)
 		if err == nil {
-			err = b.Post(l, who, handhistory.PostAnte, x)
+			err = b.Post(l, who, game.Ante, x)
 		}
 		return b.AllIn(l, who, allIn, err)
 	case "wins", "ties":
@@ -410,10 +411,10 @@ func (p *parser) action(l sitetext.Line, who int, v string) error {
 
 // posts are Full Tilt's post words.
 var posts = sitetext.PostWords{
-	{"the small blind of ", handhistory.PostSmallBlind},
-	{"the big blind of ", handhistory.PostBigBlind},
-	{"a dead small blind of ", handhistory.PostDead},
-	{"a straddle of ", handhistory.PostStraddle},
+	{"the small blind of ", game.SmallBlind},
+	{"the big blind of ", game.BigBlind},
+	{"a dead small blind of ", game.Dead},
+	{"a straddle of ", game.Straddle},
 }
 
 // post reads the rest of "name posts ...".
@@ -421,7 +422,7 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	b := &p.b
 	kind, amt, ok := posts.Cut(arg)
 	if !ok { // "posts $2": a big blind
-		kind, amt = handhistory.PostBigBlind, arg
+		kind, amt = game.BigBlind, arg
 	}
 	x, err := p.b.Amount(l, amt)
 	if err != nil {

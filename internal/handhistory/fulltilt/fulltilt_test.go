@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -45,7 +46,7 @@ func TestFullTiltReadsTheModel(t *testing.T) {
 	h := readertest.OneHand(t, Reader.Read, []byte(std))
 	o := h.Outcome
 	readertest.CheckHead(t, h, readertest.Head{Site: "fulltilt", ID: "31318808612", Time: "2012-11-06T11:09:49-05:00", TableName: "Rymer",
-		Table: handhistory.Table{Game: eval.OmahaHi, Structure: handhistory.PotLimit, MinBet: 400, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6}})
+		Table: handhistory.Table{Game: eval.OmahaHi, Structure: game.PotLimit, MinBet: 400, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6}})
 	switch {
 	// The sitting-out seat is not dealt in.
 	case len(h.Players) != 3 || h.Players[1].Name != "Fej hoa" || h.Players[1].Stack != 131175 || h.Players[2].Hole.String() != "9d4s7s5h" || h.Button != 0:
@@ -78,7 +79,7 @@ func TestFullTiltRunsCapAndHiLo(t *testing.T) {
 	if err != nil || len(es) != 1 || es[0].Hand == nil {
 		t.Fatalf("%+v, %v", es, err)
 	}
-	if h := es[0].Hand; h.Table.Game != eval.OmahaHiLo || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 200000 || h.Table.BigBet != 400000 || h.Table.MaxSeats != 2 || h.Outcome.Collected[1] != 3199950 {
+	if h := es[0].Hand; h.Table.Game != eval.OmahaHiLo || h.Table.Structure != game.FixedLimit || h.Table.SmallBet != 200000 || h.Table.BigBet != 400000 || h.Table.MaxSeats != 2 || h.Outcome.Collected[1] != 3199950 {
 		t.Errorf("limit hi/lo heads-up %+v %+v", h.Table, h.Outcome)
 	}
 	// No win line: nothing collected, as recorded.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -51,22 +52,22 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 }
 
 // gameOf maps a GGPoker game name onto a game and structure.
-func gameOf(name string) (eval.Game, handhistory.Structure, bool) {
+func gameOf(name string) (eval.Game, game.Structure, bool) {
 	switch name {
 	case "Omaha Pot Limit", "PLO", "Pot Limit Omaha":
-		return eval.OmahaHi, handhistory.PotLimit, true
+		return eval.OmahaHi, game.PotLimit, true
 	case "Omaha No Limit", "NLO", "No Limit Omaha":
-		return eval.OmahaHi, handhistory.NoLimit, true
+		return eval.OmahaHi, game.NoLimit, true
 	case "Omaha Limit", "FLO", "Limit Omaha", "Omaha Fixed Limit":
-		return eval.OmahaHi, handhistory.FixedLimit, true
+		return eval.OmahaHi, game.FixedLimit, true
 	case "Omaha Hi/Lo Pot Limit", "Omaha Hi-Lo Pot Limit", "PLO Hi/Lo", "PLO Hi-Lo", "PLO8", "PLO-8", "Pot Limit Omaha Hi/Lo", "Pot Limit Omaha Hi-Lo":
-		return eval.OmahaHiLo, handhistory.PotLimit, true
+		return eval.OmahaHiLo, game.PotLimit, true
 	case "Omaha Hi/Lo No Limit", "Omaha Hi-Lo No Limit", "NLO8", "NLO Hi/Lo":
-		return eval.OmahaHiLo, handhistory.NoLimit, true
+		return eval.OmahaHiLo, game.NoLimit, true
 	case "Omaha Hi/Lo Limit", "Omaha Hi-Lo Limit", "FLO8", "Limit Omaha Hi/Lo", "Limit Omaha Hi-Lo":
-		return eval.OmahaHiLo, handhistory.FixedLimit, true
+		return eval.OmahaHiLo, game.FixedLimit, true
 	}
-	return 0, "", false
+	return 0, 0, false
 }
 
 // gameNames are the game names a header may end its description with,
@@ -191,7 +192,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		t.ChipUnit = "0.01"
 		t.Currency = sitetext.CurrencyCode(p.b.Sym)
 	}
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.SmallBet, t.BigBet = v[0], v[1]
 		t.MinBet = 0
 	} else {
@@ -424,16 +425,17 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	b := &p.b
 	kinds := [...]struct {
 		prefix string
-		kind   handhistory.PostKind
+		kind   game.PostKind
+		both   bool // the small and big blinds at once (kind unused)
 	}{
-		{"small & big blinds ", ""},
-		{"small blind ", handhistory.PostSmallBlind},
-		{"big blind ", handhistory.PostBigBlind},
-		{"the ante ", handhistory.PostAnte},
-		{"ante ", handhistory.PostAnte},
-		{"straddle ", handhistory.PostStraddle},
-		{"missed blind ", handhistory.PostDead},
-		{"dead ", handhistory.PostDead},
+		{"small & big blinds ", 0, true},
+		{"small blind ", game.SmallBlind, false},
+		{"big blind ", game.BigBlind, false},
+		{"the ante ", game.Ante, false},
+		{"ante ", game.Ante, false},
+		{"straddle ", game.Straddle, false},
+		{"missed blind ", game.Dead, false},
+		{"dead ", game.Dead, false},
 	}
 	for _, k := range kinds {
 		amt, ok := strings.CutPrefix(arg, k.prefix)
@@ -444,11 +446,11 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 		if err != nil {
 			return err
 		}
-		if k.kind != "" {
+		if !k.both {
 			return b.Post(l, who, k.kind, x)
 		}
 		bb := b.BigBlind(b.Hand.Table.MinBet)
-		if b.Hand.Table.Structure == handhistory.FixedLimit {
+		if b.Hand.Table.Structure == game.FixedLimit {
 			bb = b.BigBlind(b.Hand.Table.SmallBet)
 		}
 		return b.PostBlinds(l, who, x, bb)

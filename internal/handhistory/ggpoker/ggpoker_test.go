@@ -8,6 +8,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -50,16 +51,16 @@ func TestGGPokerReadsTheModel(t *testing.T) {
 	h := es[0].Hand
 	o := h.Outcome
 	readertest.CheckHead(t, h, readertest.Head{Site: "ggpoker", ID: "OM1", Time: "2020-04-14T07:56:19-04:00", TableName: "PLOBronze12",
-		Table: handhistory.Table{Game: eval.OmahaHi, Structure: handhistory.PotLimit, MinBet: 100, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6}})
+		Table: handhistory.Table{Game: eval.OmahaHi, Structure: game.PotLimit, MinBet: 100, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6}})
 	if es[0].ID != "OM1" {
 		t.Errorf("entry id %q", es[0].ID)
 	}
 	switch {
 	case len(h.Players) != 3 || h.Players[1].Stack != 125050 || h.Players[0].Hole.String() != "AcKhJh5s" || h.Button != 0:
 		t.Errorf("players %+v button %d", h.Players, h.Button)
-	case len(h.Posts) != 2 || h.Posts[0] != (handhistory.Post{Player: 1, Kind: handhistory.PostSmallBlind, Amount: 50}) || h.Posts[1] != (handhistory.Post{Player: 2, Kind: handhistory.PostBigBlind, Amount: 100}):
+	case len(h.Posts) != 2 || h.Posts[0] != (handhistory.Post{Player: 1, Kind: game.SmallBlind, Amount: 50}) || h.Posts[1] != (handhistory.Post{Player: 2, Kind: game.BigBlind, Amount: 100}):
 		t.Errorf("posts %+v", h.Posts)
-	case len(h.Actions) != 7 || !reflect.DeepEqual(h.Actions[0], handhistory.Action{Player: 0, Kind: handhistory.BetRaise, Amount: 350}) || !reflect.DeepEqual(h.Actions[2], handhistory.Action{Player: 2, Kind: handhistory.Call, Amount: 250}):
+	case len(h.Actions) != 7 || !reflect.DeepEqual(h.Actions[0], handhistory.Action{Player: 0, Kind: game.BetRaise, Amount: 350}) || !reflect.DeepEqual(h.Actions[2], handhistory.Action{Player: 2, Kind: game.Call, Amount: 250}):
 		t.Errorf("actions %+v", h.Actions)
 	case o.Collected[0] != 733 || o.Returned[0] != 500 || o.TotalPot != 750 || o.Rake != 17 || len(o.Pots) != 1 || o.Pots[0] != 733 || o.FinishingStacks != nil:
 		t.Errorf("outcome %+v", o)
@@ -82,7 +83,7 @@ func TestGGPokerRunThriceTournamentInsurance(t *testing.T) {
 		t.Fatalf("%d entries, %v", len(es), err)
 	}
 	h = es[0].Hand
-	if !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Table.MinBet != 180 || h.Players[0].Stack != 27617 || len(h.Posts) != 7 || h.Posts[0].Kind != handhistory.PostAnte || h.Posts[0].Amount != 30 {
+	if !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Table.MinBet != 180 || h.Players[0].Stack != 27617 || len(h.Posts) != 7 || h.Posts[0].Kind != game.Ante || h.Posts[0].Amount != 30 {
 		t.Errorf("tournament hand %+v", h)
 	}
 	es, err = Reader.Read(readertest.File(t, "fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.50-1.00-202004.txt"))

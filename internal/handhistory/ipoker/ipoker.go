@@ -12,6 +12,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -600,17 +601,17 @@ func gameType(sess *session, h *handhistory.Hand, line int) (sitetext.GameSpec, 
 		}
 		return g, "game " + handhistory.Clipped(strings.TrimSpace(name)) + " is not Omaha", nil
 	}
-	limit, stakes := rest, ""
+	limit, stakes, known := rest, "", false
 	for _, l := range []struct {
 		text string
-		s    handhistory.Structure
-	}{{"Pot limit", handhistory.PotLimit}, {"No limit", handhistory.NoLimit}, {"Limit", handhistory.FixedLimit}, {"PL", handhistory.PotLimit}, {"LP", handhistory.PotLimit}, {"NL", handhistory.NoLimit}, {"SL", handhistory.NoLimit}, {"LZ", handhistory.NoLimit}, {"FL", handhistory.FixedLimit}, {"L", handhistory.FixedLimit}} {
+		s    game.Structure
+	}{{"Pot limit", game.PotLimit}, {"No limit", game.NoLimit}, {"Limit", game.FixedLimit}, {"PL", game.PotLimit}, {"LP", game.PotLimit}, {"NL", game.NoLimit}, {"SL", game.NoLimit}, {"LZ", game.NoLimit}, {"FL", game.FixedLimit}, {"L", game.FixedLimit}} {
 		if hasFoldPrefix(rest, l.text) && (len(rest) == len(l.text) || rest[len(l.text)] == ' ') {
-			g.Structure, limit, stakes = l.s, rest[:len(l.text)], strings.TrimSpace(rest[len(l.text):])
+			g.Structure, limit, stakes, known = l.s, rest[:len(l.text)], strings.TrimSpace(rest[len(l.text):]), true
 			break
 		}
 	}
-	if g.Structure == "" {
+	if !known {
 		return g, "", sitetext.LineError(line, "unknown betting structure %s in the game type %s", sitetext.Quote(limit), sitetext.Quote(sess.gametype))
 	}
 	h.Table.Game, h.Table.Structure = g.Game, g.Structure
@@ -896,18 +897,18 @@ func act(b *sitetext.Builder, h *handhistory.Hand, g *sitetext.GameSpec, r int, 
 	}
 	switch a.ty {
 	case "1":
-		return b.Post(sitetext.Line{N: a.line}, i, handhistory.PostSmallBlind, x)
+		return b.Post(sitetext.Line{N: a.line}, i, game.SmallBlind, x)
 	case "2":
-		if bb := g.Stakes[1]; g.HasStakes && g.Structure != handhistory.FixedLimit && x > bb && len(b.Posts) > 0 {
+		if bb := g.Stakes[1]; g.HasStakes && g.Structure != game.FixedLimit && x > bb && len(b.Posts) > 0 {
 			// Both blinds at once: the small blind's part is dead.
-			if err := b.Post(sitetext.Line{N: a.line}, i, handhistory.PostDead, x-bb); err != nil {
+			if err := b.Post(sitetext.Line{N: a.line}, i, game.Dead, x-bb); err != nil {
 				return err
 			}
-			return b.Post(sitetext.Line{N: a.line}, i, handhistory.PostBigBlind, bb)
+			return b.Post(sitetext.Line{N: a.line}, i, game.BigBlind, bb)
 		}
-		return b.Post(sitetext.Line{N: a.line}, i, handhistory.PostBigBlind, x)
+		return b.Post(sitetext.Line{N: a.line}, i, game.BigBlind, x)
 	case "15":
-		return b.Post(sitetext.Line{N: a.line}, i, handhistory.PostAnte, x)
+		return b.Post(sitetext.Line{N: a.line}, i, game.Ante, x)
 	case "8":
 		return nil
 	case "0", "9":

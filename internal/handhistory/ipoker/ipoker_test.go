@@ -95,7 +95,7 @@ func TestIPokerGames(t *testing.T) {
 			if e.Skipped != tt.skip || e.ID != "42" {
 				t.Fatalf("skipped %q id %q err %v, want %q", e.Skipped, e.ID, e.Err, tt.skip)
 			}
-			if tt.skip == "" && (e.Hand == nil || e.Hand.Table.Game.String() != tt.game || string(e.Hand.Table.Structure) != tt.structure) {
+			if tt.skip == "" && (e.Hand == nil || e.Hand.Table.Game.String() != tt.game || e.Hand.Table.Structure.String() != tt.structure) {
 				t.Fatalf("hand %+v err %v", e.Hand, e.Err)
 			}
 		})

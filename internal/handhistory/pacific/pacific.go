@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -98,26 +99,26 @@ func stakes(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec,
 	var g sitetext.GameSpec
 	s := l.S
 	desc, when, _ := strings.Cut(s, " - ***")
-	stakes, game, ok := strings.Cut(desc, " Blinds ")
+	stakes, name, ok := strings.Cut(desc, " Blinds ")
 	if !ok {
 		return g, "", sitetext.LineError(l.N, "want the stakes line (\"$X/$Y Blinds <game> - *** <date>\"), got %s", sitetext.Quote(s))
 	}
-	game = strings.TrimSpace(game)
+	name = strings.TrimSpace(name)
 	switch {
-	case strings.HasSuffix(game, "Omaha"):
+	case strings.HasSuffix(name, "Omaha"):
 		g.Game = eval.OmahaHi
-	case strings.HasSuffix(game, "OmahaHL"), strings.HasSuffix(game, "Omaha HL"), strings.HasSuffix(game, "Omaha Hi/Lo"), strings.HasSuffix(game, "Omaha Hi-Lo"):
+	case strings.HasSuffix(name, "OmahaHL"), strings.HasSuffix(name, "Omaha HL"), strings.HasSuffix(name, "Omaha Hi/Lo"), strings.HasSuffix(name, "Omaha Hi-Lo"):
 		g.Game = eval.OmahaHiLo
 	default:
-		return g, "game " + handhistory.Clipped(game) + " is not Omaha", nil
+		return g, "game " + handhistory.Clipped(name) + " is not Omaha", nil
 	}
 	switch {
-	case strings.HasPrefix(game, "Pot Limit "):
-		g.Structure = handhistory.PotLimit
-	case strings.HasPrefix(game, "No Limit "):
-		g.Structure = handhistory.NoLimit
-	case strings.HasPrefix(game, "Fix Limit "), strings.HasPrefix(game, "Fixed Limit "), strings.HasPrefix(game, "Limit "):
-		g.Structure = handhistory.FixedLimit
+	case strings.HasPrefix(name, "Pot Limit "):
+		g.Structure = game.PotLimit
+	case strings.HasPrefix(name, "No Limit "):
+		g.Structure = game.NoLimit
+	case strings.HasPrefix(name, "Fix Limit "), strings.HasPrefix(name, "Fixed Limit "), strings.HasPrefix(name, "Limit "):
+		g.Structure = game.FixedLimit
 	default:
 		return g, "", sitetext.LineError(l.N, "unknown betting structure in %s", sitetext.Quote(s))
 	}
@@ -247,23 +248,23 @@ func line(b *sitetext.Builder, l sitetext.Line, st *state) error {
 	}
 	switch verb {
 	case "posts":
-		var kind handhistory.PostKind
+		var kind game.PostKind
 		switch {
 		case strings.HasPrefix(arg, "small blind "):
-			kind = handhistory.PostSmallBlind
+			kind = game.SmallBlind
 		case strings.HasPrefix(arg, "big blind "):
-			kind = handhistory.PostBigBlind
+			kind = game.BigBlind
 		case strings.HasPrefix(arg, "ante "):
-			kind = handhistory.PostAnte
+			kind = game.Ante
 		case strings.HasPrefix(arg, "dead big blind "), strings.HasPrefix(arg, "dead small blind "), strings.HasPrefix(arg, "dead blind "):
-			kind = handhistory.PostDead
+			kind = game.Dead
 		default:
 			return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(s))
 		}
 		if k := strings.IndexByte(arg, '['); k >= 0 {
 			arg = arg[k:]
 		}
-		if dead, live, ok := strings.Cut(arg, " + "); ok && kind == handhistory.PostDead {
+		if dead, live, ok := strings.Cut(arg, " + "); ok && kind == game.Dead {
 			// "posts dead blind [$0.01 + $0.02]": the small blind's part,
 			// dead, and the big blind's, live (either may be $0).
 			return postBoth(b, l, i, s, st, strings.TrimPrefix(dead, "["), strings.TrimSuffix(live, "]"))
@@ -303,12 +304,12 @@ func postBoth(b *sitetext.Builder, l sitetext.Line, i int, s string, st *state, 
 		return sitetext.LineError(l.N, "a dead blind of nothing in %s", sitetext.Quote(s))
 	}
 	if parts[0] > 0 {
-		if err := b.Post(l, i, handhistory.PostDead, parts[0]); err != nil {
+		if err := b.Post(l, i, game.Dead, parts[0]); err != nil {
 			return err
 		}
 	}
 	if parts[1] > 0 {
-		return b.Post(l, i, handhistory.PostBigBlind, parts[1])
+		return b.Post(l, i, game.BigBlind, parts[1])
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
@@ -125,7 +126,7 @@ func TestPacificCorpusFields(t *testing.T) {
 		t.Fatalf("hand %s", readertest.HandJSON(t, h))
 	}
 	es = readertest.ReadFile(t, "fpdb3__cash__PacificPoker__Flop__888-FLO-PM-30-60.txt", handhistory.FormatPacific)
-	if h := es[0].Hand; len(es) != 3 || h == nil || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 3000 || h.Table.BigBet != 6000 || h.Table.Currency != "" || h.Players[0].Stack != 420250 {
+	if h := es[0].Hand; len(es) != 3 || h == nil || h.Table.Structure != game.FixedLimit || h.Table.SmallBet != 3000 || h.Table.BigBet != 6000 || h.Table.Currency != "" || h.Players[0].Stack != 420250 {
 		t.Fatalf("hand %s", readertest.HandJSON(t, es[0].Hand))
 	}
 }

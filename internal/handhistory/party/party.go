@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -60,7 +61,7 @@ func parse(b *sitetext.Builder, lines []sitetext.Line) (*handhistory.Hand, strin
 		return nil, skip, err
 	}
 	st := state{scale: 100}
-	g, skip, err := game(h, lines[i], &st)
+	g, skip, err := gameLine(h, lines[i], &st)
 	if err != nil || skip != "" {
 		return nil, skip, err
 	}
@@ -148,8 +149,8 @@ func parseTime(s string) string {
 	return ""
 }
 
-// game reads the game line.
-func game(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec, string, error) {
+// gameLine reads the game line.
+func gameLine(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec, string, error) {
 	var g sitetext.GameSpec
 	s := l.S
 	k, w := strings.LastIndex(s, " - "), len(" - ")
@@ -180,17 +181,18 @@ func game(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec, s
 		return g, "game " + handhistory.Clipped(name) + " is not Omaha", nil
 	}
 	fields := strings.Fields(desc)
+	known := false
 	for _, f := range fields {
 		switch strings.Trim(f, "()") {
 		case "PL":
-			g.Structure = handhistory.PotLimit
+			g.Structure, known = game.PotLimit, true
 		case "NL":
-			g.Structure = handhistory.NoLimit
+			g.Structure, known = game.NoLimit, true
 		case "FL":
-			g.Structure = handhistory.FixedLimit
+			g.Structure, known = game.FixedLimit, true
 		}
 	}
-	if g.Structure == "" {
+	if !known {
 		return g, "", sitetext.LineError(l.N, "no betting structure (PL, NL, FL) in %s", sitetext.Quote(s))
 	}
 	h.Table.Game, h.Table.Structure = g.Game, g.Structure

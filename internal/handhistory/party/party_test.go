@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
@@ -119,7 +120,7 @@ func TestPartyCorpusFields(t *testing.T) {
 		t.Fatalf("hand %s", readertest.HandJSON(t, h))
 	}
 	es = readertest.ReadFile(t, "fpdb3__cash__PartyPoker__Flop__LO8-USD-20-40.201201.limit3format.txt", handhistory.FormatParty)
-	if h := es[0].Hand; h == nil || h.Table.Structure != handhistory.FixedLimit || h.Table.SmallBet != 2000 || h.Table.BigBet != 4000 || h.Outcome.Rake != 100 {
+	if h := es[0].Hand; h == nil || h.Table.Structure != game.FixedLimit || h.Table.SmallBet != 2000 || h.Table.BigBet != 4000 || h.Outcome.Rake != 100 {
 		t.Fatalf("hand %s", readertest.HandJSON(t, es[0].Hand))
 	}
 }

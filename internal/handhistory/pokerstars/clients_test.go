@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/hhtest"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
@@ -102,7 +103,7 @@ func TestPokerStarsOtherClients(t *testing.T) {
 		// give the others' cards.
 		shows := 0
 		for _, a := range h.Actions {
-			if a.Kind == handhistory.Show {
+			if a.Kind == game.Show {
 				shows++
 			}
 		}
@@ -265,7 +266,7 @@ func TestPokerStarsBoardMisprintedOnStreetLines(t *testing.T) {
 			h := oneHand(t, text)
 			var got []string
 			for _, a := range h.Actions {
-				if a.Kind == handhistory.DealBoard {
+				if a.Kind == game.DealBoard {
 					got = append(got, a.Cards.String())
 				}
 			}
@@ -294,7 +295,7 @@ func TestPokerStarsBoardMisprintedOnStreetLines(t *testing.T) {
 func TestPokerStarsConvertedRaiseToTotal(t *testing.T) {
 	t.Parallel()
 	h := oneHand(t, strings.Replace(hhtest.PokerStarsHand, "Ann: raises $0.25 to $0.35", "Ann: raises $0.35 to $0.35", 1))
-	if a := h.Actions[0]; a.Kind != handhistory.BetRaise || a.Amount != 35 || a.Player != 0 {
+	if a := h.Actions[0]; a.Kind != game.BetRaise || a.Amount != 35 || a.Player != 0 {
 		t.Errorf("action %+v, want Ann's raise to 35", a)
 	}
 	for _, bad := range []string{"Ann: raises $0.10 to $0.10", "Ann: raises $0.05 to $0.05"} {

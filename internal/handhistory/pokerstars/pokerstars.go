@@ -9,6 +9,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -334,7 +335,7 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 
 type gameLine struct {
 	game      eval.Game
-	structure handhistory.Structure
+	structure game.Structure
 }
 
 // header reads the first line: hand id, tournament, game, stakes, time.
@@ -396,17 +397,17 @@ func (p *parser) header(l line) (gameLine, string, error) {
 	var g gameLine
 	switch name {
 	case "Omaha Hi/Lo Limit", "Omaha Hi/Lo Fixed Limit": // converters write "Fixed Limit"
-		g = gameLine{eval.OmahaHiLo, handhistory.FixedLimit}
+		g = gameLine{eval.OmahaHiLo, game.FixedLimit}
 	case "Omaha Hi/Lo Pot Limit":
-		g = gameLine{eval.OmahaHiLo, handhistory.PotLimit}
+		g = gameLine{eval.OmahaHiLo, game.PotLimit}
 	case "Omaha Hi/Lo No Limit":
-		g = gameLine{eval.OmahaHiLo, handhistory.NoLimit}
+		g = gameLine{eval.OmahaHiLo, game.NoLimit}
 	case "Omaha Limit", "Omaha Fixed Limit":
-		g = gameLine{eval.OmahaHi, handhistory.FixedLimit}
+		g = gameLine{eval.OmahaHi, game.FixedLimit}
 	case "Omaha Pot Limit":
-		g = gameLine{eval.OmahaHi, handhistory.PotLimit}
+		g = gameLine{eval.OmahaHi, game.PotLimit}
 	case "Omaha No Limit":
-		g = gameLine{eval.OmahaHi, handhistory.NoLimit}
+		g = gameLine{eval.OmahaHi, game.NoLimit}
 	default:
 		if name == "" {
 			return gameLine{}, "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(s))
@@ -996,7 +997,7 @@ func (p *parser) bigBlind() int64 {
 	var dflt int64
 	if p.hasStakes {
 		dflt = p.stakes[1]
-		if p.b.Hand.Table.Structure == handhistory.FixedLimit {
+		if p.b.Hand.Table.Structure == game.FixedLimit {
 			dflt = p.stakes[0]
 		}
 	}
@@ -1098,7 +1099,7 @@ func (p *parser) dropUnshownMucks() {
 		return
 	}
 	for _, a := range p.b.Actions {
-		if a.Kind == handhistory.Show {
+		if a.Kind == game.Show {
 			return
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -118,7 +119,7 @@ func TestPokerStarsCorpusCounts(t *testing.T) {
 				case e.Skipped != "":
 					got["skipped: "+e.Skipped]++
 				default:
-					got[e.Hand.Table.Game.String()+"/"+string(e.Hand.Table.Structure)]++
+					got[e.Hand.Table.Game.String()+"/"+e.Hand.Table.Structure.String()]++
 					checkHandInvariants(t, e.Hand)
 				}
 			}
@@ -154,7 +155,7 @@ func checkHandInvariants(t *testing.T, h *handhistory.Hand) {
 		all = append(all, p.Hole...)
 	}
 	for _, a := range h.Actions { // every run's board cards
-		if a.Kind == handhistory.DealBoard {
+		if a.Kind == game.DealBoard {
 			all = append(all, a.Cards...)
 		}
 	}
@@ -162,7 +163,7 @@ func checkHandInvariants(t *testing.T, h *handhistory.Hand) {
 		t.Errorf("hand %s: %v", h.SiteHandID, err)
 	}
 	for _, a := range h.Actions {
-		if a.Player < -1 || a.Player >= n || (a.Player == -1) != (a.Kind == handhistory.DealBoard) {
+		if a.Player < -1 || a.Player >= n || (a.Player == -1) != (a.Kind == game.DealBoard) {
 			t.Errorf("hand %s: bad action %+v", h.SiteHandID, a)
 		}
 	}
@@ -280,7 +281,7 @@ func TestPokerStarsHandMapping(t *testing.T) {
 			want: &handhistory.Hand{
 				Site: "pokerstars", SiteHandID: "258753941248", Format: "pokerstars",
 				Time: "2025-12-03T11:59:34-05:00", TableName: "Gutemberga V",
-				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: handhistory.PotLimit, MinBet: 2, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
+				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: game.PotLimit, MinBet: 2, ChipUnit: "0.01", Currency: "USD", MaxSeats: 6},
 				Players: []handhistory.Player{
 					{Name: "Player1", Seat: 1, Stack: 217, Hole: mk("2d2hAh4h")},
 					{Name: "Player2", Seat: 2, Stack: 16},
@@ -289,16 +290,16 @@ func TestPokerStarsHandMapping(t *testing.T) {
 					{Name: "Player5", Seat: 5, Stack: 42},
 				},
 				Button: 0,
-				Posts:  []handhistory.Post{{Player: 1, Kind: handhistory.PostSmallBlind, Amount: 1}, {Player: 2, Kind: handhistory.PostBigBlind, Amount: 2}},
+				Posts:  []handhistory.Post{{Player: 1, Kind: game.SmallBlind, Amount: 1}, {Player: 2, Kind: game.BigBlind, Amount: 2}},
 				Actions: []handhistory.Action{
-					{Player: 3, Kind: handhistory.BetRaise, Amount: 4}, {Player: 4, Kind: handhistory.Fold}, {Player: 0, Kind: handhistory.Call, Amount: 4},
-					{Player: 1, Kind: handhistory.Fold}, {Player: 2, Kind: handhistory.Fold},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("4s8s8h")},
-					{Player: 3, Kind: handhistory.BetRaise, Amount: 11}, {Player: 0, Kind: handhistory.Call, Amount: 11},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("3h")},
-					{Player: 3, Kind: handhistory.BetRaise, Amount: 32}, {Player: 0, Kind: handhistory.Call, Amount: 32},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("6s")},
-					{Player: 3, Kind: handhistory.Check}, {Player: 0, Kind: handhistory.BetRaise, Amount: 94}, {Player: 3, Kind: handhistory.Fold},
+					{Player: 3, Kind: game.BetRaise, Amount: 4}, {Player: 4, Kind: game.Fold}, {Player: 0, Kind: game.Call, Amount: 4},
+					{Player: 1, Kind: game.Fold}, {Player: 2, Kind: game.Fold},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("4s8s8h")},
+					{Player: 3, Kind: game.BetRaise, Amount: 11}, {Player: 0, Kind: game.Call, Amount: 11},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("3h")},
+					{Player: 3, Kind: game.BetRaise, Amount: 32}, {Player: 0, Kind: game.Call, Amount: 32},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("6s")},
+					{Player: 3, Kind: game.Check}, {Player: 0, Kind: game.BetRaise, Amount: 94}, {Player: 3, Kind: game.Fold},
 				},
 				Outcome: &handhistory.Outcome{Collected: []int64{94, 0, 0, 0, 0}, Returned: []int64{94, 0, 0, 0, 0}, Rake: 3, TotalPot: 97, Pots: []int64{94}},
 			},
@@ -309,7 +310,7 @@ func TestPokerStarsHandMapping(t *testing.T) {
 			want: &handhistory.Hand{
 				Site: "pokerstars", SiteHandID: "0000000000", Format: "pokerstars",
 				Time: "2005-08-21T21:44:08-04:00", TableName: "Sualocin",
-				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: handhistory.FixedLimit, SmallBet: 500, BigBet: 1000, MaxBets: 4, ChipUnit: "0.01", Currency: "USD"},
+				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: game.FixedLimit, SmallBet: 500, BigBet: 1000, MaxBets: 4, ChipUnit: "0.01", Currency: "USD"},
 				Players: []handhistory.Player{
 					{Name: "Player_1", Seat: 1, Stack: 7200}, {Name: "Player_2", Seat: 2, Stack: 21400},
 					{Name: "Player_3", Seat: 3, Stack: 9600}, {Name: "Player_4", Seat: 4, Stack: 8700},
@@ -319,19 +320,19 @@ func TestPokerStarsHandMapping(t *testing.T) {
 					{Name: "Player_9", Seat: 9, Stack: 45000}, {Name: "Player_10", Seat: 10, Stack: 15500},
 				},
 				Button: 5,
-				Posts:  []handhistory.Post{{Player: 6, Kind: handhistory.PostSmallBlind, Amount: 200}, {Player: 7, Kind: handhistory.PostBigBlind, Amount: 500}},
+				Posts:  []handhistory.Post{{Player: 6, Kind: game.SmallBlind, Amount: 200}, {Player: 7, Kind: game.BigBlind, Amount: 500}},
 				Actions: []handhistory.Action{
-					{Player: 8, Kind: handhistory.Fold}, {Player: 9, Kind: handhistory.Fold}, {Player: 0, Kind: handhistory.Fold}, {Player: 1, Kind: handhistory.Fold},
-					{Player: 2, Kind: handhistory.Fold}, {Player: 3, Kind: handhistory.Fold}, {Player: 4, Kind: handhistory.Call, Amount: 500},
-					{Player: 5, Kind: handhistory.Fold}, {Player: 6, Kind: handhistory.Call, Amount: 300}, {Player: 7, Kind: handhistory.Check},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("6s7d9c")},
-					{Player: 6, Kind: handhistory.Check}, {Player: 7, Kind: handhistory.Check}, {Player: 4, Kind: handhistory.Check},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("Th")},
-					{Player: 6, Kind: handhistory.Check}, {Player: 7, Kind: handhistory.BetRaise, Amount: 1000}, {Player: 4, Kind: handhistory.Fold},
-					{Player: 6, Kind: handhistory.Call, Amount: 1000},
-					{Player: -1, Kind: handhistory.DealBoard, Cards: mk("5h")},
-					{Player: 6, Kind: handhistory.Check}, {Player: 7, Kind: handhistory.Check},
-					{Player: 6, Kind: handhistory.Show, Cards: mk("Ad3hQcKh")}, {Player: 7, Kind: handhistory.Muck},
+					{Player: 8, Kind: game.Fold}, {Player: 9, Kind: game.Fold}, {Player: 0, Kind: game.Fold}, {Player: 1, Kind: game.Fold},
+					{Player: 2, Kind: game.Fold}, {Player: 3, Kind: game.Fold}, {Player: 4, Kind: game.Call, Amount: 500},
+					{Player: 5, Kind: game.Fold}, {Player: 6, Kind: game.Call, Amount: 300}, {Player: 7, Kind: game.Check},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("6s7d9c")},
+					{Player: 6, Kind: game.Check}, {Player: 7, Kind: game.Check}, {Player: 4, Kind: game.Check},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("Th")},
+					{Player: 6, Kind: game.Check}, {Player: 7, Kind: game.BetRaise, Amount: 1000}, {Player: 4, Kind: game.Fold},
+					{Player: 6, Kind: game.Call, Amount: 1000},
+					{Player: -1, Kind: game.DealBoard, Cards: mk("5h")},
+					{Player: 6, Kind: game.Check}, {Player: 7, Kind: game.Check},
+					{Player: 6, Kind: game.Show, Cards: mk("Ad3hQcKh")}, {Player: 7, Kind: game.Muck},
 				},
 				Outcome: &handhistory.Outcome{Collected: []int64{0, 0, 0, 0, 0, 0, 3400, 0, 0, 0}, Returned: make([]int64, 10), Rake: 100, TotalPot: 3500, Pots: []int64{3400}},
 			},
@@ -342,7 +343,7 @@ func TestPokerStarsHandMapping(t *testing.T) {
 			want: &handhistory.Hand{
 				Site: "pokerstars", SiteHandID: "770875946", Format: "pokerstars", Tournament: true,
 				Time: "2021-05-25T15:46:24-04:00", TableName: "18272685271857837393 23",
-				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: handhistory.PotLimit, MinBet: 20000, ChipUnit: "1", MaxSeats: 6},
+				Table: handhistory.Table{Game: eval.OmahaHiLo, Structure: game.PotLimit, MinBet: 20000, ChipUnit: "1", MaxSeats: 6},
 				Players: []handhistory.Player{
 					{Name: "Player0_chico", Seat: 1, Stack: 1196091}, {Name: "Player1_chico", Seat: 2, Stack: 565718},
 					{Name: "Player2_chico", Seat: 3, Stack: 292772}, {Name: "Hero", Seat: 4, Stack: 2554350, Hole: mk("4s5s3hKd")},
@@ -350,12 +351,12 @@ func TestPokerStarsHandMapping(t *testing.T) {
 				},
 				Button: 4,
 				Posts: []handhistory.Post{
-					{Player: 5, Kind: handhistory.PostAnte, Amount: 1000}, {Player: 0, Kind: handhistory.PostAnte, Amount: 1000}, {Player: 1, Kind: handhistory.PostAnte, Amount: 1000}, {Player: 2, Kind: handhistory.PostAnte, Amount: 1000}, {Player: 3, Kind: handhistory.PostAnte, Amount: 1000}, {Player: 4, Kind: handhistory.PostAnte, Amount: 1000},
-					{Player: 5, Kind: handhistory.PostSmallBlind, Amount: 10000}, {Player: 0, Kind: handhistory.PostBigBlind, Amount: 20000},
+					{Player: 5, Kind: game.Ante, Amount: 1000}, {Player: 0, Kind: game.Ante, Amount: 1000}, {Player: 1, Kind: game.Ante, Amount: 1000}, {Player: 2, Kind: game.Ante, Amount: 1000}, {Player: 3, Kind: game.Ante, Amount: 1000}, {Player: 4, Kind: game.Ante, Amount: 1000},
+					{Player: 5, Kind: game.SmallBlind, Amount: 10000}, {Player: 0, Kind: game.BigBlind, Amount: 20000},
 				},
 				Actions: []handhistory.Action{
-					{Player: 1, Kind: handhistory.Fold}, {Player: 2, Kind: handhistory.Fold}, {Player: 3, Kind: handhistory.BetRaise, Amount: 50000},
-					{Player: 4, Kind: handhistory.Fold}, {Player: 5, Kind: handhistory.Fold}, {Player: 0, Kind: handhistory.Fold},
+					{Player: 1, Kind: game.Fold}, {Player: 2, Kind: game.Fold}, {Player: 3, Kind: game.BetRaise, Amount: 50000},
+					{Player: 4, Kind: game.Fold}, {Player: 5, Kind: game.Fold}, {Player: 0, Kind: game.Fold},
 				},
 				Outcome: &handhistory.Outcome{Collected: []int64{0, 0, 0, 56000, 0, 0}, Returned: []int64{0, 0, 0, 30000, 0, 0}, TotalPot: 56000, Pots: []int64{56000}},
 			},
@@ -473,13 +474,13 @@ func TestPokerStarsNamesAnchoredOnSeats(t *testing.T) {
 		t.Fatalf("players %q, want %q", names, want)
 	}
 	wantActs := []handhistory.Action{
-		{Player: 0, Kind: handhistory.Call, Amount: 10}, {Player: 1, Kind: handhistory.Call, Amount: 5}, {Player: 2, Kind: handhistory.Check},
-		{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("2c3d4h")},
-		{Player: 1, Kind: handhistory.Check}, {Player: 2, Kind: handhistory.Check}, {Player: 0, Kind: handhistory.BetRaise, Amount: 30},
-		{Player: 1, Kind: handhistory.Fold}, {Player: 2, Kind: handhistory.BetRaise, Amount: 90}, {Player: 0, Kind: handhistory.Call, Amount: 60},
-		{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("5s")},
-		{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse("6s")},
-		{Player: 2, Kind: handhistory.Show, Cards: cards.MustParse("AsKsQsJs")}, {Player: 0, Kind: handhistory.Muck},
+		{Player: 0, Kind: game.Call, Amount: 10}, {Player: 1, Kind: game.Call, Amount: 5}, {Player: 2, Kind: game.Check},
+		{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("2c3d4h")},
+		{Player: 1, Kind: game.Check}, {Player: 2, Kind: game.Check}, {Player: 0, Kind: game.BetRaise, Amount: 30},
+		{Player: 1, Kind: game.Fold}, {Player: 2, Kind: game.BetRaise, Amount: 90}, {Player: 0, Kind: game.Call, Amount: 60},
+		{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("5s")},
+		{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse("6s")},
+		{Player: 2, Kind: game.Show, Cards: cards.MustParse("AsKsQsJs")}, {Player: 0, Kind: game.Muck},
 	}
 	if !reflect.DeepEqual(h.Actions, wantActs) {
 		t.Errorf("actions\n got %+v\nwant %+v", h.Actions, wantActs)
@@ -504,22 +505,22 @@ func TestPokerStarsButtonAndPosts(t *testing.T) {
 		wantButton int
 		wantPosts  []handhistory.Post
 	}{
-		{"button seat dealt in", "1", stdPosts, stdPreflop, stdRest, 0, []handhistory.Post{{Player: 1, Kind: handhistory.PostSmallBlind, Amount: 5}, {Player: 2, Kind: handhistory.PostBigBlind, Amount: 10}}},
+		{"button seat dealt in", "1", stdPosts, stdPreflop, stdRest, 0, []handhistory.Post{{Player: 1, Kind: game.SmallBlind, Amount: 5}, {Player: 2, Kind: game.BigBlind, Amount: 10}}},
 		{"empty button seat: the player before the small blind", "3",
 			"A: posts small blind $0.05\nA: B [c]: posts big blind $0.10",
 			"x/y (z): folds\nA: folds",
 			"Uncalled bet ($0.05) returned to A: B [c]\nA: B [c] collected $0.10 from pot\n*** SUMMARY ***\nTotal pot $0.10 | Rake $0\n",
-			1, []handhistory.Post{{Player: 2, Kind: handhistory.PostSmallBlind, Amount: 5}, {Player: 0, Kind: handhistory.PostBigBlind, Amount: 10}}},
+			1, []handhistory.Post{{Player: 2, Kind: game.SmallBlind, Amount: 5}, {Player: 0, Kind: game.BigBlind, Amount: 10}}},
 		{"sitting-out button seat, no small blind: the last player before it", "5",
 			"A: B [c]: posts big blind $0.10",
 			"x/y (z): raises $0.20 to $0.30\nA: folds\nA: B [c]: folds",
 			"Uncalled bet ($0.20) returned to x/y (z)\nx/y (z) collected $0.20 from pot\n*** SUMMARY ***\nTotal pot $0.20 | Rake $0\n",
-			2, []handhistory.Post{{Player: 0, Kind: handhistory.PostBigBlind, Amount: 10}}},
+			2, []handhistory.Post{{Player: 0, Kind: game.BigBlind, Amount: 10}}},
 		{"small & big blinds: dead small blind plus live big blind, antes first", "1",
 			"A: B [c]: posts the ante $0.01\nx/y (z): posts the ante $0.01\nA: posts the ante $0.01\nx/y (z): posts small blind $0.05\nA: posts big blind $0.10\nA: B [c]: posts small & big blinds $0.15",
 			"A: B [c]: raises $0.30 to $0.40\nx/y (z): folds\nA: folds",
 			"Uncalled bet ($0.30) returned to A: B [c]\nA: B [c] collected $0.33 from pot\n*** SUMMARY ***\nTotal pot $0.33 | Rake $0\n",
-			0, []handhistory.Post{{Player: 0, Kind: handhistory.PostAnte, Amount: 1}, {Player: 1, Kind: handhistory.PostAnte, Amount: 1}, {Player: 2, Kind: handhistory.PostAnte, Amount: 1}, {Player: 1, Kind: handhistory.PostSmallBlind, Amount: 5}, {Player: 2, Kind: handhistory.PostBigBlind, Amount: 10}, {Player: 0, Kind: handhistory.PostDead, Amount: 5}, {Player: 0, Kind: handhistory.PostBigBlind, Amount: 10}}},
+			0, []handhistory.Post{{Player: 0, Kind: game.Ante, Amount: 1}, {Player: 1, Kind: game.Ante, Amount: 1}, {Player: 2, Kind: game.Ante, Amount: 1}, {Player: 1, Kind: game.SmallBlind, Amount: 5}, {Player: 2, Kind: game.BigBlind, Amount: 10}, {Player: 0, Kind: game.Dead, Amount: 5}, {Player: 0, Kind: game.BigBlind, Amount: 10}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -740,7 +741,7 @@ func TestPokerStarsSkips(t *testing.T) {
 	// Annotations and shown cards on a fold.
 	for _, fold := range []string{"x/y (z): folds (timed out)", "x/y (z): folds [2h 2d 7s 8s]"} {
 		h := oneHand(t, strings.Replace(std, "x/y (z): folds", fold, 1))
-		if got := h.Actions[7]; got.Kind != handhistory.Fold || got.Player != 1 {
+		if got := h.Actions[7]; got.Kind != game.Fold || got.Player != 1 {
 			t.Errorf("%s: action %+v, want x/y's fold", fold, got)
 		}
 		if strings.Contains(fold, "[") && h.Players[1].Hole.String() != "2h2d7s8s" {
@@ -953,9 +954,9 @@ func TestPokerStarsRunItTwice(t *testing.T) {
 			shows := 0
 			for _, a := range h.Actions {
 				switch a.Kind {
-				case handhistory.DealBoard:
+				case game.DealBoard:
 					deals = append(deals, strconv.Itoa(a.Run)+":"+a.Cards.String())
-				case handhistory.Show:
+				case game.Show:
 					shows++
 				}
 			}
@@ -1047,7 +1048,7 @@ func TestPokerStarsRunItTwiceCollectedOutsideRuns(t *testing.T) {
 func TestHandBoards(t *testing.T) {
 	t.Parallel()
 	deal := func(run int, cs string) handhistory.Action {
-		return handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: cards.MustParse(cs), Run: run}
+		return handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: cards.MustParse(cs), Run: run}
 	}
 	tests := []struct {
 		name   string
@@ -1056,8 +1057,8 @@ func TestHandBoards(t *testing.T) {
 		runs   int
 		boards string
 	}{
-		{"run once", []handhistory.Action{deal(0, "2c3d4h"), {Player: 0, Kind: handhistory.Fold}, deal(0, "5s"), deal(0, "6s")}, "2c3d4h5s6s", 1, "2c3d4h5s6s"},
-		{"no board", []handhistory.Action{{Player: 0, Kind: handhistory.Fold}}, "", 1, ""},
+		{"run once", []handhistory.Action{deal(0, "2c3d4h"), {Player: 0, Kind: game.Fold}, deal(0, "5s"), deal(0, "6s")}, "2c3d4h5s6s", 1, "2c3d4h5s6s"},
+		{"no board", []handhistory.Action{{Player: 0, Kind: game.Fold}}, "", 1, ""},
 		{"twice from the turn", []handhistory.Action{deal(0, "2c3d4h"), deal(0, "5s"), deal(1, "6s"), deal(2, "7s")}, "2c3d4h5s6s", 2, "2c3d4h5s6s 2c3d4h5s7s"},
 		{"twice before the flop", []handhistory.Action{deal(1, "2c3d4h5s6s"), deal(2, "7c8d9hTsJs")}, "2c3d4h5s6s", 2, "2c3d4h5s6s 7c8d9hTsJs"},
 		{"a run number beyond the deals", []handhistory.Action{deal(0, "2c3d4h"), deal(1000000, "5s")}, "2c3d4h", 1000000, "2c3d4h 2c3d4h 2c3d4h"},
@@ -1145,7 +1146,7 @@ func TestPokerStarsDoesNotShowHandAtShowdown(t *testing.T) {
 	muckOf := func(h *handhistory.Hand, name string) bool {
 		i := playerIndex(h, name)
 		for _, a := range h.Actions {
-			if a.Player == i && a.Kind == handhistory.Muck {
+			if a.Player == i && a.Kind == game.Muck {
 				return true
 			}
 		}
@@ -1160,7 +1161,7 @@ func TestPokerStarsDoesNotShowHandAtShowdown(t *testing.T) {
 		"A: shows [As Ks Qs Js] (a straight)", "A: doesn't show hand",
 		"A: B [c]: mucks hand\n", "").Replace(std))
 	for _, a := range h.Actions {
-		if a.Kind == handhistory.Muck || a.Kind == handhistory.Show {
+		if a.Kind == game.Muck || a.Kind == game.Show {
 			t.Errorf("action %+v in a showdown where nobody shows", a)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -151,7 +152,7 @@ func newWriter(h *handhistory.Hand) (*writer, error) {
 	if !h.Tournament && w.scale == 100 {
 		w.sym = symbols[h.Table.Currency]
 	}
-	if h.Table.Structure == handhistory.FixedLimit && h.Table.MaxBets != 0 && h.Table.MaxBets != 4 {
+	if h.Table.Structure == game.FixedLimit && h.Table.MaxBets != 0 && h.Table.MaxBets != 4 {
 		return nil, invalid("table.max_bets", "a cap of %d bets; PokerStars caps at 4", h.Table.MaxBets)
 	}
 	if h.Table.UncappedHeadsUp {
@@ -208,7 +209,7 @@ func at(v []int64, i int) int64 {
 // settlement.
 func anteAllIn(h *handhistory.Hand) bool {
 	for _, p := range h.Posts {
-		if p.Kind == handhistory.PostAnte && p.Amount >= h.Players[p.Player].Stack {
+		if p.Kind == game.Ante && p.Amount >= h.Players[p.Player].Stack {
 			return true
 		}
 	}
@@ -250,9 +251,9 @@ func gameText(t handhistory.Table) string {
 		g = "Omaha Hi/Lo"
 	}
 	switch t.Structure {
-	case handhistory.FixedLimit:
+	case game.FixedLimit:
 		return g + " Limit"
-	case handhistory.PotLimit:
+	case game.PotLimit:
 		return g + " Pot Limit"
 	}
 	return g + " No Limit"
@@ -262,7 +263,7 @@ func gameText(t handhistory.Table) string {
 // blinds otherwise.
 func (w *writer) stakes() (int64, int64) {
 	h := w.h
-	if h.Table.Structure == handhistory.FixedLimit {
+	if h.Table.Structure == game.FixedLimit {
 		small, big := h.Table.SmallBet, h.Table.BigBet
 		if big == 0 {
 			big = 2 * small
@@ -272,11 +273,11 @@ func (w *writer) stakes() (int64, int64) {
 	var sb, bb int64
 	for _, p := range h.Posts {
 		switch p.Kind {
-		case handhistory.PostSmallBlind:
+		case game.SmallBlind:
 			if sb == 0 {
 				sb = p.Amount
 			}
-		case handhistory.PostBigBlind:
+		case game.BigBlind:
 			bb = max(bb, p.Amount)
 		}
 	}
@@ -379,16 +380,16 @@ func (w *writer) posts() error {
 		w.stack[i] -= p.Amount
 		var what string
 		switch p.Kind {
-		case handhistory.PostAnte:
+		case game.Ante:
 			what = "the ante " + w.money(p.Amount)
-		case handhistory.PostSmallBlind:
+		case game.SmallBlind:
 			what = "small blind " + w.money(p.Amount)
-		case handhistory.PostBigBlind:
+		case game.BigBlind:
 			what = "big blind " + w.money(p.Amount)
-		case handhistory.PostStraddle:
+		case game.Straddle:
 			what = "straddle " + w.money(p.Amount)
-		case handhistory.PostDead:
-			if k+1 == len(ps) || ps[k+1].Player != i || ps[k+1].Kind != handhistory.PostBigBlind {
+		case game.Dead:
+			if k+1 == len(ps) || ps[k+1].Player != i || ps[k+1].Kind != game.BigBlind {
 				// Dead money alone (a small blind posted out of position):
 				// PokerStars text has no line for it, and an ante is dead
 				// money too, settled alike unless it puts the player all-in
@@ -407,7 +408,7 @@ func (w *writer) posts() error {
 			w.line("%s: posts small & big blinds %s%s", w.name(i), w.money(p.Amount+bb), w.allIn(i))
 			continue
 		}
-		if p.Kind != handhistory.PostAnte && p.Kind != handhistory.PostDead {
+		if p.Kind != game.Ante && p.Kind != game.Dead {
 			w.round[i] += p.Amount
 			w.cur = max(w.cur, w.round[i])
 		}
@@ -455,9 +456,9 @@ func (w *writer) deal(a handhistory.Action) {
 }
 
 // betting reports whether a is a betting action.
-func betting(k handhistory.ActionKind) bool {
+func betting(k game.ActionKind) bool {
 	switch k {
-	case handhistory.Fold, handhistory.Check, handhistory.Call, handhistory.CheckCall, handhistory.BetRaise:
+	case game.Fold, game.Check, game.Call, game.CheckCall, game.BetRaise:
 		return true
 	}
 	return false
@@ -477,17 +478,17 @@ func (w *writer) act(a handhistory.Action) {
 		w.line("%s: calls %s%s", name, w.money(x), w.allIn(i))
 	}
 	switch a.Kind {
-	case handhistory.Fold:
+	case game.Fold:
 		w.line("%s: folds", name)
-	case handhistory.Check:
+	case game.Check:
 		w.line("%s: checks", name)
-	case handhistory.Call, handhistory.CheckCall:
+	case game.Call, game.CheckCall:
 		x := min(max(w.cur-w.round[i], 0), w.stack[i])
-		if a.Kind == handhistory.Call && a.Amount > 0 {
+		if a.Kind == game.Call && a.Amount > 0 {
 			x = a.Amount
 		}
 		call(x)
-	case handhistory.BetRaise:
+	case game.BetRaise:
 		add := a.Amount - w.round[i]
 		switch {
 		case a.Amount <= w.cur:
@@ -551,10 +552,10 @@ func (w *writer) write() error {
 	var shows []handhistory.Action
 	for k, a := range h.Actions {
 		switch a.Kind {
-		case handhistory.DealBoard:
+		case game.DealBoard:
 			w.deal(a)
-		case handhistory.DealHole:
-		case handhistory.Show, handhistory.Muck:
+		case game.DealHole:
+		case game.Show, game.Muck:
 			shows = append(shows, a) // at the showdown, after every deal
 		default:
 			w.act(a)
@@ -572,7 +573,7 @@ func (w *writer) write() error {
 	}
 	for _, a := range shows {
 		switch a.Kind {
-		case handhistory.Show:
+		case game.Show:
 			c := a.Cards
 			if len(c) == 0 {
 				c = h.Players[a.Player].Hole
@@ -582,7 +583,7 @@ func (w *writer) write() error {
 				break
 			}
 			w.line("%s: shows [%s]", w.name(a.Player), spaced(c))
-		case handhistory.Muck:
+		case game.Muck:
 			w.line("%s: mucks hand", w.name(a.Player))
 		}
 	}

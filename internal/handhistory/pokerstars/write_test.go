@@ -14,6 +14,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/pokerstars"
 	_ "github.com/scoophq/scoop/internal/handhistory/sites" // every site reader
@@ -260,7 +261,7 @@ func TestMarshalRefusesWhatItCannotWrite(t *testing.T) {
 		{"chip unit", "table.chip_unit", func(h *handhistory.Hand) { h.Table.ChipUnit = "0.001" }},
 		{"tournament cents", "table.chip_unit", func(h *handhistory.Hand) { h.Tournament, h.Table.Currency = true, "" }},
 		{"uncapped", "table.uncapped_heads_up", func(h *handhistory.Hand) {
-			h.Table.Structure, h.Table.SmallBet, h.Table.BigBet, h.Table.MinBet, h.Table.UncappedHeadsUp = handhistory.FixedLimit, 2, 4, 0, true
+			h.Table.Structure, h.Table.SmallBet, h.Table.BigBet, h.Table.MinBet, h.Table.UncappedHeadsUp = game.FixedLimit, 2, 4, 0, true
 		}},
 	} {
 		h := *base

@@ -8,6 +8,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -232,7 +233,7 @@ func (b *Builder) SeatOf(num int) int {
 // Post records a forced bet of x by seat who: antes and dead money go in
 // dead, blinds and straddles as live bets. Posts come before the first
 // betting action and the first board card.
-func (b *Builder) Post(l Line, who int, kind handhistory.PostKind, x int64) error {
+func (b *Builder) Post(l Line, who int, kind game.PostKind, x int64) error {
 	if b.Street > Preflop || b.showdown || b.acted() {
 		return fail(l, "%s posts after the play started", handhistory.Clipped(b.Seats[who].Name))
 	}
@@ -250,8 +251,8 @@ func (b *Builder) Post(l Line, who int, kind handhistory.PostKind, x int64) erro
 }
 
 // live reports whether a post of kind is a live bet of the first round.
-func live(kind handhistory.PostKind) bool {
-	return kind != handhistory.PostAnte && kind != handhistory.PostDead
+func live(kind game.PostKind) bool {
+	return kind != game.Ante && kind != game.Dead
 }
 
 // acted reports whether a betting action was recorded yet.
@@ -279,7 +280,7 @@ func (b *Builder) LiveBlind(who int) int64 {
 func (b *Builder) BigBlind(dflt int64) int64 {
 	var bb int64
 	for _, p := range b.Posts {
-		if p.Kind == handhistory.PostBigBlind && p.Amount > bb {
+		if p.Kind == game.BigBlind && p.Amount > bb {
 			bb = p.Amount
 		}
 	}
@@ -329,7 +330,7 @@ func (b *Builder) Fold(l Line, who int) error {
 		return err
 	}
 	b.Seats[who].Folded = true
-	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: handhistory.Fold})
+	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.Fold})
 	return nil
 }
 
@@ -338,7 +339,7 @@ func (b *Builder) Check(l Line, who int) error {
 	if err := b.canAct(l, who); err != nil {
 		return err
 	}
-	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: handhistory.Check})
+	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.Check})
 	return nil
 }
 
@@ -351,7 +352,7 @@ func (b *Builder) Call(l Line, who int, x int64) error {
 		return fail(l, "a call of %d chip units", x)
 	}
 	b.putIn(who, x)
-	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: handhistory.Call, Amount: x})
+	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.Call, Amount: x})
 	return nil
 }
 
@@ -365,7 +366,7 @@ func (b *Builder) BetTo(l Line, who int, to int64) error {
 		return fail(l, "a bet to %d chip units, but %s has %d in this round already", to, handhistory.Clipped(b.Seats[who].Name), b.Seats[who].Round)
 	}
 	b.putIn(who, to-b.Seats[who].Round)
-	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: handhistory.BetRaise, Amount: to})
+	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.BetRaise, Amount: to})
 	return nil
 }
 
@@ -428,7 +429,7 @@ func (b *Builder) Deal(l Line, to int, c cards.List) error {
 	b.Board = append(b.Board, c...)
 	b.Street = to
 	b.newRound()
-	b.Actions = append(b.Actions, handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: c})
+	b.Actions = append(b.Actions, handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: c})
 	return nil
 }
 
@@ -474,7 +475,7 @@ func (b *Builder) DealRun(l Line, run, to int, c cards.List) error {
 	b.Runs[run-1] = append(b.Runs[run-1], c...)
 	b.runStreet[run-1] = to
 	b.newRound()
-	b.Actions = append(b.Actions, handhistory.Action{Player: -1, Kind: handhistory.DealBoard, Cards: c, Run: run})
+	b.Actions = append(b.Actions, handhistory.Action{Player: -1, Kind: game.DealBoard, Cards: c, Run: run})
 	return nil
 }
 
@@ -582,7 +583,7 @@ func (b *Builder) RunBoard(k int) cards.List {
 func (b *Builder) Reboard(c cards.List) bool {
 	deals := 0
 	for _, a := range b.Actions {
-		if a.Kind == handhistory.DealBoard {
+		if a.Kind == game.DealBoard {
 			deals++
 		}
 	}
@@ -604,7 +605,7 @@ func (b *Builder) Reboard(c cards.List) bool {
 	}
 	k := 0
 	for i := range b.Actions {
-		if a := &b.Actions[i]; a.Kind == handhistory.DealBoard {
+		if a := &b.Actions[i]; a.Kind == game.DealBoard {
 			n := 1
 			if k == 0 {
 				n = 3
@@ -667,12 +668,12 @@ func (b *Builder) Show(l Line, i int, c cards.List) error {
 	if b.Street < Preflop {
 		return fail(l, "%s shows before the deal", handhistory.Clipped(b.Seats[i].Name))
 	}
-	a := handhistory.Action{Player: i, Kind: handhistory.Muck}
+	a := handhistory.Action{Player: i, Kind: game.Muck}
 	if len(c) == 4 {
 		if err := b.SetHole(l, i, c); err != nil {
 			return err
 		}
-		a = handhistory.Action{Player: i, Kind: handhistory.Show, Cards: c}
+		a = handhistory.Action{Player: i, Kind: game.Show, Cards: c}
 	}
 	b.Seats[i].Used = true
 	b.reveal(a)
@@ -688,7 +689,7 @@ func (b *Builder) Muck(l Line, i int, c cards.List) error {
 		}
 	}
 	b.Seats[i].Used = true
-	b.reveal(handhistory.Action{Player: i, Kind: handhistory.Muck})
+	b.reveal(handhistory.Action{Player: i, Kind: game.Muck})
 	return nil
 }
 
@@ -801,7 +802,7 @@ func (b *Builder) Assemble(headLine int) error {
 			st := &b.Seats[i]
 			if st.in() && !st.Folded && !st.shown && st.hole != nil {
 				st.shown = true
-				b.Actions = append(b.Actions, handhistory.Action{Player: i, Kind: handhistory.Show, Cards: st.hole})
+				b.Actions = append(b.Actions, handhistory.Action{Player: i, Kind: game.Show, Cards: st.hole})
 			}
 		}
 	}
@@ -925,7 +926,7 @@ func (b *Builder) seatOrder() []int {
 // blind), else the last player before the button seat.
 func (b *Builder) guessButton(idx []int, n int) int {
 	for _, p := range b.Posts {
-		if p.Kind == handhistory.PostSmallBlind {
+		if p.Kind == game.SmallBlind {
 			sb := idx[p.Player]
 			if n == 2 {
 				return sb
@@ -994,9 +995,9 @@ func (b *Builder) derivedOutcome(out *handhistory.Outcome, total, uncalled, paid
 // bets a round, of small and big when the line gives them (hasStakes);
 // otherwise the minimum bet is the largest big blind posted, bb when none
 // is.
-func (b *Builder) SetBets(s handhistory.Structure, hasStakes bool, small, big, bb int64) {
+func (b *Builder) SetBets(s game.Structure, hasStakes bool, small, big, bb int64) {
 	t := &b.Hand.Table
-	if s == handhistory.FixedLimit {
+	if s == game.FixedLimit {
 		t.MaxBets = 4
 		if hasStakes {
 			t.SmallBet, t.BigBet = small, big
@@ -1064,11 +1065,11 @@ func SummarySeat(s string) (num int, rest string, ok bool) {
 // StarsPosts are the post words of the PokerStars family ("small blind
 // $1", "big blind 2€", "the ante 25", "ante 25", "straddle $4").
 var StarsPosts = PostWords{
-	{"small blind ", handhistory.PostSmallBlind},
-	{"big blind ", handhistory.PostBigBlind},
-	{"the ante ", handhistory.PostAnte},
-	{"ante ", handhistory.PostAnte},
-	{"straddle ", handhistory.PostStraddle},
+	{"small blind ", game.SmallBlind},
+	{"big blind ", game.BigBlind},
+	{"the ante ", game.Ante},
+	{"ante ", game.Ante},
+	{"straddle ", game.Straddle},
 }
 
 // SummaryCards reads the cards a summary's seat line ("Seat N: name
@@ -1105,10 +1106,10 @@ func (b *Builder) PostBlinds(l Line, who int, total, bb int64) error {
 	if bb <= 0 || bb >= total {
 		return fail(l, "cannot split the post of %d chip units into a dead small blind and a big blind of %d", total, bb)
 	}
-	if err := b.Post(l, who, handhistory.PostDead, total-bb); err != nil {
+	if err := b.Post(l, who, game.Dead, total-bb); err != nil {
 		return err
 	}
-	return b.Post(l, who, handhistory.PostBigBlind, bb)
+	return b.Post(l, who, game.BigBlind, bb)
 }
 
 // TableLine reads the table line of the PokerStars-like formats,
@@ -1491,18 +1492,18 @@ func (b *Builder) DealLine(l Line) error {
 // prefix, then the amount.
 type PostWords []struct {
 	Prefix string
-	Kind   handhistory.PostKind
+	Kind   game.PostKind
 }
 
 // Cut reads what follows "posts " on a post line: the post's kind and
 // its amount's text; ok is false for another post.
-func (w PostWords) Cut(arg string) (kind handhistory.PostKind, amount string, ok bool) {
+func (w PostWords) Cut(arg string) (kind game.PostKind, amount string, ok bool) {
 	for _, p := range w {
 		if rest, found := strings.CutPrefix(arg, p.Prefix); found {
 			return p.Kind, rest, true
 		}
 	}
-	return "", "", false
+	return 0, "", false
 }
 
 // Route returns the line reader of the PokerStars family: a "*** ..."
@@ -1589,14 +1590,14 @@ func (b *Builder) StarsSeat(l Line, end string) error {
 
 // StructureOf reads a betting structure's name in any case: "Pot
 // Limit", "No Limit", "Limit" or "Fixed Limit".
-func StructureOf(s string) (handhistory.Structure, bool) {
+func StructureOf(s string) (game.Structure, bool) {
 	switch strings.ToLower(s) {
 	case "pot limit":
-		return handhistory.PotLimit, true
+		return game.PotLimit, true
 	case "no limit":
-		return handhistory.NoLimit, true
+		return game.NoLimit, true
 	case "limit", "fixed limit":
-		return handhistory.FixedLimit, true
+		return game.FixedLimit, true
 	}
-	return "", false
+	return 0, false
 }

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
-	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/game"
 )
 
 // Game lines, hand ids and times: what several sites write alike.
@@ -16,7 +16,7 @@ import (
 // has them, and the chip units per currency unit.
 type GameSpec struct {
 	Game      eval.Game
-	Structure handhistory.Structure
+	Structure game.Structure
 	Stakes    [2]int64
 	HasStakes bool
 	Scale     int64

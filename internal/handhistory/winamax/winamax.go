@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -55,7 +56,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 		p.dropUncalledPot()
 	}
 	t := &b.Hand.Table
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.MaxBets = 4
 	} else {
 		t.MinBet = b.BigBlind(t.MinBet)
@@ -96,10 +97,10 @@ func (p *parser) dropUncalledPot() {
 
 // gameOf maps a Winamax game ("Omaha pot limit", "Omaha8 no limit")
 // onto a game and structure.
-func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
+func gameOf(s string) (eval.Game, game.Structure, bool) {
 	name, limit, ok := strings.Cut(s, " ")
 	if !ok {
-		return 0, "", false
+		return 0, 0, false
 	}
 	var g eval.Game
 	if rest, ok := strings.CutPrefix(s, "Omaha Hi/Lo "); ok { // 2016: "Omaha Hi/Lo pot limit"
@@ -111,7 +112,7 @@ func gameOf(s string) (eval.Game, handhistory.Structure, bool) {
 	case "Omaha8", "Omaha-8", "OmahaHL", "Omaha Hi/Lo":
 		g = eval.OmahaHiLo
 	default:
-		return 0, "", false
+		return 0, 0, false
 	}
 	st, ok := sitetext.StructureOf(limit)
 	return g, st, ok
@@ -199,7 +200,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 	if !b.Hand.Tournament {
 		t.Currency = sitetext.CurrencyCode(p.b.Sym)
 	}
-	if t.Structure == handhistory.FixedLimit {
+	if t.Structure == game.FixedLimit {
 		t.SmallBet, t.BigBet = v[0], v[1]
 		p.bb = v[0]
 	} else {
@@ -328,16 +329,15 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	switch {
 	case x == 0 && oop:
 		return nil // "posts big blind 0€ out of position": nothing posted
-	case kind == handhistory.PostAnte || kind == handhistory.PostStraddle:
+	case kind == game.Ante || kind == game.Straddle:
 	case b.LiveBlind(who) > 0:
-		kind = handhistory. // a second blind of the same seat
-					PostDead
-	case oop && kind == handhistory.PostSmallBlind && x > p.bb:
+		kind = game.Dead // a second blind of the same seat
+	case oop && kind == game.SmallBlind && x > p.bb:
 		return p.postOver(l, who, x)
-	case oop && kind == handhistory.PostSmallBlind && x < p.bb:
-		kind = handhistory.PostDead
+	case oop && kind == game.SmallBlind && x < p.bb:
+		kind = game.Dead
 	case oop:
-		kind = handhistory.PostBigBlind
+		kind = game.BigBlind
 	}
 	return b.Post(l, who, kind, x)
 }
@@ -347,12 +347,12 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 func (p *parser) postOver(l sitetext.Line, who int, x int64) error {
 	b := &p.b
 	if x <= p.bb || p.bb <= 0 {
-		return b.Post(l, who, handhistory.PostBigBlind, x)
+		return b.Post(l, who, game.BigBlind, x)
 	}
-	if err := b.Post(l, who, handhistory.PostDead, x-p.bb); err != nil {
+	if err := b.Post(l, who, game.Dead, x-p.bb); err != nil {
 		return err
 	}
-	return b.Post(l, who, handhistory.PostBigBlind, p.bb)
+	return b.Post(l, who, game.BigBlind, p.bb)
 }
 
 // collected reads the rest of "name collected 16.35€ from pot" (main

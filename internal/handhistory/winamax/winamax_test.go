@@ -7,6 +7,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -42,11 +43,11 @@ func TestWinamaxReadsTheModel(t *testing.T) {
 	h := readertest.OneHand(t, Reader.Read, []byte(std))
 	o := h.Outcome
 	readertest.CheckHead(t, h, readertest.Head{Site: "winamax", ID: "6935619-5785-1419437602", Time: "2014-12-24T16:13:22Z", TableName: "Wloclawek",
-		Table: handhistory.Table{Game: eval.OmahaHi, Structure: handhistory.PotLimit, MinBet: 400, ChipUnit: "0.01", Currency: "EUR", MaxSeats: 5}})
+		Table: handhistory.Table{Game: eval.OmahaHi, Structure: game.PotLimit, MinBet: 400, ChipUnit: "0.01", Currency: "EUR", MaxSeats: 5}})
 	switch {
 	case len(h.Players) != 5 || h.Players[0].Name != "Incognito 1" || h.Players[2].Stack != 126838 || h.Players[4].Hole.String() != "4cQc4hQd" || h.Button != 2:
 		t.Errorf("players %+v button %d", h.Players, h.Button)
-	case len(h.Posts) != 3 || h.Posts[2] != (handhistory.Post{Player: 1, Kind: handhistory.PostDead, Amount: 200}):
+	case len(h.Posts) != 3 || h.Posts[2] != (handhistory.Post{Player: 1, Kind: game.Dead, Amount: 200}):
 		t.Errorf("posts %+v", h.Posts)
 	// The uncalled 28€ stays in Winamax's pot and in Hero's collected.
 	case o.Collected[4] != 5600 || o.Returned[4] != 0 || o.TotalPot != 5600 || o.Rake != 0:
@@ -63,7 +64,7 @@ func TestWinamaxHiLoPlayMoneyAndPosts(t *testing.T) {
 	}
 	shows := 0
 	for _, a := range h.Actions {
-		if a.Kind == handhistory.Show {
+		if a.Kind == game.Show {
 			shows++
 		}
 	}
@@ -75,7 +76,7 @@ func TestWinamaxHiLoPlayMoneyAndPosts(t *testing.T) {
 	if err != nil || len(es) != 1 || es[0].Hand == nil {
 		t.Fatalf("%+v, %v", es, err)
 	}
-	if p := es[0].Hand.Posts; len(p) != 4 || p[2] != (handhistory.Post{Player: 4, Kind: handhistory.PostDead, Amount: 100}) || p[3] != (handhistory.Post{Player: 4, Kind: handhistory.PostBigBlind, Amount: 200}) {
+	if p := es[0].Hand.Posts; len(p) != 4 || p[2] != (handhistory.Post{Player: 4, Kind: game.Dead, Amount: 100}) || p[3] != (handhistory.Post{Player: 4, Kind: game.BigBlind, Amount: 200}) {
 		t.Errorf("posts %+v", p)
 	}
 	// A seat with no chips is not dealt in; "deny BB" says nothing.

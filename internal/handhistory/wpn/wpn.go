@@ -7,6 +7,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -60,9 +61,9 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	}
 	t := &b.Hand.Table
 	if p.bigBlind == p.small && p.small < p.big {
-		t.Structure = handhistory.FixedLimit
+		t.Structure = game.FixedLimit
 	} else {
-		t.Structure = handhistory.PotLimit
+		t.Structure = game.PotLimit
 	}
 	b.SetBets(t.Structure, true, p.small, p.big, p.big)
 	return b.Hand, "", b.Assemble(lines[0].N)
@@ -209,16 +210,16 @@ func (p *parser) paren(l sitetext.Line, s string) (int64, error) {
 // the amount in parentheses.
 var posts = []struct {
 	verb, after string
-	kind        handhistory.PostKind
+	kind        game.PostKind
 }{
-	{"has small blind ", "", handhistory.PostSmallBlind},
-	{"has big blind ", "", handhistory.PostBigBlind},
-	{"posts ", " as a dead bet", handhistory.PostDead},
-	{"posts ante ", "", handhistory.PostAnte},
-	{"ante ", "", handhistory.PostAnte},
-	{"posts ", "", handhistory.PostBigBlind},
-	{"straddle ", "", handhistory.PostStraddle},
-	{"straddles ", "", handhistory.PostStraddle},
+	{"has small blind ", "", game.SmallBlind},
+	{"has big blind ", "", game.BigBlind},
+	{"posts ", " as a dead bet", game.Dead},
+	{"posts ante ", "", game.Ante},
+	{"ante ", "", game.Ante},
+	{"posts ", "", game.BigBlind},
+	{"straddle ", "", game.Straddle},
+	{"straddles ", "", game.Straddle},
 }
 
 // ignored are the lines after a player's name that cannot change the
@@ -286,9 +287,9 @@ func (p *parser) play(l sitetext.Line) error {
 		return nil
 	case "allin":
 		if b.Street == sitetext.Deal { // a blind that puts the player all-in
-			kind := handhistory.PostBigBlind
+			kind := game.BigBlind
 			if b.LiveBlind(who) == 0 && len(b.Posts) == 0 && x < p.big {
-				kind = handhistory.PostSmallBlind
+				kind = game.SmallBlind
 			}
 			return b.AllIn(l, who, true, b.Post(l, who, kind, x))
 		}
@@ -298,12 +299,12 @@ func (p *parser) play(l sitetext.Line) error {
 }
 
 // post records a forced bet of the amount a ("(20)").
-func (p *parser) post(l sitetext.Line, who int, kind handhistory.PostKind, a string) error {
+func (p *parser) post(l sitetext.Line, who int, kind game.PostKind, a string) error {
 	x, err := p.paren(l, a)
 	if err != nil {
 		return err
 	}
-	if kind == handhistory.PostBigBlind && p.bigBlind == 0 {
+	if kind == game.BigBlind && p.bigBlind == 0 {
 		p.bigBlind = x
 	}
 	return p.b.Post(l, who, kind, x)
@@ -358,8 +359,8 @@ func (p *parser) disconnected(l sitetext.Line, who int) error {
 		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: %s is all-in on disconnection with %d chip units put in; his stack of %d is read as that", l.N, handhistory.Clipped(st.Name), st.In, st.Stack))
 		st.Stack = st.In
 	}
-	for k := len(b.Actions) - 1; k >= 0 && b.Actions[k].Kind != handhistory.DealBoard; k-- {
-		if a := b.Actions[k]; a.Player == who && a.Kind == handhistory.Check {
+	for k := len(b.Actions) - 1; k >= 0 && b.Actions[k].Kind != game.DealBoard; k-- {
+		if a := b.Actions[k]; a.Player == who && a.Kind == game.Check {
 			b.Actions = append(b.Actions[:k], b.Actions[k+1:]...)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
@@ -30,10 +31,10 @@ func TestRealFilesSettle(t *testing.T) {
 	for _, c := range []struct {
 		file, note string
 		game       eval.Game
-		structure  handhistory.Structure
+		structure  game.Structure
 	}{
-		{capped, "a capped table: no player puts in more than 30000 chip units", eval.OmahaHi, handhistory.PotLimit},
-		{disconnected, "Player0 is all-in on disconnection with 8000 chip units put in", eval.OmahaHiLo, handhistory.FixedLimit},
+		{capped, "a capped table: no player puts in more than 30000 chip units", eval.OmahaHi, game.PotLimit},
+		{disconnected, "Player0 is all-in on disconnection with 8000 chip units put in", eval.OmahaHiLo, game.FixedLimit},
 	} {
 		es, err := Reader.Read(readertest.File(t, c.file))
 		if err != nil || len(es) != 1 || es[0].Hand == nil {
@@ -102,10 +103,10 @@ func TestVariants(t *testing.T) {
 		t.Fatalf("%+v, %v", es, err)
 	}
 	for i, want := range []struct {
-		structure handhistory.Structure
+		structure game.Structure
 		tour      bool
 		small     int64
-	}{{handhistory.FixedLimit, false, 200}, {handhistory.PotLimit, false, 0}, {handhistory.PotLimit, true, 0}} {
+	}{{game.FixedLimit, false, 200}, {game.PotLimit, false, 0}, {game.PotLimit, true, 0}} {
 		h := es[i].Hand
 		if h == nil {
 			t.Fatalf("entry %d: %+v", i+1, es[i])
