@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -214,15 +216,20 @@ func BenchmarkProcessVersion(b *testing.B) {
 // nothing on stdout.
 func TestEquityInterrupted(t *testing.T) {
 	lite, _ := binaries(t)
-	cmd := exec.Command(lite, "equity", "--mode", "montecarlo", "--trials", "10000000", "AsKsQhJh", "2c3c4d5d", "9h9dTsTc", "8s7s6d5c")
+	// Nine players: 10^7 trials (the most a request may ask) take
+	// about 0.4 s on two cores of a fast machine, well past the signal.
+	cmd := exec.Command(lite, "equity", "--mode", "montecarlo", "--trials", "10000000",
+		"AsKsQhJh", "2c3c4d5d", "9h9dTsTc", "8s7s6d5c", "AhKhQdJd", "2h3h4s5s", "9c9sTdTh", "8c7c6h5h", "AcKcQcJc")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Well past interruptAfter, well before 10^7 trials of four players
-	// are done (hundreds of milliseconds on two cores).
-	time.Sleep(10 * interruptAfter)
+	// Past interruptAfter (the handler installed) and well before 10^7
+	// trials of nine players are done (some 400 ms of CPU): once the
+	// process has used 60 ms of CPU on at most two cores, at least 30 ms
+	// have passed since it started, however loaded the machine.
+	waitCPU(t, cmd.Process.Pid, 60*time.Millisecond)
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
@@ -231,4 +238,31 @@ func TestEquityInterrupted(t *testing.T) {
 	if !ok || ee.ExitCode() != 1 || out.Len() != 0 || errb.String() != "scoop equity: context canceled\n" {
 		t.Fatalf("interrupted: %v, stdout %q, stderr %q; want status 1 and one line", err, out.String(), errb.String())
 	}
+}
+
+// waitCPU waits until process pid has used at least d of CPU time (user
+// and system, from /proc/pid/stat in clock ticks: 10 ms, Linux's USER_HZ
+// of 100), or fails after 10 s.
+func waitCPU(t *testing.T, pid int, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			t.Fatalf("read the process's CPU time: %v", err)
+		}
+		// The fields after the command's closing parenthesis: state is
+		// the first, utime the 12th and stime the 13th.
+		f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+		ut, err1 := strconv.ParseInt(f[11], 10, 64)
+		st, err2 := strconv.ParseInt(f[12], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("bad /proc/%d/stat: %q", pid, b)
+		}
+		if time.Duration(ut+st)*10*time.Millisecond >= d {
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
+	t.Fatalf("process %d did not use %v of CPU in 10 s", pid, d)
 }
