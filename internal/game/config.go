@@ -18,49 +18,33 @@ const (
 	NoLimit                     // up to the whole stack (R8)
 )
 
+// structureCodes are the structures' codes, by structure.
+var structureCodes = codes[Structure]{"structure", []string{FixedLimit: "fixed-limit", PotLimit: "pot-limit", NoLimit: "no-limit"}}
+
 // String returns the structure's code: fixed-limit, pot-limit or no-limit.
 func (s Structure) String() string {
-	switch s {
-	case FixedLimit:
-		return "fixed-limit"
-	case PotLimit:
-		return "pot-limit"
-	case NoLimit:
-		return "no-limit"
+	if c, ok := structureCodes.code(s); ok {
+		return c
 	}
 	return fmt.Sprintf("structure(%d)", uint8(s))
 }
 
 // ParseStructure reads a structure code.
 func ParseStructure(s string) (Structure, error) {
-	switch s {
-	case "fixed-limit":
-		return FixedLimit, nil
-	case "pot-limit":
-		return PotLimit, nil
-	case "no-limit":
-		return NoLimit, nil
+	v, err := structureCodes.parse(s)
+	if err != nil {
+		return 0, fmt.Errorf("%w (want fixed-limit, pot-limit or no-limit)", err)
 	}
-	return 0, fmt.Errorf("unknown structure %q (want fixed-limit, pot-limit or no-limit)", s)
+	return v, nil
 }
 
 // MarshalText encodes the structure's code (String); a value that is not
 // one of the structures is an error.
-func (s Structure) MarshalText() ([]byte, error) {
-	if s > NoLimit {
-		return nil, fmt.Errorf("unknown structure %d", uint8(s))
-	}
-	return []byte(s.String()), nil
-}
+func (s Structure) MarshalText() ([]byte, error) { return structureCodes.marshal(s) }
 
 // UnmarshalText parses a structure code (see ParseStructure).
 func (s *Structure) UnmarshalText(b []byte) error {
-	v, err := ParseStructure(string(b))
-	if err != nil {
-		return err
-	}
-	*s = v
-	return nil
+	return structureCodes.unmarshal(s, b, ParseStructure)
 }
 
 // PostKind is the kind of a forced bet (R3, R4).
@@ -94,45 +78,26 @@ func (k PostKind) String() string {
 
 // postCodes are the post kinds' codes, by kind: the text of the hand
 // model's JSON (openapi.yaml's PostKind) and of PHH's _scoop_posts.
-var postCodes = [...]string{Ante: "ante", SmallBlind: "small-blind", BigBlind: "big-blind", Straddle: "straddle", Dead: "dead"}
+var postCodes = codes[PostKind]{"post kind", []string{Ante: "ante", SmallBlind: "small-blind", BigBlind: "big-blind", Straddle: "straddle", Dead: "dead"}}
 
 // Code returns the post kind's code: ante, small-blind, big-blind, straddle
 // or dead (String is its name in words, for messages).
 func (k PostKind) Code() string {
-	if int(k) < len(postCodes) {
-		return postCodes[k]
+	if c, ok := postCodes.code(k); ok {
+		return c
 	}
 	return k.String()
 }
 
 // ParsePostKind reads a post kind's code (see Code).
-func ParsePostKind(s string) (PostKind, error) {
-	for k, c := range postCodes {
-		if s == c {
-			return PostKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown post kind %q", s)
-}
+func ParsePostKind(s string) (PostKind, error) { return postCodes.parse(s) }
 
 // MarshalText encodes the post kind's code; a value that is not one of the
 // post kinds is an error.
-func (k PostKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(postCodes) {
-		return nil, fmt.Errorf("unknown post kind %d", uint8(k))
-	}
-	return []byte(k.Code()), nil
-}
+func (k PostKind) MarshalText() ([]byte, error) { return postCodes.marshal(k) }
 
 // UnmarshalText parses a post kind's code (see ParsePostKind).
-func (k *PostKind) UnmarshalText(b []byte) error {
-	v, err := ParsePostKind(string(b))
-	if err != nil {
-		return err
-	}
-	*k = v
-	return nil
-}
+func (k *PostKind) UnmarshalText(b []byte) error { return postCodes.unmarshal(k, b, ParsePostKind) }
 
 // Post is one forced bet, applied in order before any action.
 type Post struct {

@@ -51,45 +51,28 @@ const (
 
 // actionCodes are the actions' codes, by kind: the text of the hand
 // model's JSON (openapi.yaml's ActionKind) and of PHH's _scoop_actions.
-var actionCodes = [...]string{Fold: "fold", CheckCall: "check-call", BetRaise: "bet-raise", Show: "show", Muck: "muck",
-	DealBoard: "deal-board", DealHole: "deal-hole", Check: "check", Call: "call"}
+var actionCodes = codes[ActionKind]{"action kind", []string{Fold: "fold", CheckCall: "check-call", BetRaise: "bet-raise", Show: "show", Muck: "muck",
+	DealBoard: "deal-board", DealHole: "deal-hole", Check: "check", Call: "call"}}
 
 // String returns the action's code: fold, check-call, check, call,
 // bet-raise, show, muck, deal-board or deal-hole.
 func (k ActionKind) String() string {
-	if int(k) < len(actionCodes) {
-		return actionCodes[k]
+	if c, ok := actionCodes.code(k); ok {
+		return c
 	}
 	return fmt.Sprintf("action(%d)", uint8(k))
 }
 
 // ParseActionKind reads an action's code (see String).
-func ParseActionKind(s string) (ActionKind, error) {
-	for k, c := range actionCodes {
-		if s == c {
-			return ActionKind(k), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown action kind %q", s)
-}
+func ParseActionKind(s string) (ActionKind, error) { return actionCodes.parse(s) }
 
 // MarshalText encodes the action's code; a value that is not one of the
 // actions is an error.
-func (k ActionKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(actionCodes) {
-		return nil, fmt.Errorf("unknown action kind %d", uint8(k))
-	}
-	return []byte(k.String()), nil
-}
+func (k ActionKind) MarshalText() ([]byte, error) { return actionCodes.marshal(k) }
 
 // UnmarshalText parses an action's code (see ParseActionKind).
 func (k *ActionKind) UnmarshalText(b []byte) error {
-	v, err := ParseActionKind(string(b))
-	if err != nil {
-		return err
-	}
-	*k = v
-	return nil
+	return actionCodes.unmarshal(k, b, ParseActionKind)
 }
 
 // Action is one action in a hand.

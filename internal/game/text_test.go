@@ -62,7 +62,7 @@ func TestTextCodes(t *testing.T) {
 	if SmallBlind.String() != "small blind" || BigBlind.String() != "big blind" || Dead.String() != "dead blind" || NoLimit.String() != "no-limit" {
 		t.Errorf("String: %v, %v, %v, %v", SmallBlind, BigBlind, Dead, NoLimit)
 	}
-	for _, v := range []encoding.TextMarshaler{NoLimit + 1, Dead + 1, ActionKind(len(actionCodes)), Structure(255), PostKind(255), ActionKind(255)} {
+	for _, v := range []encoding.TextMarshaler{NoLimit + 1, Dead + 1, ActionKind(len(actionCodes.text)), Structure(255), PostKind(255), ActionKind(255)} {
 		if b, err := v.MarshalText(); err == nil {
 			t.Errorf("%v: MarshalText %q, want an error", v, b)
 		}
