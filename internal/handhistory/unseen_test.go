@@ -23,27 +23,64 @@ var unseen = []struct {
 	faults         []string
 }{
 	{"acr__fpdb3__LO8-6max-USD-20-40-201907.St.Lucie.txt", 1, 1, nil},
+	{"acr__fpdb3__NLO8-6max-USD-3-6-202104.RIT.txt", 1, 1, nil},
+	{"acr__fpdb3__NLO8-6max-USD-3-6-202104.walk.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO-USD-5-10-201204.new.format.txt", 21, 21, nil},
 	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.first16.txt", 16, 16, nil},
+	// Hands 17 to 46 of the file above; hand 2902252277 is unreadable:
+	// "UTG+2 : All-in(raise) $1.69 to $1.69" is a "bad amount". Hand
+	// 2902256725 does not settle: the odd cent of its split pot (Dealer
+	// recorded $7.22, replayed $7.21; Hero $2.40, $2.41).
+	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.hands17-46.txt", 29, 28, []string{"line 503: bad amount \"$1.69 to $1.69\" in \"UTG+2 : All-in(raise) $1.69 "}},
 	{"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
 	{"fulltilt__fpdb3__PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt", 1, 1, nil},
 	// "$2,000 Cap Pot Limit Omaha Hi": before, "not Omaha".
 	{"fulltilt__fpdb3__PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1, 1, nil},
+	{"fulltilt__fpdbosx__LO8-HORSE-2max-SnG-USD-200-200604.txt", 1, 1, nil},
+	{"fulltilt__fpdbosx__PLO-6max-USD-2.00-4.00-201211.RIT.side.pot.txt", 1, 1, nil},
+	{"fulltilt__hhsmithy__PLO-USD-0.50-1-201401.OmahaShowdown.txt", 1, 1, nil},
+	{"fulltilt__hhsmithy__PLO-USD-5-10-201110.old.format.PotLimitOmaha.txt", 1, 1, nil},
+	{"fulltilt__hhsmithy__PLO8-USD-0.05-0.10-201401.OmahaHiLo.txt", 1, 1, nil},
 	{"ggpoker__fpdb3__PLO-6max-USD-0.5-1.00-202006.txt", 13, 13, nil},
+	{"ggpoker__fpdb3__PLO-6max-USD-2-5-202101.RIT.txt", 1, 1, nil},
 	{"ggpoker__fpdb3__PLO-6max-USD-5-10-202101.missed.txt", 1, 1, nil},
+	// Skipped: "Omaha (NL postflop)", a bounty MTT's game name, is not
+	// taken for Omaha.
+	{"ggpoker__fpdb3__PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt", 0, 0, nil},
+	{"ggpoker__ggratte__PLO-6max-USD-0.05-0.1-202311.PotLimitOmaha.txt", 1, 1, nil},
+	{"ipoker__fpdbosx__PLO-EUR-0.10-0.20-201604.export.bad.players.txt", 1, 1, nil},
+	// Two hands illegal: a type-9 action (Player12, who sits out) read as
+	// "Player12 folds out of turn"; where Player8 (left of the button)
+	// posts the small blind, Hero the big blind and Player5 a second big
+	// blind: "Hero posts the big blind, but the big blind is Player8's".
+	// One mismatched: the side pot's odd cent (Player4 recorded 585,
+	// replayed 586; Player8 483, 482).
+	{"ipoker__fpdbosx__PLO-USD-0.01-0.02-201108.Sample.txt", 28, 25, []string{"action 0: Player12 folds out of turn: Player7 is to act", "posts[1]: Hero posts the big blind, but the big blind is Player8's, th"}},
+	{"ipoker__hhsmithy__PLO-USD-1-2-201205.OmahaShowdown.txt", 1, 1, nil},
 	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
 	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
 	// verdict names Player4's collected amount.
 	{"pacific__fpdb3__PLO8-USD-STT-10-1-201308.no.pot.awarded.txt", 1, 0, nil},
+	// Play money (Cassava), fixed-limit Omaha Hi/Lo: "Borr_09 folds" before
+	// "** Dealing down cards **" is read as a fold out of turn.
+	{"pacific__fpdbosx__888-FLOHL-PM-30-60.txt", 1, 0, []string{"action 0: Borr_09 folds out of turn: nugsy20 is to act"}},
+	{"pacific__fpdbosx__888-PLO-USD-25-50-201508.secondsb.txt", 1, 1, nil},
+	{"pacific__hhsmithy__PLO-USD-0.05-0.10-201401.PotLimitOmaha.txt", 1, 1, nil},
+	{"pacific__hhsmithy__PLO8-USD-0.05-0.10-201401.OmahaHiLoShowdown.txt", 1, 1, nil},
+	{"pacific__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	// The anonymiser renamed the seated player but not his actions.
 	{"party__fpdb3__PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", 0, 0, []string{`line 12: "zejnikogoj" acts but is not seated in this hand`}},
 	// The pot settles; Player2's cash-out, paid outside it, is his
 	// finishing-stack difference and a note.
 	{"party__fpdb3__PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 1, 0, nil},
 	{"party__fpdb3__PLO-6max-USD-5-10-201202.diff.format.txt", 1, 1, nil},
+	{"party__hhsmithy__PLO-USD-0.25-0.50-201204.10MultipleHands.txt", 10, 10, nil},
+	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
+	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
+	{"party__hhsmithy__PLO8-USD-2-4-201204.OmahaHiLoShowdown.txt", 1, 1, nil},
 	// fpdb-3's "bad pot": the small blind posted by a seat that is not
 	// left of the button (and the big blind two seats past it), a total
 	// pot one euro over the chips put in.
@@ -58,6 +95,15 @@ var unseen = []struct {
 	// A cancelled hand, a hand cut off in its table line (was a line
 	// error), one read.
 	{"pokerstars__fpdb3__PLO-6max-USD-200-400-201510.partial.observed.txt", 1, 1, nil},
+	// Mixed Omaha: the 5 Card Omaha hand is skipped, the Omaha Pot Limit
+	// one read.
+	{"pokerstars__fpdbosx__MPLO-6max-MTT-USD-27-201605.mixed.omaha.txt", 1, 1, nil},
+	{"pokerstars__fpdbosx__NLO8-6max-MTT-USD-37.50-201410.progressive.old.txt", 1, 1, nil},
+	{"pokerstars__fpdbosx__PLO-6max-USD-5-10-201509.converted.format.txt", 1, 1, nil},
+	{"pokerstars__fpdbosx__PLO-9max-USD-MTT-200-50-15-201209.split.ko.txt", 1, 1, nil},
+	{"pokerstars__fpdbosx__PLO-USD-MTT-3-201201.Sample.txt", 1, 1, nil},
+	{"pokerstars__hhsmithy__PLO-6max-USD-10-20-201410.RunItTwice1.txt", 1, 1, nil},
+	{"winamax__cardroomwinamax__PLO-MTT-Freeroll-201701.real_omaha_pot-limit.txt", 7, 7, nil},
 	{"winamax__fpdb3__PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", 1, 0, []string{"Player2 posts the small blind, but the small blind is Hero's (R3"}},
 	// 2021: "Table 'Nagoya'" without a colon, "*** FLOP ***: [..]".
 	{"winamax__fpdb3__PLO-5max-EUR-2-4-202104.no.colon.txt", 1, 1, nil},
@@ -69,6 +115,9 @@ var unseen = []struct {
 	// Skipped: the record returns the uncalled bet to a player who folded.
 	{"wpn__fpdb3__PLO8-6max-USD-20-40-201609.no.flop.txt", 0, 0, nil},
 	{"wpn__fpdb3__PLO8-6max-USD-40-80-201610.disconnected.allin.txt", 1, 1, nil},
+	{"wpn__hhsmithy__PLO-USD-0.50-1-201403.PotLimitOmaha.txt", 1, 1, nil},
+	{"wpn__hhsmithy__PLO-USD-5-10-201601.OmahaHoleCards.txt", 1, 1, nil},
+	{"wpn__hhsmithy__PLO8-USD-2-4-201403.PotLimitOmahaHiLo.txt", 1, 1, nil},
 }
 
 // TestUnseenFilesSettle also logs, per site (the file name's prefix), the
