@@ -28,11 +28,11 @@ var unseen = []struct {
 	{"bovada__fpdb3__PLO-USD-2.00-4.00-201205.multiway.allin.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO-USD-5-10-201204.new.format.txt", 21, 21, nil},
 	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.first16.txt", 16, 16, nil},
-	// Hands 17 to 46 of the file above; hand 2902252277 is unreadable:
-	// "UTG+2 : All-in(raise) $1.69 to $1.69" is a "bad amount". Hand
-	// 2902256725 does not settle: the odd cent of its split pot (Dealer
-	// recorded $7.22, replayed $7.21; Hero $2.40, $2.41).
-	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.hands17-46.txt", 29, 28, []string{"line 503: bad amount \"$1.69 to $1.69\" in \"UTG+2 : All-in(raise) $1.69 "}},
+	// Hands 17 to 46 of the file above ("UTG+2 : All-in(raise) $1.69 to
+	// $1.69", the chips put in then the round total, was a bad amount).
+	// Hand 2902256725 does not settle: the odd cent of its split pot
+	// (Dealer recorded $7.22, replayed $7.21; Hero $2.40, $2.41).
+	{"bovada__fpdb3__PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.hands17-46.txt", 30, 29, nil},
 	{"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
@@ -65,8 +65,9 @@ var unseen = []struct {
 	// verdict names Player4's collected amount.
 	{"pacific__fpdb3__PLO8-USD-STT-10-1-201308.no.pot.awarded.txt", 1, 0, nil},
 	// Play money (Cassava), fixed-limit Omaha Hi/Lo: "Borr_09 folds" before
-	// "** Dealing down cards **" is read as a fold out of turn.
-	{"pacific__fpdbosx__888-FLOHL-PM-30-60.txt", 1, 0, []string{"action 0: Borr_09 folds out of turn: nugsy20 is to act"}},
+	// "** Dealing down cards **", having posted nothing, is a player who
+	// is not dealt in (was read as a fold out of turn).
+	{"pacific__fpdbosx__888-FLOHL-PM-30-60.txt", 1, 1, nil},
 	{"pacific__fpdbosx__888-PLO-USD-25-50-201508.secondsb.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO-USD-0.05-0.10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO8-USD-0.05-0.10-201401.OmahaHiLoShowdown.txt", 1, 1, nil},

@@ -336,7 +336,8 @@ func (p *parser) anyActed() bool {
 // "Checks", "Calls $4" ("Call 100": the chips put in), "Bets $22.50",
 // "Raises $76" (to $76), "Raises $0.10 to $0.10" (the chips put in, then
 // the round total), "All-in $190" and "All-in(raise) $124" (everything
-// left; the amount is the chips put in or the round total).
+// left; the amount is the chips put in or the round total), "All-in(raise)
+// $1.69 to $1.69" (the chips put in, then the round total).
 func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 	b := &p.b
 	if err := p.nextStreet(l); err != nil {
@@ -369,6 +370,19 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 			})
 		})
 	case strings.HasPrefix(verb, "All-in"):
+		if by, to, found := strings.Cut(arg, " to "); found {
+			// "All-in(raise) $1.69 to $1.69" (2014): the chips put in,
+			// then the round total, as "Raises".
+			err = p.amount(l, by, func(x int64) error {
+				return p.amount(l, to, func(y int64) error {
+					if left := st.Stack - st.In; x != left || y-x != st.Round {
+						return sitetext.LineError(l.N, "%s goes all-in putting in %d to %d, but has %d left and had %d in this round (chip units): %s", st.Name, x, y, left, st.Round, sitetext.Quote(l.S))
+					}
+					return b.PutMore(l, who, x)
+				})
+			})
+			break
+		}
 		err = p.amount(l, arg, func(x int64) error {
 			left := st.Stack - st.In
 			if x != left && x != st.Round+left {

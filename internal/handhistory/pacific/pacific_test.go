@@ -176,3 +176,28 @@ func TestPacificDeadBlindOfTwoAmounts(t *testing.T) {
 		t.Errorf("a dead blind of two zeros: %+v, %v", es, err)
 	}
 }
+
+// TestPacificFoldBeforeTheDeal: a seat that folds before "** Dealing down
+// cards **" without having posted (888's record of a player leaving or
+// sitting out) is not dealt in; one that posted folds a live hand, and a
+// record without the dealing line deals before its first action.
+func TestPacificFoldBeforeTheDeal(t *testing.T) {
+	t.Parallel()
+	withDan := strings.NewReplacer("Seat 2: Ann", "Seat 1: Dan ( $50 )\nSeat 2: Ann",
+		"Total number of players : 3", "Total number of players : 4")
+	text := strings.Replace(withDan.Replace(std), "** Dealing down cards **", "Dan folds\n** Dealing down cards **", 1)
+	h := readertest.OneHand(t, Reader.Read, []byte(text))
+	if len(h.Players) != 3 || h.Players[0].Name != "Ann" {
+		t.Errorf("players %+v, want Ann, Bob and Cid", h.Players)
+	}
+	if v := analysis.Replay(h); !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+		t.Errorf("legal %v, matches %v: %+v", v.Legal, v.MatchesRecord, v.Error)
+	}
+	// Without the dealing line, a fold before the first action is the
+	// first action: Dan, left of the big blind, is dealt in.
+	text = strings.Replace(withDan.Replace(std), "** Dealing down cards **\n", "", 1)
+	text = strings.Replace(text, "Dealt to Cid", "Dan folds\nDealt to Cid", 1)
+	if h := readertest.OneHand(t, Reader.Read, []byte(text)); len(h.Players) != 4 {
+		t.Errorf("players %+v, want Dan among them", h.Players)
+	}
+}

@@ -140,8 +140,12 @@ type Builder struct {
 	// misprint no summary board settled, naming its line.
 	MendsBoard bool
 	misprint   int // the first misprinted street line, 0 when none
-	winLines   int // the lines saying who won what
-	summaryAt  int // the summary marker's line (StartSummary)
+	// holeLine: the hand has a line for the dealing of the hole cards
+	// ("** Dealing down cards **", GroupedHead), so that a seat folding
+	// before it without having posted is not dealt in (PutIn).
+	holeLine  bool
+	winLines  int // the lines saying who won what
+	summaryAt int // the summary marker's line (StartSummary)
 }
 
 // Reset starts hand h with money scale scale (chip units per currency

@@ -2,6 +2,7 @@ package sitetext
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -212,7 +213,7 @@ func (b *Builder) GroupedSeat(l Line, amount func(string) (int64, bool)) (stack 
 }
 
 // GroupedDeal reads the lines of the same sites that deal cards or open
-// the summary: "** Dealing down cards **" (nothing to read), "** Dealing
+// the summary: "** Dealing down cards **" (the hole cards dealt), "** Dealing
 // Flop ** [ Qc, 3s, Ks ]" (DealLine), "Dealt to P [ 7c, Ah, 2c, 5d ]"
 // (his hole cards) and "** Summary **" (*summary set). ok is false for
 // another line.
@@ -220,7 +221,7 @@ func (b *Builder) GroupedDeal(l Line, summary *bool) (ok bool, err error) {
 	s := l.S
 	switch {
 	case s == "** Dealing down cards **":
-		return true, nil
+		return true, b.StartHole(l)
 	case s == "** Summary **":
 		*summary = true
 		return true, nil
@@ -242,7 +243,9 @@ func (b *Builder) GroupedDeal(l Line, summary *bool) (ok bool, err error) {
 
 // PutIn reads the betting actions of the sites that write the chips put
 // in (888poker, PartyPoker), verb and arg being the action's first word
-// and the rest: "folds", "checks", "calls X" (X put in), "bets X" and
+// and the rest: "folds" (before a "** Dealing down cards **" line, by a
+// seat that posted nothing: not a player of the hand, the line skipped),
+// "checks", "calls X" (X put in), "bets X" and
 // "raises X" (X more put in), and "is <allIn>X" (X more put in, allIn
 // being the site's words: "all-in " on 888poker, "all-In " on
 // PartyPoker). amount reads an amount's text, its error naming the line.
@@ -253,6 +256,13 @@ func (b *Builder) PutIn(l Line, who int, verb, arg, allIn string, amount func(st
 	}
 	switch verb {
 	case "folds":
+		if b.holeLine && b.Street == Deal && !b.Seats[who].Used {
+			// "Borr_09 folds" before "** Dealing down cards **", with
+			// nothing posted: a player who leaves the table (or sits out)
+			// before the deal is not a player of the hand. (A record
+			// without that line deals before its first action.)
+			return true, nil
+		}
 		return true, b.Fold(l, who)
 	case "checks":
 		return true, b.Check(l, who)
@@ -281,6 +291,7 @@ func (b *Builder) GroupedHead(lines []Line, body bool) (skip string, err error) 
 	if !body {
 		return Incomplete(lines[len(lines)-1].N), nil
 	}
+	b.holeLine = slices.ContainsFunc(lines, func(l Line) bool { return l.S == "** Dealing down cards **" })
 	return "", nil
 }
 
