@@ -40,7 +40,8 @@ import (
 //   - Actions are read in the order of their "no" attribute within each
 //     round (the export does not write them in order). Types: 1 small
 //     blind, 2 big blind (above the stakes' big blind: a dead small blind
-//     and a big blind), 15 ante, 0 fold, 9 sitting out (a fold), 4 check,
+//     and a big blind), 15 ante, 0 fold, 9 sitting out (a fold; nothing
+//     for a seat with no Pocket cards and no post: not dealt in), 4 check,
 //     3 call (the chips put in), 5 bet and 7 all-in (the chips put in: a
 //     bet-raise to the round total, or a call for less), 23 raise to the
 //     round total, 6 raise by over the current bet; type 8 (no action) is
@@ -911,7 +912,14 @@ func act(b *sitetext.Builder, h *handhistory.Hand, g *sitetext.GameSpec, r int, 
 		return b.Post(sitetext.Line{N: a.line}, i, game.Ante, x)
 	case "8":
 		return nil
-	case "0", "9":
+	case "9":
+		if !b.Seats[i].Used {
+			// Sitting out with no cards dealt and nothing posted: not a
+			// player of the hand.
+			return nil
+		}
+		return b.Fold(sitetext.Line{N: a.line}, i)
+	case "0":
 		return b.Fold(sitetext.Line{N: a.line}, i)
 	case "4":
 		return b.Check(sitetext.Line{N: a.line}, i)
