@@ -193,6 +193,18 @@ func TestPacificFoldBeforeTheDeal(t *testing.T) {
 	if v := analysis.Replay(h); !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
 		t.Errorf("legal %v, matches %v: %+v", v.Legal, v.MatchesRecord, v.Error)
 	}
+	// One who posted and folds before the line folds a live hand (his
+	// post stays in the pot), and the line after his fold starts nothing
+	// twice.
+	text = strings.NewReplacer("Cid posts big blind [$1]\n", "Cid posts big blind [$1]\nDan posts dead blind [$0.50 + $0]\n",
+		"** Dealing down cards **", "Dan folds\n** Dealing down cards **", "Ann collected [ $7.60 ]", "Ann collected [ $8.10 ]").Replace(withDan.Replace(std))
+	h = readertest.OneHand(t, Reader.Read, []byte(text))
+	if len(h.Players) != 4 {
+		t.Errorf("players %+v, want Dan among them", h.Players)
+	}
+	if v := analysis.Replay(h); !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+		t.Errorf("Dan posted: legal %v, matches %v: %+v %+v", v.Legal, v.MatchesRecord, v.Error, v.Differences)
+	}
 	// Without the dealing line, a fold before the first action is the
 	// first action: Dan, left of the big blind, is dealt in.
 	text = strings.Replace(withDan.Replace(std), "** Dealing down cards **\n", "", 1)

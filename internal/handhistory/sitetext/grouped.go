@@ -221,6 +221,9 @@ func (b *Builder) GroupedDeal(l Line, summary *bool) (ok bool, err error) {
 	s := l.S
 	switch {
 	case s == "** Dealing down cards **":
+		if b.Street != Deal {
+			return true, nil // a seat that posted acted before it: the deal began then
+		}
 		return true, b.StartHole(l)
 	case s == "** Summary **":
 		*summary = true
