@@ -138,15 +138,10 @@ func (w *analysisWorker) Work(ctx context.Context, job *river.Job[AnalysisArgs])
 			return nil // a rescued duplicate
 		}
 		ctx = account.With(ctx, account.ID(a.Account))
-		for _, id := range a.Hands {
-			h, err := st.Hand(ctx, id)
-			if fault.KindOf(err) == fault.NotFound {
-				continue // gone since: counted failed below
-			}
-			if err != nil {
-				return err
-			}
-			hands = append(hands, h)
+		// One read for the part's hands (at most AnalysisHands); a hand
+		// deleted since is missing, and counted failed below.
+		if hands, err = st.HandRecords(ctx, a.Hands); err != nil {
+			return err
 		}
 	}
 	var rep backfill.Report

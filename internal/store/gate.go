@@ -81,6 +81,15 @@ func (g *Gate) Hand(ctx context.Context, id string) (Hand, error) {
 	return st.Hand(ctx, id)
 }
 
+// HandRecords implements Store.
+func (g *Gate) HandRecords(ctx context.Context, ids []string) ([]Hand, error) {
+	st, err := g.get()
+	if err != nil {
+		return nil, err
+	}
+	return st.HandRecords(ctx, ids)
+}
+
 // Hands implements Store.
 func (g *Gate) Hands(ctx context.Context, q Query) (Page, error) {
 	st, err := g.get()

@@ -276,6 +276,13 @@ type Store interface {
 	SaveHands(ctx context.Context, hands []Hand) ([]Saved, error)
 	// Hand returns the hand with the given id.
 	Hand(ctx context.Context, id string) (Hand, error)
+	// HandRecords returns, in one read, the records of the hands with the
+	// given ids, in the order of ids: the fields StaleHands gives (Seq,
+	// ID, NaturalKey, Site, SiteHandID, Game, Legal, Hand, Verdict,
+	// ContentHash, CreatedAt, EngineVersion, Account), not Players, Tags
+	// or Note. An id that names no hand of the caller's (or is no id) is
+	// left out, as is a repeat. At most MaxLimit ids (Invalid beyond).
+	HandRecords(ctx context.Context, ids []string) ([]Hand, error)
 	// Hands returns a page of hands matching q, newest first (keyset
 	// pagination on the id).
 	Hands(ctx context.Context, q Query) (Page, error)
@@ -472,4 +479,32 @@ func CheckHandID(id string) error {
 // can see: one that does not exist and another account's answer the same.
 func NoHand(id string) error {
 	return fault.New(fault.NotFound, "no hand with id %q", id)
+}
+
+// CheckRecordIDs checks the ids of a HandRecords call: at most MaxLimit
+// (Invalid beyond); it returns the valid ones, each once, in order.
+func CheckRecordIDs(ids []string) ([]string, error) {
+	if len(ids) > MaxLimit {
+		return nil, fault.New(fault.Invalid, "%d hand ids in one read, at most %d", len(ids), MaxLimit)
+	}
+	out := make([]string, 0, len(ids))
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if ValidPublicID(id) && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// InIDOrder sorts hands (read by HandRecords) into the order of ids (as
+// CheckRecordIDs returns them).
+func InIDOrder(hands []Hand, ids []string) []Hand {
+	at := make(map[string]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	slices.SortFunc(hands, func(a, b Hand) int { return at[a.ID] - at[b.ID] })
+	return hands
 }

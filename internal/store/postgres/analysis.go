@@ -134,7 +134,31 @@ func (s *Store) listHands(ctx context.Context, version int, after int64, limit i
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.pool.Query(ctx, query, version, after, limit)
+	return s.scanHands(ctx, doing, query, version, after, limit)
+}
+
+// HandRecords implements store.Store: one query on public_id's index.
+func (s *Store) HandRecords(ctx context.Context, ids []string) ([]store.Hand, error) {
+	ids, err := store.CheckRecordIDs(ids)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	out, err := s.scanHands(ctx, "read hands", `
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version, account_id
+FROM hands
+WHERE public_id = ANY($1) AND account_id = $2`, ids, account.From(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return store.InIDOrder(out, ids), nil
+}
+
+// scanHands runs query (args its parameters), whose rows are the columns
+// of listHands, and reads them as records.
+func (s *Store) scanHands(ctx context.Context, doing, query string, args ...any) ([]store.Hand, error) {
+	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, wrap(ctx, err, doing)
 	}

@@ -125,7 +125,33 @@ func (s *Store) listHands(ctx context.Context, version int, after int64, limit i
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	rows, err := s.db.QueryContext(ctx, query, version, after, limit)
+	return s.scanHands(ctx, doing, query, version, after, limit)
+}
+
+// HandRecords implements store.Store: one query on public_id's index, the
+// ids passed as one JSON array.
+func (s *Store) HandRecords(ctx context.Context, ids []string) ([]store.Hand, error) {
+	ids, err := store.CheckRecordIDs(ids)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	list, _ := json.Marshal(ids)
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	out, err := s.scanHands(ctx, "read hands", `
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id
+FROM hands
+WHERE public_id IN (SELECT value FROM json_each(?)) AND account_id = ?`, string(list), account.From(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return store.InIDOrder(out, ids), nil
+}
+
+// scanHands runs query (args its parameters), whose rows are the columns
+// of listHands, and reads them as records.
+func (s *Store) scanHands(ctx context.Context, doing, query string, args ...any) ([]store.Hand, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, wrap(ctx, err, doing)
 	}

@@ -268,3 +268,50 @@ func testKeysAtomic(t *testing.T, s store.Store) {
 		t.Errorf("%d concurrent CreateKeyNewAccount of one name made %d, want exactly one", n, made)
 	}
 }
+
+// testHandRecords: HandRecords reads the caller's hands by id in one call,
+// in the order asked, each once, without another account's or a missing
+// one, with the fields StaleHands gives; more than MaxLimit ids are
+// invalid.
+func testHandRecords(t *testing.T, s store.Store) {
+	_, bob := newKey(t, s, "bob", "bob's key", "read,write")
+	ctxA := account.With(context.Background(), account.Default)
+	ctxB := account.With(context.Background(), bob)
+	hands := []store.Hand{NewHand(1, "pokerstars", "omaha-hi", true, "a", "b"), NewHand(2, "pokerstars", "omaha-hilo", false, "c", "d"),
+		NewHand(3, "", "omaha-hi", true, "e", "f")}
+	savedA, err := s.SaveHands(ctxA, hands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	savedB, err := s.SaveHands(ctxB, []store.Hand{NewHand(4, "pokerstars", "omaha-hi", true, "g", "h")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := []string{savedA[2].ID, store.NewPublicID(), savedA[0].ID, "not an id", savedA[0].ID, savedB[0].ID, savedA[1].ID}
+	got, err := s.HandRecords(ctxA, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{2, 0, 1}
+	if len(got) != len(want) {
+		t.Fatalf("%d records, want %d: %+v", len(got), len(want), got)
+	}
+	for k, i := range want {
+		g, h := got[k], hands[i]
+		if g.ID != savedA[i].ID || g.NaturalKey != h.NaturalKey || g.Site != h.Site || g.Game != h.Game || g.Legal != h.Legal ||
+			g.Account != account.Default || g.Seq == 0 || g.CreatedAt.IsZero() || g.ContentHash != store.ContentHash(h.Hand) {
+			t.Errorf("record %d: %+v, want hand %d (%s)", k, g, i, savedA[i].ID)
+		}
+		jsonEqual(t, "record's hand", g.Hand, h.Hand)
+		jsonEqual(t, "record's verdict", g.Verdict, h.Verdict)
+	}
+	if got, err := s.HandRecords(ctxB, ids); err != nil || len(got) != 1 || got[0].ID != savedB[0].ID {
+		t.Errorf("B's records: %+v, %v; want B's hand alone", got, err)
+	}
+	if got, err := s.HandRecords(ctxA, nil); err != nil || len(got) != 0 {
+		t.Errorf("no ids: %+v, %v", got, err)
+	}
+	if _, err := s.HandRecords(ctxA, make([]string, store.MaxLimit+1)); !isKind(err, fault.Invalid) {
+		t.Errorf("%d ids: %v, want invalid", store.MaxLimit+1, err)
+	}
+}

@@ -29,6 +29,7 @@ func Run(t *testing.T, open Open) {
 		{"a batch with a repeated hand stores it once", testBatchDuplicate},
 		{"concurrent saves of one hand store it once", testConcurrent},
 		{"missing and foreign ids are not found", testNotFound},
+		{"hand records are read by id in one call, the caller's alone, in the order asked", testHandRecords},
 		{"listing pages newest first with a cursor", testPagination},
 		{"listing filters by player, game and legality", testFilters},
 		{"a malformed cursor is invalid", testBadCursor},
