@@ -8,7 +8,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -81,13 +81,13 @@ func (s *Server) replayHands(w http.ResponseWriter, r *http.Request) { s.hands(w
 // 409 (with the existing id) when its natural key holds another hand.
 func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 	body := takeBody(r)
+	if int64(len(body)) > s.limits.CheapBytes {
+		defer releaseMemory() // refused or answered, its body took the heap
+	}
 	grant, err := s.admit(w, r, s.compute, "compute", 1, int64(len(body)) <= s.limits.CheapBytes)
 	if err != nil {
 		s.writeProblem(w, r, err)
 		return
-	}
-	if int64(len(body)) > s.limits.CheapBytes {
-		defer releaseMemory()
 	}
 	out, ok := s.replayAll(w, r, body, keep, grant.Release)
 	if !ok {
@@ -102,22 +102,27 @@ func (s *Server) hands(w http.ResponseWriter, r *http.Request, keep bool) {
 	s.writeResults(w, r, out)
 }
 
-// memoryReleasing is set while a releaseMemory is scheduled.
-var memoryReleasing atomic.Bool
+// memoryRelease is the one scheduled debug.FreeOSMemory of releaseMemory.
+var memoryRelease struct {
+	mu    sync.Mutex
+	timer *time.Timer
+}
 
-// releaseMemory gives the heap a large upload used back to the system a
-// second after it ends (debug.FreeOSMemory, at most one at a time, off the
+// releaseMemory gives the heap large uploads used back to the system a
+// second after the last of them ends (debug.FreeOSMemory, off the
 // request): Go's background scavenger would keep hundreds of MB resident
 // for minutes after a flood of 30 MB bodies, and the process's RSS is
-// what an operator sizes (issue 25: flat after the flood).
+// what an operator sizes (issue 25: flat after the flood). Each call
+// pushes the one release back to a second from now, so that an upload
+// ending while a release is due, or refused after it ran, still gets one.
 func releaseMemory() {
-	if !memoryReleasing.CompareAndSwap(false, true) {
+	memoryRelease.mu.Lock()
+	defer memoryRelease.mu.Unlock()
+	if memoryRelease.timer == nil {
+		memoryRelease.timer = time.AfterFunc(time.Second, debug.FreeOSMemory)
 		return
 	}
-	time.AfterFunc(time.Second, func() {
-		debug.FreeOSMemory()
-		memoryReleasing.Store(false)
-	})
+	memoryRelease.timer.Reset(time.Second) // runs it again if it ran
 }
 
 // writeResults streams out as the 200 application/json answer, one hand at
