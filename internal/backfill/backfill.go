@@ -37,6 +37,11 @@ const (
 	DefaultHandTimeout = time.Minute
 )
 
+// SaveBatch is the most analyses Pass saves in one call (Hands): one
+// transaction for that many hands instead of one each, and at most that
+// many analyses lost when the process dies between them.
+const SaveBatch = 40
+
 // Config configures a Backfiller. Zero fields take the defaults.
 type Config struct {
 	// Store lists the hands and keeps their analyses. Required.
@@ -211,8 +216,8 @@ func (b *Backfiller) Pass(ctx context.Context) (Report, error) {
 			continue
 		}
 		opp := b.Opponents(ctx)
-		for _, h := range page {
-			if err := b.Hand(ctx, h, opp, &rep); err != nil {
+		for k := 0; k < len(page); k += SaveBatch {
+			if err := b.Hands(ctx, page[k:min(k+SaveBatch, len(page))], opp, &rep); err != nil {
 				return rep, err
 			}
 		}
@@ -220,21 +225,74 @@ func (b *Backfiller) Pass(ctx context.Context) (Report, error) {
 }
 
 // Hand analyses and saves one stored hand (its Hand JSON and ID), counting
-// the outcome in rep: the one analysis of a stored hand, the backfill's
-// and the analysis jobs'. opp gives the A10 ranges of its unknown
-// opponents from their stored statistics (nil: the defaults for everyone);
-// one value over a batch of hands reads each opponent once. The error
-// stops the caller: ctx done, or the store unavailable.
+// the outcome in rep: Hands of one hand.
 func (b *Backfiller) Hand(ctx context.Context, st store.Hand, opp *store.OpponentsByAccount, rep *Report) error {
+	return b.Hands(ctx, []store.Hand{st}, opp, rep)
+}
+
+// Hands analyses stored hands (their Hand JSON and ID; at most
+// store.MaxLimit) and saves the analyses made in one call
+// (store.SaveAnalyses: one transaction, not one a hand), counting each
+// outcome in rep: the one analysis of stored hands, the backfill's and the
+// analysis jobs'. opp gives the A10 ranges of their unknown opponents from
+// their stored statistics (nil: the defaults for everyone); one value over
+// a batch of hands reads each opponent once. The analyses made are saved
+// even when ctx ends meanwhile (the store's deadline bounds the call): the
+// work is not thrown away, and a retry skips them. The error stops the
+// caller: ctx done, or the store unavailable (then none of the batch is
+// counted analysed).
+func (b *Backfiller) Hands(ctx context.Context, hands []store.Hand, opp *store.OpponentsByAccount, rep *Report) error {
+	var made []store.AnalysisSave
+	var stop error
+	for _, st := range hands {
+		a, err := b.analyzeStored(ctx, st, opp, rep)
+		if err != nil {
+			stop = err
+			break
+		}
+		if a == nil {
+			continue
+		}
+		doc, err := json.Marshal(a)
+		if err != nil {
+			b.count(rep, "failed")
+			b.log.ErrorContext(ctx, "backfill: encode analysis", "id", st.ID, "err", err.Error())
+			continue
+		}
+		made = append(made, store.AnalysisSave{ID: st.ID, Version: analysis.EngineVersion, Analysis: doc, Facts: ingest.AdjustedFacts(a)})
+	}
+	if len(made) == 0 {
+		return stop
+	}
+	errs, err := b.cfg.Store.SaveAnalyses(context.WithoutCancel(ctx), made)
+	if err != nil {
+		return err
+	}
+	for i, err := range errs {
+		if err != nil {
+			// NotFound (a hand deleted since) or Invalid (text the store
+			// cannot hold).
+			b.count(rep, "failed")
+			b.log.WarnContext(ctx, "backfill: analysis not saved", "id", made[i].ID, "err", err.Error())
+			continue
+		}
+		b.count(rep, "analyzed")
+	}
+	return stop
+}
+
+// analyzeStored analyses stored hand st, counting in rep a hand it cannot
+// (nil, nil: skipped, failed or timed out, logged); the error is ctx done.
+func (b *Backfiller) analyzeStored(ctx context.Context, st store.Hand, opp *store.OpponentsByAccount, rep *Report) (*analysis.Analysis, error) {
 	var h handhistory.Hand
 	if err := json.Unmarshal(st.Hand, &h); err != nil {
 		b.count(rep, "skipped")
 		b.log.WarnContext(ctx, "backfill: stored hand does not read", "id", st.ID, "err", err.Error())
-		return nil
+		return nil, nil
 	}
 	release, err := b.acquire(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var stats analysis.OpponentStats
 	if opp != nil {
@@ -244,7 +302,7 @@ func (b *Backfiller) Hand(ctx context.Context, st store.Hand, opp *store.Opponen
 	release()
 	if err != nil {
 		if ctx.Err() != nil {
-			return canceled(ctx.Err())
+			return nil, canceled(ctx.Err())
 		}
 		// A panic or the hand's timeout is a failure; any other error is
 		// the replay's: the hand no longer replays legal.
@@ -257,27 +315,9 @@ func (b *Backfiller) Hand(ctx context.Context, st store.Hand, opp *store.Opponen
 		}
 		b.count(rep, outcome)
 		b.log.WarnContext(ctx, "backfill: hand not analysed", "id", st.ID, "outcome", outcome, "err", err.Error())
-		return nil
+		return nil, nil
 	}
-	// An analysis made is saved even when ctx ends meanwhile (the store's
-	// deadline bounds the call): the work is not thrown away, and Run
-	// returns within one save.
-	if doc, err := ingest.SaveAnalysis(context.WithoutCancel(ctx), b.cfg.Store, st.ID, a); err != nil {
-		switch fault.KindOf(err) {
-		case fault.NotFound, fault.Invalid:
-			b.count(rep, "failed")
-			b.log.WarnContext(ctx, "backfill: analysis not saved", "id", st.ID, "err", err.Error())
-			return nil
-		}
-		if doc == nil { // not encoded
-			b.count(rep, "failed")
-			b.log.ErrorContext(ctx, "backfill: encode analysis", "id", st.ID, "err", err.Error())
-			return nil
-		}
-		return err
-	}
-	b.count(rep, "analyzed")
-	return nil
+	return a, nil
 }
 
 // acquire waits for one core (Config.Acquire), retrying a busy refusal

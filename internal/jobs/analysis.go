@@ -147,14 +147,17 @@ func (w *analysisWorker) Work(ctx context.Context, job *river.Job[AnalysisArgs])
 	var rep backfill.Report
 	opp := bf.Opponents(ctx) // A10: each opponent read once a job at most
 	done := 0                // analysed by an earlier attempt of this job
+	todo := hands[:0:0]
 	for _, h := range hands {
 		if a.Import != 0 && job.Attempt > 1 && analysedNow(ctx, st, h.ID) {
 			done++
 			continue
 		}
-		if err := bf.Hand(ctx, h, opp, &rep); err != nil {
-			return err
-		}
+		todo = append(todo, h)
+	}
+	// The part's analyses are saved in one call (one transaction).
+	if err := bf.Hands(ctx, todo, opp, &rep); err != nil {
+		return err
 	}
 	w.svc.metrics.analysed(rep.Analyzed)
 	if a.Import != 0 && rep.TimedOut > 0 && job.Attempt < job.MaxAttempts {

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"encoding/json"
 	"github.com/scoophq/scoop/internal/fault"
 )
 
@@ -61,4 +62,70 @@ func CheckAnalysis(id string, version int, doc []byte) error {
 // NoAnalysis is the NotFound error of a stored hand without an analysis.
 func NoAnalysis(id string) error {
 	return fault.New(fault.NotFound, "hand %q has no stored analysis (an illegal hand has none; a hand stored before analyses were kept gets one from scoop reverify)", id)
+}
+
+// AnalysisSave is one analysis of a SaveAnalyses call: SaveAnalysis's
+// arguments.
+type AnalysisSave struct {
+	ID       string
+	Version  int
+	Analysis json.RawMessage
+	Facts    []FactsRow
+}
+
+// CheckAnalyses checks a SaveAnalyses batch: at most MaxLimit analyses
+// (the error), and each one's CheckAnalysis (errs, indexed like a).
+func CheckAnalyses(a []AnalysisSave) (errs []error, err error) {
+	if len(a) > MaxLimit {
+		return nil, fault.New(fault.Invalid, "%d analyses in one save, at most %d", len(a), MaxLimit)
+	}
+	errs = make([]error, len(a))
+	for i, x := range a {
+		errs[i] = CheckAnalysis(x.ID, x.Version, x.Analysis)
+	}
+	return errs, nil
+}
+
+// AnalysesSaver runs a SaveAnalyses batch whose admitted analyses (errs
+// nil, from CheckAnalyses) are saved one by one by save, which reports
+// whether the analysis's hand exists. Run is called once per attempt of
+// the batch's transaction; Result gives errs with a NotFound for each hand
+// that did not exist in the attempt that committed.
+type AnalysesSaver struct {
+	analyses []AnalysisSave
+	errs     []error
+	found    []bool
+}
+
+// NewAnalysesSaver returns the saver of analyses with the CheckAnalyses
+// errors errs.
+func NewAnalysesSaver(analyses []AnalysisSave, errs []error) *AnalysesSaver {
+	return &AnalysesSaver{analyses: analyses, errs: errs, found: make([]bool, len(analyses))}
+}
+
+// Run saves each admitted analysis with save (inside the caller's
+// transaction), stopping at its first error.
+func (v *AnalysesSaver) Run(save func(AnalysisSave) (bool, error)) error {
+	clear(v.found)
+	for i, a := range v.analyses {
+		if v.errs[i] != nil {
+			continue
+		}
+		ok, err := save(a)
+		if err != nil {
+			return err
+		}
+		v.found[i] = ok
+	}
+	return nil
+}
+
+// Result returns each analysis's error once the transaction committed.
+func (v *AnalysesSaver) Result() []error {
+	for i, a := range v.analyses {
+		if v.errs[i] == nil && !v.found[i] {
+			v.errs[i] = NoHand(a.ID)
+		}
+	}
+	return v.errs
 }

@@ -81,6 +81,15 @@ func (g *Gate) Hand(ctx context.Context, id string) (Hand, error) {
 	return st.Hand(ctx, id)
 }
 
+// SaveAnalyses implements Store.
+func (g *Gate) SaveAnalyses(ctx context.Context, analyses []AnalysisSave) ([]error, error) {
+	st, err := g.get()
+	if err != nil {
+		return nil, err
+	}
+	return st.SaveAnalyses(ctx, analyses)
+}
+
 // HandRecords implements Store.
 func (g *Gate) HandRecords(ctx context.Context, ids []string) ([]Hand, error) {
 	st, err := g.get()

@@ -309,6 +309,13 @@ type Store interface {
 	// NotFound when there is no such hand; Invalid (CheckJSON, field
 	// "analysis") for text that cannot be stored.
 	SaveAnalysis(ctx context.Context, id string, version int, analysis json.RawMessage, facts []FactsRow) error
+	// SaveAnalyses stores analyses as SaveAnalysis stores each, in one
+	// transaction (at most MaxLimit; Invalid beyond): an analysis job's
+	// hands in one commit instead of one each. errs, indexed like
+	// analyses, holds each one's own error (NotFound, Invalid) and leaves
+	// the others stored; err is for the batch as a whole, and then none
+	// is stored.
+	SaveAnalyses(ctx context.Context, analyses []AnalysisSave) (errs []error, err error)
 	// StaleHands returns, in ascending Seq order, up to limit (capped at
 	// MaxLimit; 0 means DefaultLimit) hands of any account whose engine
 	// version is below version and whose Seq is greater than after (0 for

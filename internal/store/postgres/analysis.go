@@ -45,22 +45,43 @@ WHERE h.public_id = $1 AND h.account_id = $2`, id, account.From(ctx)).Scan(&vers
 
 // SaveAnalysis implements store.Store.
 func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage, facts []store.FactsRow) error {
-	if err := store.CheckAnalysis(id, version, doc); err != nil {
+	errs, err := s.SaveAnalyses(ctx, []store.AnalysisSave{{ID: id, Version: version, Analysis: doc, Facts: facts}})
+	if err != nil {
 		return err
+	}
+	return errs[0]
+}
+
+// SaveAnalyses implements store.Store: one transaction, two statements an
+// analysis (saveAnalysis).
+func (s *Store) SaveAnalyses(ctx context.Context, analyses []store.AnalysisSave) ([]error, error) {
+	errs, err := store.CheckAnalyses(analyses)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	// The analysis and the all-in adjusted winnings of the hand's facts
-	// rows in one transaction: a hand listed as analysed (UnanalyzedHands)
-	// always has its facts refreshed.
-	var n int64
-	err := store.Retry(ctx, retryable, func() error {
-		n = 0
+	v := store.NewAnalysesSaver(analyses, errs)
+	err = store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			// The analysis goes in only for a legal hand and over an older
-			// or equal version; the facts follow only an analysis stored.
-			var stored bool
-			if err := tx.QueryRow(ctx, `
+			return v.Run(func(a store.AnalysisSave) (bool, error) { return saveAnalysis(ctx, tx, a) })
+		})
+	})
+	if err != nil {
+		return nil, wrap(ctx, err, "save analysis")
+	}
+	return v.Result(), nil
+}
+
+// saveAnalysis stores analysis a in tx (see SaveAnalysis) and reports
+// whether its hand exists.
+func saveAnalysis(ctx context.Context, tx pgx.Tx, a store.AnalysisSave) (bool, error) {
+	// The analysis goes in only for a legal hand and over an older or
+	// equal version; the facts follow only an analysis stored: a hand
+	// listed as analysed (UnanalyzedHands) always has its facts refreshed.
+	var n int64
+	var stored bool
+	if err := tx.QueryRow(ctx, `
 WITH h AS (SELECT id, legal FROM hands WHERE public_id = $1),
 ins AS (
   INSERT INTO hand_analyses (hand_id, engine_version, analysis)
@@ -69,28 +90,19 @@ ins AS (
   WHERE hand_analyses.engine_version <= excluded.engine_version
   RETURNING hand_id
 )
-SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, id, version, string(doc)).Scan(&n, &stored); err != nil {
-				return err
-			}
-			rows := adjustedRows(n, facts)
-			if !stored || len(rows) == 0 {
-				return nil
-			}
-			js, _ := json.Marshal(rows)
-			_, err := tx.Exec(ctx, `
+SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, a.ID, a.Version, string(a.Analysis)).Scan(&n, &stored); err != nil {
+		return false, err
+	}
+	rows := adjustedRows(n, a.Facts)
+	if !stored || len(rows) == 0 {
+		return n != 0, nil
+	}
+	js, _ := json.Marshal(rows)
+	_, err := tx.Exec(ctx, `
 UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin, freeroll = t.freeroll
 FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer, freeroll integer)
 WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js))
-			return err
-		})
-	})
-	if err != nil {
-		return wrap(ctx, err, "save analysis")
-	}
-	if n == 0 {
-		return store.NoHand(id)
-	}
-	return nil
+	return true, err
 }
 
 // adjustedRows are the adjusted net, all-in and freeroll flags of facts (per

@@ -41,58 +41,70 @@ WHERE h.public_id = ? AND h.account_id = ?`, id, account.From(ctx)).Scan(&versio
 
 // SaveAnalysis implements store.Store.
 func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc json.RawMessage, facts []store.FactsRow) error {
-	if err := store.CheckAnalysis(id, version, doc); err != nil {
+	errs, err := s.SaveAnalyses(ctx, []store.AnalysisSave{{ID: id, Version: version, Analysis: doc, Facts: facts}})
+	if err != nil {
 		return err
+	}
+	return errs[0]
+}
+
+// SaveAnalyses implements store.Store: one IMMEDIATE transaction on the
+// writer connection.
+func (s *Store) SaveAnalyses(ctx context.Context, analyses []store.AnalysisSave) ([]error, error) {
+	errs, err := store.CheckAnalyses(analyses)
+	if err != nil {
+		return nil, err
 	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	found := false
-	err := store.Retry(ctx, busy, func() error {
+	v := store.NewAnalysesSaver(analyses, errs)
+	err = store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
-			var n int64
-			var legal bool
-			err := tx.QueryRowContext(ctx, `SELECT id, legal FROM hands WHERE public_id = ?`, id).Scan(&n, &legal)
-			if errors.Is(err, sql.ErrNoRows) {
-				found = false
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			found = true
-			if !legal {
-				// An illegal hand has no analysis (reverify may have made it
-				// illegal since the caller read it).
-				return nil
-			}
-			res, err := tx.ExecContext(ctx, `
-INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
-ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
-  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-WHERE hand_analyses.engine_version <= excluded.engine_version`, n, version, string(doc))
-			if err != nil {
-				return err
-			}
-			if k, err := res.RowsAffected(); err != nil || k == 0 {
-				return err // an older analysis than the stored one: nothing stored, the facts unchanged
-			}
-			// The all-in adjusted winnings of the hand's facts rows.
-			for _, r := range facts {
-				if _, err := tx.ExecContext(ctx, `UPDATE hand_players SET adjusted_net = ?, allin = ?, freeroll = ? WHERE hand_id = ? AND position = ? AND facts > 0`,
-					r.AdjustedNet, r.AllIn, r.Freeroll, n, r.Position); err != nil {
-					return err
-				}
-			}
-			return nil
+			return v.Run(func(a store.AnalysisSave) (bool, error) { return saveAnalysis(ctx, tx, a) })
 		})
 	})
 	if err != nil {
-		return wrap(ctx, err, "save analysis")
+		return nil, wrap(ctx, err, "save analysis")
 	}
-	if !found {
-		return store.NoHand(id)
+	return v.Result(), nil
+}
+
+// saveAnalysis stores analysis a in tx (see SaveAnalysis) and reports
+// whether its hand exists.
+func saveAnalysis(ctx context.Context, tx *sql.Tx, a store.AnalysisSave) (bool, error) {
+	var n int64
+	var legal bool
+	err := tx.QueryRowContext(ctx, `SELECT id, legal FROM hands WHERE public_id = ?`, a.ID).Scan(&n, &legal)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
 	}
-	return nil
+	if err != nil {
+		return false, err
+	}
+	if !legal {
+		// An illegal hand has no analysis (reverify may have made it
+		// illegal since the caller read it).
+		return true, nil
+	}
+	res, err := tx.ExecContext(ctx, `
+INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES (?, ?, ?)
+ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis,
+  created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+WHERE hand_analyses.engine_version <= excluded.engine_version`, n, a.Version, string(a.Analysis))
+	if err != nil {
+		return true, err
+	}
+	if k, err := res.RowsAffected(); err != nil || k == 0 {
+		return true, err // an older analysis than the stored one: nothing stored, the facts unchanged
+	}
+	// The all-in adjusted winnings of the hand's facts rows.
+	for _, r := range a.Facts {
+		if _, err := tx.ExecContext(ctx, `UPDATE hand_players SET adjusted_net = ?, allin = ?, freeroll = ? WHERE hand_id = ? AND position = ? AND facts > 0`,
+			r.AdjustedNet, r.AllIn, r.Freeroll, n, r.Position); err != nil {
+			return true, err
+		}
+	}
+	return true, nil
 }
 
 // StaleHands implements store.Store.

@@ -286,3 +286,43 @@ func testReverify(t *testing.T, s store.Store) {
 	}
 
 }
+
+// testSaveAnalyses: a batch of analyses is stored in one call, each as
+// SaveAnalysis stores it; a missing hand or a document no store can hold
+// is that analysis's own error, the others stored; too many is invalid.
+func testSaveAnalyses(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	a := save(t, s, NewHand(90, "", "omaha-hilo", true, "a", "b"))[0].ID
+	b := save(t, s, NewHand(91, "", "omaha-hi", true, "c", "d"))[0].ID
+	illegal := save(t, s, NewHand(92, "", "omaha-hilo", false, "e", "f"))[0].ID
+	if err := s.SaveAnalysis(ctx, b, 5, json.RawMessage(`{"v":5}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	batch := []store.AnalysisSave{
+		{ID: a, Version: 3, Analysis: json.RawMessage(`{"v":3}`)},
+		{ID: store.NewPublicID(), Version: 3, Analysis: json.RawMessage(`{}`)},
+		{ID: a, Version: 4, Analysis: json.RawMessage(`{`)},
+		{ID: b, Version: 4, Analysis: json.RawMessage(`{"v":4}`)}, // older than b's: ignored
+		{ID: illegal, Version: 3, Analysis: json.RawMessage(`{"v":3}`)},
+	}
+	errs, err := s.SaveAnalyses(ctx, batch)
+	if err != nil || len(errs) != len(batch) {
+		t.Fatalf("SaveAnalyses: %v, %v", errs, err)
+	}
+	if errs[0] != nil || !isKind(errs[1], fault.NotFound) || !isKind(errs[2], fault.Invalid) || errs[3] != nil || errs[4] != nil {
+		t.Errorf("errors %v, want nil, not found, invalid, nil, nil", errs)
+	}
+	for id, want := range map[string]string{a: `{"v":3}`, b: `{"v":5}`} {
+		got, err := s.Analysis(ctx, id)
+		if err != nil {
+			t.Fatalf("analysis of %s: %v", id, err)
+		}
+		jsonEqual(t, "analysis", got.Analysis, []byte(want))
+	}
+	if _, err := s.Analysis(ctx, illegal); !isKind(err, fault.NotFound) {
+		t.Errorf("an illegal hand's analysis was stored: %v", err)
+	}
+	if _, err := s.SaveAnalyses(ctx, make([]store.AnalysisSave, store.MaxLimit+1)); !isKind(err, fault.Invalid) {
+		t.Errorf("%d analyses: %v, want invalid", store.MaxLimit+1, err)
+	}
+}

@@ -43,6 +43,7 @@ func Run(t *testing.T, open Open) {
 		{"a player, game or cursor with a NUL or invalid UTF-8 is invalid, naming it", testOddQuery},
 		{"an analysis is stored with its hand and its engine version", testAnalysisSaved},
 		{"a saved analysis replaces an older one, never a newer one", testSaveAnalysis},
+		{"a batch of analyses is saved in one call, each refused alone", testSaveAnalyses},
 		{"stale hands are listed by keyset pages below a version", testStaleHands},
 		{"verdict updates apply once, a bad one refused alone", testUpdateVerdicts},
 		{"reverify replays stale hands, counts the flips, and a second run finds none", testReverify},
