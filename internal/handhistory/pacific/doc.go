@@ -18,7 +18,9 @@
 //     and time ("dd mm yyyy hh:mm:ss", the site's clock: RFC 3339 without
 //     an offset), TableName the table's name.
 //   - Players are the seats that post, act, are dealt cards, show or
-//     collect, in seat order; Button the button seat's player.
+//     collect, in seat order; Button the button seat's player. A seat
+//     that folds before "** Dealing down cards **" having posted nothing
+//     is not dealt in (a player leaving, or sitting out).
 //   - Posts: "posts small blind [X]" -> small-blind, "posts big blind [X]"
 //     -> big-blind, "posts ante [X]" -> ante, "posts dead big blind [X]"
 //     -> a dead post. Actions: folds, checks, "calls [X]" (X put in),

@@ -30,8 +30,9 @@
 // time in RFC 3339 with the offset of the zone it names (EST, EDT, CET,
 // CEST, GMT, BST, PST, PDT, MSK; none for another zone), TableName the
 // table's name; players in seat order (the record lists seats in any
-// order), those who post, act, are dealt cards, show or collect; the
-// button; posts (small blind, big blind from any seat, ante, and "big
+// order), those who post, act, are dealt cards, show or collect (a seat
+// folding before "** Dealing down cards **" having posted nothing is not
+// dealt in); the button; posts (small blind, big blind from any seat, ante, and "big
 // blind + dead" as a dead small blind and a big blind); actions ("folds",
 // "checks", "calls [X]" X put in, "bets [X]", "raises [X]" and "is all-In
 // [X]" X put in: a bet-raise to the round total or a call for less);
