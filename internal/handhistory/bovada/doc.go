@@ -16,7 +16,8 @@
 // "Calls $4"/"Call 100" the chips put in, "Bets $X", "Raises $76" to $76
 // or, from 2014, "Raises $0.10 to $0.10" (the chips put in, then the
 // round total), "All-in $190" and "All-in(raise) $124" (everything the
-// player has left), "Return uncalled portion of bet $X", "Showdown [..]"
+// player has left; from 2014 also "All-in(raise) $1.69 to $1.69", the
+// chips put in then the round total), "Return uncalled portion of bet $X", "Showdown [..]"
 // and "Mucks [..]" at the showdown, "Hand result $X" and "Hand
 // result-Side pot $X" (what each collected), then "*** SUMMARY ***",
 // "Total Pot($930) | Rake ($3)" (the pot with the rake; no rake part
