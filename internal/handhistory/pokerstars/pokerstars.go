@@ -807,7 +807,7 @@ func (p *parser) deal(l line, run, to int, s string) error {
 			if run > 0 || len(p.b.Runs) > 0 {
 				return sitetext.LineError(l.N, "board %s differs from the board dealt so far %s", prev, board)
 			}
-			p.b.Misprint(sitetext.Line{N: l.N, S: l.S})
+			p.b.Misprint(l)
 		}
 	} else if to != sitetext.Flop {
 		return sitetext.LineError(l.N, "want the board so far and the new card in %s", sitetext.Quote(l.S))
