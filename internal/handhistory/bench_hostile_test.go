@@ -1,6 +1,7 @@
 package handhistory
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -72,6 +73,33 @@ func BenchmarkReadPHHRaises(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				es, err := Read(FormatPHH, data)
+				if err != nil || es[0].Hand == nil {
+					b.Fatal(err, es[0].Err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n+1), "ns/action")
+		})
+	}
+}
+
+// BenchmarkReadJSONRaises reads the Scoop JSON twin of
+// BenchmarkReadPHHRaises (the same hands, as MarshalJSON writes them):
+// linear in N, the kinds decoded as text and then parsed (see jsonHand).
+func BenchmarkReadJSONRaises(b *testing.B) {
+	for _, n := range []int{1249, 4999} {
+		es, err := Read(FormatPHH, []byte(hhtest.PHHRaises(n)))
+		if err != nil || es[0].Hand == nil {
+			b.Fatal(err, es[0].Err)
+		}
+		data, err := json.Marshal(es[0].Hand)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				es, err := Read(FormatJSON, data)
 				if err != nil || es[0].Hand == nil {
 					b.Fatal(err, es[0].Err)
 				}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,25 +203,55 @@ func (u *unread) empty() bool {
 	return u == nil || u.structure == nil && len(u.posts) == 0 && len(u.actions) == 0
 }
 
-// text returns the unread text of the kind of type t at index i (of
-// Hand.Posts or Hand.Actions; ignored for the structure), if any.
-func (u *unread) text(t reflect.Type, i int) (string, bool) {
+// structureText returns the unread text of the table's structure, if any.
+func (u *unread) structureText() (string, bool) {
+	if u == nil || u.structure == nil {
+		return "", false
+	}
+	return *u.structure, true
+}
+
+// postText and actionText return the unread text of the kind of post or
+// action i, if any.
+func (u *unread) postText(i int) (string, bool) {
 	if u == nil {
 		return "", false
 	}
-	switch t {
-	case structureType:
-		if u.structure != nil {
-			return *u.structure, true
-		}
-	case postKindType:
-		s, ok := u.posts[i]
-		return s, ok
-	case actionKindType:
-		s, ok := u.actions[i]
-		return s, ok
+	s, ok := u.posts[i]
+	return s, ok
+}
+
+func (u *unread) actionText(i int) (string, bool) {
+	if u == nil {
+		return "", false
 	}
-	return "", false
+	s, ok := u.actions[i]
+	return s, ok
+}
+
+// textProblem checks the unread texts as validText checks the model's
+// strings, the structure first, then the posts' and the actions' kinds in
+// order; it returns the first bad one's path and what is wrong.
+func (u *unread) textProblem() (path, msg string, bad bool) {
+	if u.empty() {
+		return "", "", false
+	}
+	if s, ok := u.structureText(); ok {
+		if msg := textProblem(s); msg != "" {
+			return "table.structure", msg, true
+		}
+	}
+	for _, kinds := range []struct {
+		field string
+		texts map[int]string
+	}{{"posts", u.posts}, {"actions", u.actions}} {
+		for _, i := range slices.Sorted(maps.Keys(kinds.texts)) {
+			if msg := textProblem(kinds.texts[i]); msg != "" {
+				return fmt.Sprintf("%s[%d].kind", kinds.field, i), msg, true
+			}
+		}
+	}
+	return "", "", false
 }
 
 func jsonError(line int, err error) *fault.Error {
@@ -304,7 +334,7 @@ func validate(h *Hand, u *unread) error {
 	if h.Table.Game != eval.OmahaHi && h.Table.Game != eval.OmahaHiLo {
 		return bad("table.game", "unknown game")
 	}
-	if s, ok := u.text(structureType, 0); ok {
+	if s, ok := u.structureText(); ok {
 		return bad("table.structure", "unknown structure %q (want fixed-limit, pot-limit or no-limit)", s)
 	}
 	switch h.Table.Structure {
@@ -354,7 +384,7 @@ func validate(h *Hand, u *unread) error {
 		if p.Player < 0 || p.Player >= n {
 			return bad(f(".player"), "%d is not a player index (0..%d)", p.Player, n-1)
 		}
-		if s, ok := u.text(postKindType, i); ok {
+		if s, ok := u.postText(i); ok {
 			return bad(f(".kind"), "unknown post kind %q", s)
 		}
 		switch p.Kind {
@@ -368,7 +398,7 @@ func validate(h *Hand, u *unread) error {
 	}
 	for i, a := range h.Actions {
 		f := func(sub string) string { return indexed("actions", i, sub) }
-		if s, ok := u.text(actionKindType, i); ok {
+		if s, ok := u.actionText(i); ok {
 			return &fault.Error{Kind: fault.Invalid, Field: f(".kind"), Action: i, Message: fmt.Sprintf("unknown action kind %q", s)}
 		}
 		switch a.Kind {

@@ -399,7 +399,7 @@ func variants(v reflect.Value) []reflect.Value {
 		for _, d := range []int64{v.Int() + 1, v.Int() - 1, 0, 1, 2, 11, -1, -2} {
 			add(d)
 		}
-	case t == structureType || t == postKindType || t == actionKindType: // every kind, and some that are none
+	case t == reflect.TypeFor[game.Structure]() || t == reflect.TypeFor[game.PostKind]() || t == reflect.TypeFor[game.ActionKind](): // every kind, and some that are none
 		for d := range uint64(12) {
 			add(d)
 		}

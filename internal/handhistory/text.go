@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/fault"
-	"github.com/scoophq/scoop/internal/game"
 )
 
 // validText checks every string of h, found by reflection so that a string
@@ -16,10 +15,13 @@ import (
 // at most MaxText bytes, and no control character (C0, DEL or C1: none
 // belongs in a name, an id or a code, and PostgreSQL refuses NUL). The
 // error is a *fault.Error of kind Invalid naming the field as its JSON
-// path, e.g. "players[2].name". The kinds u holds (see unread) are checked
-// as the strings they were, in their fields' places.
+// path, e.g. "players[2].name". The kinds' texts u holds (see unread) are
+// checked after the model's strings.
 func validText(h *Hand, u *unread) error {
-	path, msg, bad := walkText(reflect.ValueOf(h).Elem(), u, 0)
+	path, msg, bad := walkText(reflect.ValueOf(h).Elem())
+	if !bad {
+		path, msg, bad = u.textProblem()
+	}
 	if !bad {
 		return nil
 	}
@@ -28,39 +30,31 @@ func validText(h *Hand, u *unread) error {
 
 // walkText checks the strings held by v; on the first bad one it returns
 // the path to it from v (".name", "[2].name", "" for v itself) and what is
-// wrong. It allocates only on failure. A kind (game.Structure...) is
-// checked as the text u holds for it, if any; i is the index of the
-// innermost slice element v is in.
-func walkText(v reflect.Value, u *unread, i int) (path, msg string, bad bool) {
+// wrong. It allocates only on failure.
+func walkText(v reflect.Value) (path, msg string, bad bool) {
 	if !holdsString(v.Type()) {
 		return "", "", false
 	}
 	switch v.Kind() {
-	case reflect.Uint8: // a kind (see holdsString)
-		if s, ok := u.text(v.Type(), i); ok {
-			if msg := textProblem(s); msg != "" {
-				return "", msg, true
-			}
-		}
 	case reflect.String:
 		if msg := textProblem(v.String()); msg != "" {
 			return "", msg, true
 		}
 	case reflect.Pointer:
 		if !v.IsNil() {
-			return walkText(v.Elem(), u, i)
+			return walkText(v.Elem())
 		}
 	case reflect.Slice, reflect.Array:
-		for k := range v.Len() {
-			if p, m, b := walkText(v.Index(k), u, k); b {
-				return fmt.Sprintf("[%d]", k) + p, m, true
+		for i := range v.Len() {
+			if p, m, b := walkText(v.Index(i)); b {
+				return fmt.Sprintf("[%d]", i) + p, m, true
 			}
 		}
 	case reflect.Struct:
 		t := v.Type()
-		for k := range t.NumField() {
-			if p, m, b := walkText(v.Field(k), u, i); b {
-				return "." + jsonName(t.Field(k)) + p, m, true
+		for i := range t.NumField() {
+			if p, m, b := walkText(v.Field(i)); b {
+				return "." + jsonName(t.Field(i)) + p, m, true
 			}
 		}
 	}
@@ -78,24 +72,14 @@ func jsonName(f reflect.StructField) string {
 // stringTypes caches holdsString by type.
 var stringTypes sync.Map // reflect.Type -> bool
 
-// The kinds, which a reader reads from text (see unread).
-var (
-	structureType  = reflect.TypeFor[game.Structure]()
-	postKindType   = reflect.TypeFor[game.PostKind]()
-	actionKindType = reflect.TypeFor[game.ActionKind]()
-)
-
 // holdsString reports whether a value of type t holds a string anywhere
-// (cards.List and []int64 do not: they are not walked), a kind counting as
-// one.
+// (cards.List and []int64 do not: they are not walked).
 func holdsString(t reflect.Type) bool {
 	if v, ok := stringTypes.Load(t); ok {
 		return v.(bool)
 	}
 	var r bool
 	switch t.Kind() {
-	case reflect.Uint8:
-		r = t == structureType || t == postKindType || t == actionKindType
 	case reflect.String:
 		r = true
 	case reflect.Pointer, reflect.Slice, reflect.Array:

@@ -361,26 +361,14 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 			err = p.amount(l, arg, func(y int64) error { return b.BetTo(l, who, y) })
 			break
 		}
-		err = p.amount(l, by, func(x int64) error {
-			return p.amount(l, to, func(y int64) error {
-				if y-x != st.Round {
-					return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round (chip units): %s", st.Name, y, x, st.Round, sitetext.Quote(l.S))
-				}
-				return b.BetTo(l, who, y)
-			})
-		})
+		err = p.raiseTo(l, who, by, to)
 	case strings.HasPrefix(verb, "All-in"):
 		if by, to, found := strings.Cut(arg, " to "); found {
-			// "All-in(raise) $1.69 to $1.69" (2014): the chips put in,
-			// then the round total, as "Raises".
-			err = p.amount(l, by, func(x int64) error {
-				return p.amount(l, to, func(y int64) error {
-					if left := st.Stack - st.In; x != left || y-x != st.Round {
-						return sitetext.LineError(l.N, "%s goes all-in putting in %d to %d, but has %d left and had %d in this round (chip units): %s", st.Name, x, y, left, st.Round, sitetext.Quote(l.S))
-					}
-					return b.PutMore(l, who, x)
-				})
-			})
+			// "All-in(raise) $1.69 to $1.69" (2014): "Raises ... to ...",
+			// all the player had.
+			if err = p.raiseTo(l, who, by, to); err == nil {
+				err = b.CheckAllIn(l, who)
+			}
 			break
 		}
 		err = p.amount(l, arg, func(x int64) error {
@@ -401,6 +389,20 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 	}
 	p.acted[who] = true
 	return nil
+}
+
+// raiseTo reads "Raises $0.10 to $0.10": by the chips put in, to the
+// round total, which must agree with what the seat had in the round.
+func (p *parser) raiseTo(l sitetext.Line, who int, by, to string) error {
+	st := &p.b.Seats[who]
+	return p.amount(l, by, func(x int64) error {
+		return p.amount(l, to, func(y int64) error {
+			if y-x != st.Round {
+				return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round (chip units): %s", st.Name, y, x, st.Round, sitetext.Quote(l.S))
+			}
+			return p.b.BetTo(l, who, y)
+		})
+	})
 }
 
 // amount reads an amount of line l and passes it to f.

@@ -160,3 +160,26 @@ func TestUnseatedActs(t *testing.T) {
 		{"raise", "Dealer : Folds\n", "Zed : Raises $0.10 to $0.10\n"},
 	})
 }
+
+// TestAllInRaiseTo: the 2014 "All-in(raise) $X to $Y" is "Raises $X to $Y"
+// with all the player had; one that leaves chips behind, or whose round
+// total disagrees with what he put in, is an error naming its line.
+func TestAllInRaiseTo(t *testing.T) {
+	t.Parallel()
+	shove := strings.NewReplacer("Seat 1: Dealer ($2 in chips)", "Seat 1: Dealer ($0.17 in chips)",
+		"Dealer : Folds\nSeat re-join\nSmall Blind  [ME] : Folds\nBig Blind : Return uncalled portion of bet $0.03\nBig Blind : Does not show [Th 3s 4h 8c] (High Card)\nBig Blind : Hand result $0.04\n",
+		"Dealer : All-in(raise) $0.17 to $0.17\nSmall Blind  [ME] : Folds\nBig Blind : Folds\nDealer : Return uncalled portion of bet $0.12\nDealer : Does not show [Jc Ts Tc Qh] (One pair)\nDealer : Hand result $0.12\n",
+		"Total Pot($0.04)\nSeat+3: Big Blind HI $0.04 [Does not show]", "Total Pot($0.12)\nSeat+1: Dealer HI $0.12 [Does not show]")
+	text := shove.Replace(walk)
+	h := readertest.OneHand(t, Reader.Read, []byte(text))
+	if a := h.Actions[0]; a.Kind != game.BetRaise || a.Amount != 17 || a.Player != 0 || h.Outcome.Collected[0] != 12 {
+		t.Errorf("%s", readertest.HandJSON(t, h))
+	}
+	if v := analysis.Replay(h); !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
+		t.Errorf("legal %v, matches %v: %+v %+v", v.Legal, v.MatchesRecord, v.Error, v.Differences)
+	}
+	readertest.LineErrors(t, Reader.Read, text, [][3]string{
+		{"chips left behind", "All-in(raise) $0.17 to $0.17", "All-in(raise) $0.15 to $0.15"},
+		{"round total that disagrees", "All-in(raise) $0.17 to $0.17", "All-in(raise) $0.17 to $0.20"},
+	})
+}

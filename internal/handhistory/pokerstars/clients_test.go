@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
@@ -277,6 +278,19 @@ func TestPokerStarsBoardMisprintedOnStreetLines(t *testing.T) {
 				t.Errorf("notes %q, want the summary's board said", h.Notes)
 			}
 		})
+	}
+	// A street line of any length (up to the line bound) is a misprint
+	// like another: the note clips the board it names, within MaxText.
+	var all []string
+	for r := range cards.Rank(13) {
+		for su := range cards.Suit(4) {
+			all = append(all, cards.New(r, su).String())
+		}
+	}
+	long := strings.Repeat(strings.Join(all, " ")+" ", 30)
+	h := oneHand(t, strings.Replace(std, "*** FLOP *** [2c 3d 4h]\n", "*** FLOP *** ["+strings.TrimSpace(long)+"]\n", 1))
+	if h.Board().String() != "2c3d4h5s6s" || len(h.Notes) != 1 || len(h.Notes[0]) > handhistory.MaxText {
+		t.Errorf("board %s, notes %q", h.Board(), h.Notes)
 	}
 	// A misprinted river whose summary board collides with the misprint's
 	// card elsewhere is no problem: the mended board's cards are the ones

@@ -542,15 +542,15 @@ func (b *Builder) Misprint(l Line) {
 
 // SummaryBoard reads the summary's board c on line l: for a hand run
 // once, the board dealt, or, when the street lines misprint it, the board
-// the showdown was settled on, taken in its place (Reboard) and said in
+// the showdown was settled on, taken in its place (reboard) and said in
 // the hand's notes. A board that is neither is an error of line l (of a
 // hand run more than once, c must be the cards the runs share).
 func (b *Builder) SummaryBoard(l Line, c cards.List) error {
 	if len(b.Runs) == 0 && (c.String() != b.Board.String() || b.misprint > 0) {
 		dealt, at := b.Board.String(), b.misprint
-		if b.Reboard(c) {
+		if b.reboard(c) {
 			if c.String() != dealt {
-				b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", dealt, c, l.N))
+				b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("the street lines give the board as %s; the summary's board %s (line %d) is used", handhistory.Clipped(dealt), c, l.N))
 			} else {
 				b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d repeats the board so far wrongly; the summary's board %s (line %d) is used", at, c, l.N))
 			}
@@ -575,7 +575,7 @@ func (b *Builder) RunBoard(k int) cards.List {
 	return nil
 }
 
-// Reboard takes the board c in place of the one the street lines dealt,
+// reboard takes the board c in place of the one the street lines dealt,
 // for a record whose street lines misprint the board (of any number of
 // cards) while its summary (written from the showdown) has it right: c
 // must be the board of the streets dealt (three cards on the flop, four
@@ -584,7 +584,7 @@ func (b *Builder) RunBoard(k int) cards.List {
 // summary's board agrees with), and the hand run once. It reports whether
 // c was taken; the board deals then carry c's cards, three then one and
 // one, and no misprint is left.
-func (b *Builder) Reboard(c cards.List) bool {
+func (b *Builder) reboard(c cards.List) bool {
 	deals := 0
 	for _, a := range b.Actions {
 		if a.Kind == game.DealBoard {
