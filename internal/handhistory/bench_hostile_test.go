@@ -67,18 +67,7 @@ func scanPHHUnbounded(text string) (phhScan, error) {
 // MaxActions through Read: linear in N (ns/action flat).
 func BenchmarkReadPHHRaises(b *testing.B) {
 	for _, n := range []int{1249, 2499, 4999} {
-		data := []byte(hhtest.PHHRaises(n))
-		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			for b.Loop() {
-				es, err := Read(FormatPHH, data)
-				if err != nil || es[0].Hand == nil {
-					b.Fatal(err, es[0].Err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n+1), "ns/action")
-		})
+		benchReadActions(b, FormatPHH, []byte(hhtest.PHHRaises(n)), n+1)
 	}
 }
 
@@ -95,18 +84,24 @@ func BenchmarkReadJSONRaises(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			for b.Loop() {
-				es, err := Read(FormatJSON, data)
-				if err != nil || es[0].Hand == nil {
-					b.Fatal(err, es[0].Err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n+1), "ns/action")
-		})
+		benchReadActions(b, FormatJSON, data, n+1)
 	}
+}
+
+// benchReadActions runs the sub-benchmark "N=actions" reading data, one
+// hand of that many actions in format f, reporting ns/action.
+func benchReadActions(b *testing.B, f Format, data []byte, actions int) {
+	b.Run(fmt.Sprintf("N=%d", actions), func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			es, err := Read(f, data)
+			if err != nil || es[0].Hand == nil {
+				b.Fatal(err, es[0].Err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(actions), "ns/action")
+	})
 }
 
 // BenchmarkReadPokerStarsRaises reads the PokerStars twin of
