@@ -14,7 +14,10 @@ import (
 //   - otherwise Monte Carlo to the target, and the questions of one street
 //     (the snapshot and the decisions after folds, each among the players
 //     then live) share one run: every trial draws the unknown hands and
-//     the board once and settles each question (equity.ComputeUnknownMasks).
+//     the board once and settles each question (equity.ComputeUnknownMasks);
+//     on the flop and the turn the trials are stratified by the board to
+//     come (every completion once a round), so only the unknown hands'
+//     variance is left and each trial evaluates the drawn hands alone.
 // To know a street's questions before answering its first, AnalyzeWith
 // makes two passes: the first collects them (plan.collect), the second
 // answers.

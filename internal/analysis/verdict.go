@@ -19,10 +19,13 @@ import (
 // all-ins and pots won once the others eligible folded); version 4 the
 // analyses of issue 23 and 26 (A8 outcomes in every snapshot, A10 ranges
 // from the opponents' stored statistics in the analysis jobs too, A10's
-// stopping rule of RangeStderrFactor): the verdicts are unchanged, but an
-// analysis is stored with the version that made it, so that the sweeper
-// makes every stored analysis again by the running engine.
-const EngineVersion = 4
+// stopping rule of RangeStderrFactor); version 5 the flop's and the
+// turn's Monte Carlo stratified by the board to come (equity's strata:
+// the same estimates, other seeded numbers, fewer trials). From version 4
+// on the verdicts are unchanged, but an analysis is stored with the
+// version that made it, so that the sweeper makes every stored analysis
+// again by the running engine.
+const EngineVersion = 5
 
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are

@@ -104,7 +104,8 @@ func TestExactUnknownAgainstEveryHand(t *testing.T) {
 	}
 }
 
-// TestComputeUnknownStepsStopsAtTarget: the steps stop at the first look
+// TestComputeUnknownStepsStopsAtTarget: before the flop (a run not
+// stratified, see TestStrata) the steps stop at the first look
 // (LookTrials) from the second step on whose standard errors are all
 // within the target, on the sample of a run of as many trials without
 // it,
@@ -112,7 +113,7 @@ func TestExactUnknownAgainstEveryHand(t *testing.T) {
 // numbers for the same request.
 func TestComputeUnknownStepsStopsAtTarget(t *testing.T) {
 	t.Parallel()
-	r := UnknownRequest{Game: eval.OmahaHiLo, Hands: []cards.List{cards.MustParse("As2s3dKd"), nil, nil}, Board: cards.MustParse("Jd5cKc"), Trials: 100_000, TargetStderr: 0.005, Seed: 42}
+	r := UnknownRequest{Game: eval.OmahaHiLo, Hands: []cards.List{cards.MustParse("As2s3dKd"), nil, nil}, Trials: 100_000, TargetStderr: 0.005, Seed: 42}
 	a, err := ComputeUnknownSteps(context.Background(), r)
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +177,7 @@ func TestComputeUnknownMasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The pair rows evaluate as the multiset rows: the same numbers.
-	slow, err := computeUnknownMasks(context.Background(), r, masks, false)
+	slow, err := computeUnknownMasks(context.Background(), r, masks, false, true)
 	if err != nil {
 		t.Fatal(err)
 	}

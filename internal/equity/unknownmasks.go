@@ -27,17 +27,24 @@ import (
 // It runs in steps of StepTrials trials like ComputeUnknownSteps (looking
 // every LookTrials from the second step on), on the calling goroutine,
 // until every player of every question is within r.TargetStderr (or
-// r.Trials). Result q has the players of masks[q] in order; every result
+// r.Trials). With one or two board cards to come and r.Trials enough for
+// two rounds, it runs stratified instead (see strata): whole rounds of
+// one trial a completion of the board, round k the stream (Seed, k),
+// looking at the end of a round, each standard error the stratified
+// mean's. Result q has the players of masks[q] in order; every result
 // has the same Boards and Seed. Each mask must hold two players or more,
 // one of them known.
 func ComputeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16) ([]Result, error) {
-	return computeUnknownMasks(ctx, r, masks, true)
+	return computeUnknownMasks(ctx, r, masks, true, true)
 }
 
 // computeUnknownMasks is ComputeUnknownMasks; byPairs evaluates the drawn
 // hands through the pair rows (see pairRows), else through the multiset
 // rows as the range engine does: the same values, so the same results.
-func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, byPairs bool) ([]Result, error) {
+// With stratify a run with one or two board cards to come is stratified
+// by its completions (see strata), else every run draws its boards at
+// random.
+func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, byPairs, stratify bool) ([]Result, error) {
 	start := time.Now()
 	if err := r.validate(); err != nil {
 		return nil, err
@@ -60,7 +67,19 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 	}
 	s, unknown := newUnknownSetup(r)
 	e := &rangeState{s: s}
+	e.seatKnown()
 	accs := make([]accum, len(masks))
+	var stderrs [][]float64
+	if t := e.newStrata(trials, masks); stratify && t != nil {
+		var err error
+		stderrs, err = e.runStrata(ctx, t, r.Seed, trials, r.TargetStderr, unknown, masks, accs)
+		strataPool.Put(t)
+		if err != nil {
+			return nil, err
+		}
+		// The strata ran every trial.
+		trials = 0
+	}
 	var done int64
 	var st stream
 	for step := uint64(0); done < trials; step++ {
@@ -103,6 +122,10 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 				dead = append(dead, h...)
 				continue
 			}
+			se := stderrOf(a, j)
+			if stderrs != nil {
+				se = stderrs[q][j]
+			}
 			res.Players = append(res.Players, PlayerResult{
 				Hand:   h.String(),
 				Equity: float64(a.share[j]) / (nb * potUnits),
@@ -111,7 +134,7 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 				LoWin:  float64(a.loWin[j]) / nb,
 				LoTie:  float64(a.loTie[j]) / nb,
 				Scoop:  float64(a.scoop[j]) / nb,
-				Stderr: stderrOf(a, j),
+				Stderr: se,
 				// A8, from settle's outcome codes.
 				Quartered: float64(a.loTie[j]) / nb,
 				Outcomes:  outcomes(&a.out[j], a.boards, true),
@@ -125,14 +148,10 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 	return out, nil
 }
 
-// unknownMasksChunk runs the next n trials of st, drawn as unknownChunk
-// draws them, and settles each trial once per mask into its
-// tallies. With byPairs a drawn hand's high is the best of its six pairs'
-// rows (see pairRows), a known hand's its multiset row (seated once, it
-// stays in cache).
-func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks []uint16, accs []accum, byPairs bool) {
+// seatKnown seats the known hands of e's setup: their multiset rows, low
+// rows and suits.
+func (e *rangeState) seatKnown() {
 	s := e.s
-	rng, deck, nd := &st.rng, &st.deck, st.nd
 	for i := 0; i < s.np; i++ {
 		if len(s.combos[i]) == 0 {
 			continue
@@ -142,6 +161,17 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 		e.low[i] = s.lowRows[c.low]
 		e.suit[i] = c.suit
 	}
+}
+
+// unknownMasksChunk runs the next n trials of st, drawn as unknownChunk
+// draws them, and settles each trial once per mask into its
+// tallies. With byPairs a drawn hand's high is the best of its six pairs'
+// rows (see pairRows), a known hand's its multiset row (seated once, it
+// stays in cache).
+func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks []uint16, accs []accum, byPairs bool) {
+	s := e.s
+	rng, deck, nd := &st.rng, &st.deck, st.nd
+	e.seatKnown()
 	draw := func(j int) cards.Card {
 		hi, _ := bits.Mul64(rng.Uint64(), uint64(nd-j))
 		x := j + int(hi)

@@ -21,8 +21,9 @@ const StepTrials = 1024
 // or less runs r.Trials). It costs the trials the target needs, to a
 // look, where ComputeUnknown's rounds
 // double (8,192 trials at least): the analysis of a hand asks dozens of
-// such questions. It is ComputeUnknownMasks with the one question of
-// every hand. The result depends only on r; it is not the same sample as
+// such questions. On the flop and the turn it runs stratified by the
+// board to come, in whole rounds (see ComputeUnknownMasks). It is
+// ComputeUnknownMasks with the one question of every hand. The result depends only on r; it is not the same sample as
 // ComputeUnknown's.
 func ComputeUnknownSteps(ctx context.Context, r UnknownRequest) (Result, error) {
 	if err := r.validate(); err != nil {
