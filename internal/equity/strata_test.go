@@ -106,16 +106,20 @@ func TestStrata(t *testing.T) {
 // against the exact equity, each over its own standard error, have the
 // spread of a standard normal (mean square near 1, and as many within 2
 // as a normal puts there, with the room 60 draws need), on a flop and a
-// turn, heads-up and with a dead card; and a plain run (not stratified)
+// turn, heads-up and with a dead card, in both games; and a plain run (not stratified)
 // of as many trials has a larger standard error, as the board's share of
 // the variance is gone.
 func TestStrataStderrHonest(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct{ hand, board, dead string }{
-		{"Ah2h7c8c", "Qh9h3s", ""},
-		{"KsKdJc4d", "Ts5c2d6h", "Ad"},
+	for _, c := range []struct {
+		game              eval.Game
+		hand, board, dead string
+	}{
+		{eval.OmahaHiLo, "Ah2h7c8c", "Qh9h3s", ""},
+		{eval.OmahaHiLo, "KsKdJc4d", "Ts5c2d6h", "Ad"},
+		{eval.OmahaHi, "JhTh9c8c", "Qh7h2s", ""},
 	} {
-		r := UnknownRequest{Game: eval.OmahaHiLo, Hands: []cards.List{cards.MustParse(c.hand), nil}, Board: cards.MustParse(c.board), Dead: cards.MustParse(c.dead), Trials: 100_000, TargetStderr: 0.01}
+		r := UnknownRequest{Game: c.game, Hands: []cards.List{cards.MustParse(c.hand), nil}, Board: cards.MustParse(c.board), Dead: cards.MustParse(c.dead), Trials: 100_000, TargetStderr: 0.01}
 		exact := exactAgainstOne(t, r)[0]
 		const seeds = 60
 		var sq float64
