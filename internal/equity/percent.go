@@ -115,14 +115,10 @@ type percentTable struct {
 }
 
 // pcombo is one hand prepared for evaluation: its suits' rank masks, its
-// rank multiset's row of highs (multiTriTable), its six rank pairs' rows
-// (pairRows) and its low-rank mask. A known hand is evaluated through its
-// multiset row (seated once, the row stays in cache), a drawn hand
-// through its pair rows (166 KB that stay in cache, where a random
-// multiset row of 3.3 MB misses): the same values either way.
+// six rank pairs' indices (its high on a board is their best in the
+// board's row of boardPairRows) and its low-rank mask.
 type pcombo struct {
 	suit  [4]uint16 // rank mask of each suit
-	multi uint16    // index of the rank multiset (see multisetIndex)
 	pairs [6]uint8  // the rank pairs' indices (eval.PairIndex)
 	low   uint8     // low-rank mask
 }
@@ -143,10 +139,7 @@ func pcomboOf(set cards.CardSet) pcombo {
 	p.suit[c2.Suit()] |= 1 << c2.Rank()
 	p.suit[c3.Suit()] |= 1 << c3.Rank()
 	p.low = cardLow[c0] | cardLow[c1] | cardLow[c2] | cardLow[c3]
-	r0, r1, r2, r3 := c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()
-	p.multi = uint16(multisetIndex([4]cards.Rank{r0, r1, r2, r3}))
-	idx := &pairRows.idx
-	p.pairs = [6]uint8{idx[r0][r1], idx[r0][r2], idx[r0][r3], idx[r1][r2], idx[r1][r3], idx[r2][r3]}
+	p.pairs = handPairs(c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank())
 	return p
 }
 
@@ -208,8 +201,7 @@ type percentSetup struct {
 	np, k   int
 	known   board      // the board cards given
 	rest    cards.List // the deck without the known cards
-	tri     *[numMultisets][eval.NumTriples]eval.HighValue
-	triples *[13 * 13 * 13]uint16
+	rows    *[numBoardMultisets][eval.NumPairs]eval.HighValue // boardPairRows
 	lowRows [256]*[256]uint8
 	tab     *percentTable
 	removed cards.CardSet // the board, dead cards and known hands
@@ -293,7 +285,7 @@ func ComputePercent(ctx context.Context, r PercentRequest) (PercentResult, error
 
 func newPercentSetup(r PercentRequest) *percentSetup {
 	s := &percentSetup{tab: percentTableOf(r.Game), hilo: r.Game.HasLow(), np: len(r.Hands), k: 5 - len(r.Board),
-		tri: multiTriTable(), triples: eval.TripleTable()}
+		rows: boardPairRows()}
 	for m := range s.lowRows {
 		s.lowRows[m] = eval.LowRow(uint8(m))
 	}
@@ -367,27 +359,14 @@ func (s *percentSetup) exact() *accum {
 
 // settle evaluates the hands of e on the full board b and adds it to e's
 // tallies (with squared shares when squares is set): the range engine's
-// settleBoard, with the hands as pcombo values.
+// settleBoard, with the hands as pcombo values, every high its pairs'
+// best in the board's row of boardPairRows.
 func (s *percentSetup) settle(e *percentState, b *board, squares bool) {
-	tri := b.triples(s.triples)
+	row := &s.rows[boardMultisetIndex(&b.ranks)]
 	su, lane := b.flush()
 	for i := 0; i < s.np; i++ {
 		c := &e.hand[i]
-		var best eval.HighValue
-		if s.isRange&(1<<i) != 0 {
-			for _, pi := range c.pairs {
-				row := pairRows.rows[pi]
-				for _, q := range tri {
-					best = max(best, row[q])
-				}
-			}
-		} else {
-			row := &s.tri[c.multi]
-			best = row[tri[0]]
-			for _, q := range tri[1:] {
-				best = max(best, row[q])
-			}
-		}
+		best := highOfPairs(row, &c.pairs)
 		if su >= 0 && bits.OnesCount16(c.suit[su]) >= 2 {
 			best = max(best, eval.FlushHigh(c.suit[su], lane))
 		}

@@ -24,10 +24,9 @@ import (
 // estimated from the rounds (pooled over strata, as the within-stratum
 // sum of squares), and the run looks at it only at the end of a round.
 // Each stratum's board is evaluated once for every known hand, and its
-// flush lane and low mask are kept; a drawn hand's high comes from a
-// table of the best high of every hole rank pair on every rank
-// completion, made once a run: a trial evaluates the drawn hands alone,
-// in six lookups for the high and one for the low.
+// flush lane, low mask and row of the table of highs by board
+// (boardPairRows) are kept: a trial evaluates the drawn hands alone, in
+// six lookups for the high and one for the low.
 
 // maxStrata bounds the strata of a run: a flop completion with the fewest
 // known cards (one hand and three board cards: C(45, 2)).
@@ -42,13 +41,6 @@ type strata struct {
 	// board, np a stratum.
 	hv []eval.HighValue
 	lv []uint8
-	// high holds, for each rank completion (the ranks of the cards to
-	// come: a rank pair's eval.PairIndex on the flop, a rank on the
-	// turn), the best non-flush high of each hole rank pair
-	// (eval.PairIndex) on the board it makes: a drawn hand's high is the
-	// best of its six pairs' entries, where the pair rows take sixty
-	// lookups. At most 91 completions of 91 pairs, made once a run.
-	high []eval.HighValue
 	// sums[q] holds, for each stratum, the pot units its trials gave each
 	// player of question q (one column a player of the mask).
 	sums [][]int64
@@ -75,7 +67,7 @@ func cleared[T any](s []T, n int) []T {
 // strataBoard is one complete board as a trial's evaluation takes it.
 type strataBoard struct {
 	b    board
-	key  int // the rank completion (see strata.high)
+	key  int // its rank multiset's row of boardPairRows
 	tri  [10]uint16
 	su   int
 	lane uint16
@@ -104,20 +96,6 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 	t.cards = t.cards[:0]
 	t.boards = cleared(t.boards, n)
 	t.hv, t.lv = cleared(t.hv, n*s.np), cleared(t.lv, n*s.np)
-	keys := 13
-	if s.k == 2 {
-		keys = eval.NumPairs
-	}
-	t.high = cleared(t.high, keys*eval.NumPairs)
-	for a := range cards.Rank(13) {
-		if s.k == 1 {
-			t.fillHigh(s, int(a), a)
-			continue
-		}
-		for b := a; b < 13; b++ {
-			t.fillHigh(s, eval.PairIndex(a, b), a, b)
-		}
-	}
 	if cap(t.sums) < len(masks) {
 		t.sums = make([][]int64, len(masks))
 	}
@@ -144,10 +122,7 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 			sb.b.add(cc[1])
 		}
 		sb.tri = sb.b.triples(s.triples)
-		sb.key = int(cc[0].Rank())
-		if s.k == 2 {
-			sb.key = eval.PairIndex(cc[0].Rank(), cc[1].Rank())
-		}
+		sb.key = boardMultisetIndex(&sb.b.ranks)
 		sb.su = flushSuit(sb.b.count)
 		if sb.su >= 0 {
 			sb.lane = uint16(sb.b.lanes>>(16*uint(sb.su))) & 0x1FFF
@@ -161,26 +136,6 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 		}
 	}
 	return t
-}
-
-// fillHigh makes t.high's row of the rank completion key, the board
-// cards to come of the ranks given.
-func (t *strata) fillHigh(s *rangeSetup, key int, ranks ...cards.Rank) {
-	bd := s.known
-	for _, r := range ranks {
-		bd.ranks[bd.n] = r
-		bd.n++
-	}
-	tri := bd.triples(s.triples)
-	row := t.high[key*eval.NumPairs:][:eval.NumPairs]
-	for p := range row {
-		pr := pairRows.rows[p]
-		best := pr[tri[0]]
-		for _, q := range tri[1:] {
-			best = max(best, pr[q])
-		}
-		row[p] = best
-	}
 }
 
 // highOn is the best high of a hand with multiset row p and suit masks
@@ -267,13 +222,14 @@ func strataStderr(t *strata, q, j, np int, a *accum, rounds int64) float64 {
 func (e *rangeState) strataRound(t *strata, st *stream, unknown []int, masks []uint16, accs []accum) {
 	s := e.s
 	rng, deck, nd := &st.rng, &st.deck, st.nd
+	rows := boardPairRows()
 	var hv, sub [10]eval.HighValue
 	var lv, lsub [10]uint8
 	var before [10]int64
 	for si := range t.n {
 		a, b := t.cards[si][0], t.cards[si][1]
 		sb := &t.boards[si]
-		hp := (*[eval.NumPairs]eval.HighValue)(t.high[sb.key*eval.NumPairs:])
+		hp := &rows[sb.key]
 		// A partial Fisher-Yates over the deck, passing over the
 		// stratum's cards: each drawn card is uniform over the cards
 		// neither drawn yet nor on the board.
@@ -293,9 +249,8 @@ func (e *rangeState) strataRound(t *strata, st *stream, unknown []int, masks []u
 		for _, i := range unknown {
 			c0, c1, c2, c3 := draw(j), draw(j+1), draw(j+2), draw(j+3)
 			j += 4
-			r0, r1, r2, r3 := c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()
-			idx := &pairRows.idx
-			best := max(hp[idx[r0][r1]], hp[idx[r0][r2]], hp[idx[r0][r3]], hp[idx[r1][r2]], hp[idx[r1][r3]], hp[idx[r2][r3]])
+			pairs := handPairs(c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank())
+			best := highOfPairs(hp, &pairs)
 			if su := sb.su; su >= 0 {
 				var m uint16
 				for _, c := range [4]cards.Card{c0, c1, c2, c3} {

@@ -165,9 +165,9 @@ func (e *rangeState) seatKnown() {
 
 // unknownMasksChunk runs the next n trials of st, drawn as unknownChunk
 // draws them, and settles each trial once per mask into its
-// tallies. With byPairs a drawn hand's high is the best of its six pairs'
-// rows (see pairRows), a known hand's its multiset row (seated once, it
-// stays in cache).
+// tallies. With byPairs every hand's high is the best of its six pairs'
+// entries in the board's row of boardPairRows, else its multiset row's
+// best over the board's ten triples (the slow way, for the tests).
 func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks []uint16, accs []accum, byPairs bool) {
 	s := e.s
 	rng, deck, nd := &st.rng, &st.deck, st.nd
@@ -178,10 +178,18 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 		deck[j], deck[x] = deck[x], deck[j]
 		return deck[j]
 	}
-	var pairRowsOf [10][6]*[eval.NumTriples]eval.HighValue
-	var isUnknown uint16
-	for _, i := range unknown {
-		isUnknown |= 1 << i
+	// With byPairs every hand's high is its six pairs' best in the
+	// trial's row of the table of highs by board (boardPairRows).
+	var pairsOf [10][6]uint8
+	var rows *[numBoardMultisets][eval.NumPairs]eval.HighValue
+	if byPairs {
+		rows = boardPairRows()
+		for i := 0; i < s.np; i++ {
+			if h := s.combos[i]; len(h) != 0 {
+				c := h[0].set.List()
+				pairsOf[i] = handPairs(c[0].Rank(), c[1].Rank(), c[2].Rank(), c[3].Rank())
+			}
+		}
 	}
 	var hv, sub [10]eval.HighValue
 	var lsub [10]uint8
@@ -196,10 +204,7 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 			suit[c2.Suit()] |= 1 << c2.Rank()
 			suit[c3.Suit()] |= 1 << c3.Rank()
 			if byPairs {
-				r0, r1, r2, r3 := c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()
-				pr := &pairRowsOf[i]
-				pr[0], pr[1], pr[2] = pairRows.rows[pairRows.idx[r0][r1]], pairRows.rows[pairRows.idx[r0][r2]], pairRows.rows[pairRows.idx[r0][r3]]
-				pr[3], pr[4], pr[5] = pairRows.rows[pairRows.idx[r1][r2]], pairRows.rows[pairRows.idx[r1][r3]], pairRows.rows[pairRows.idx[r2][r3]]
+				pairsOf[i] = handPairs(c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank())
 			} else {
 				e.tri[i] = &s.tri[multisetIndex([4]cards.Rank{c0.Rank(), c1.Rank(), c2.Rank(), c3.Rank()})]
 			}
@@ -212,20 +217,22 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 			j++
 		}
 		// Every hand's high and low on the board, once.
-		tri := b.triples(s.triples)
 		su := flushSuit(b.count)
 		var lane uint16
 		if su >= 0 {
 			lane = uint16(b.lanes>>(16*uint(su))) & 0x1FFF
 		}
+		var row *[eval.NumPairs]eval.HighValue
+		var tri [10]uint16
+		if byPairs {
+			row = &rows[boardMultisetIndex(&b.ranks)]
+		} else {
+			tri = b.triples(s.triples)
+		}
 		for i := 0; i < s.np; i++ {
 			var best eval.HighValue
-			if byPairs && isUnknown&(1<<i) != 0 {
-				for _, p := range &pairRowsOf[i] {
-					for _, q := range tri {
-						best = max(best, p[q])
-					}
-				}
+			if byPairs {
+				best = highOfPairs(row, &pairsOf[i])
 			} else {
 				p := e.tri[i]
 				best = p[tri[0]]
