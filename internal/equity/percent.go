@@ -199,8 +199,8 @@ func buildPercentTable(g eval.Game) *percentTable {
 type percentSetup struct {
 	hilo    bool
 	np, k   int
-	known   board      // the board cards given
-	rest    cards.List // the deck without the known cards
+	known   board                                             // the board cards given
+	rest    cards.List                                        // the deck without the known cards
 	rows    *[numBoardMultisets][eval.NumPairs]eval.HighValue // boardPairRows
 	lowRows [256]*[256]uint8
 	tab     *percentTable
