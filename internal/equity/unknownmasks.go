@@ -38,9 +38,10 @@ func ComputeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16) 
 	return computeUnknownMasks(ctx, r, masks, true, true)
 }
 
-// computeUnknownMasks is ComputeUnknownMasks; byPairs evaluates the drawn
-// hands through the pair rows (see pairRows), else through the multiset
-// rows as the range engine does: the same values, so the same results.
+// computeUnknownMasks is ComputeUnknownMasks; byPairs evaluates the
+// hands through the table of highs by board (boardPairRows), else through
+// the multiset rows as the range engine does: the same values, so the
+// same results.
 // With stratify a run with one or two board cards to come is stratified
 // by its completions (see strata), else every run draws its boards at
 // random.
@@ -295,10 +296,8 @@ func (st *stream) start(seed, step uint64, rest cards.List) {
 	st.nd = copy(st.deck[:], rest)
 }
 
-// pairRows are eval's pair-triple rows by pair of ranks: 166 KB, where
-// the rank-multiset rows (multiTriTable) are 3.3 MB. A drawn hand lands
-// on a random row of either; the pair rows stay in a core's cache, so six
-// of them (60 lookups) cost less than one multiset row's ten misses.
+// pairRows are eval's pair-triple rows by pair of ranks (166 KB), from
+// which boardPairRows is made, and the pair index of two ranks.
 var pairRows = func() (t struct {
 	idx  [13][13]uint8
 	rows [eval.NumPairs]*[eval.NumTriples]eval.HighValue
