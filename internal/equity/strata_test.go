@@ -209,3 +209,27 @@ func TestStrataMasks(t *testing.T) {
 		}
 	}
 }
+
+// TestStrataTightDeck: with the deck holding just the cards the unknown
+// hand and the board need (nine known hands, seven dead cards), every
+// stratum's unknown hand is the four cards left beside its completion:
+// the run ends, each round is every deal once, and the standard error is
+// zero.
+func TestStrataTightDeck(t *testing.T) {
+	t.Parallel()
+	deck := cards.FullDeck.List()
+	var hands []cards.List
+	for i := range 9 {
+		hands = append(hands, deck[4*i:4*i+4])
+	}
+	hands = append(hands, nil)
+	r := UnknownRequest{Game: eval.OmahaHiLo, Hands: hands, Board: deck[36:39], Dead: deck[39:46], Trials: 10_000, TargetStderr: 0.005, Seed: 3}
+	res, err := ComputeUnknownSteps(context.Background(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Six cards left: C(6, 2) = 15 completions.
+	if res.Boards%15 != 0 || res.Boards == 0 || maxStderrOf(res) != 0 {
+		t.Fatalf("%d trials, stderr %v", res.Boards, maxStderrOf(res))
+	}
+}
