@@ -88,11 +88,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 		}
 		stakes, date = lv[a+1:e], strings.TrimPrefix(strings.TrimSpace(lv[e+1:]), "- ")
 	}
-	g, st, ok := gameOf(game)
-	if !ok {
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+	if skip := b.SetGame(game, gameOf); skip != "" {
+		return skip, nil
 	}
-	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
 	if err := p.stakes(l, stakes); err != nil {
 		return "", err
 	}

@@ -115,7 +115,7 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 		title, _, _ := strings.Cut(rest, " - ")
 		f := strings.Fields(strings.TrimLeft(title, ": "))
 		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
-		return "game " + handhistory.Clipped(strings.Join(f, " ")) + " is not Omaha", nil
+		return sitetext.NotOmaha(strings.Join(f, " ")), nil
 	}
 	known := false
 	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {

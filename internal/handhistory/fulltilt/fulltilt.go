@@ -116,11 +116,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 		}
 		p.cap, game = x, strings.TrimPrefix(rest, "Cap ")
 	}
-	g, st, ok := gameOf(game)
-	if !ok {
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+	if skip := b.SetGame(game, gameOf); skip != "" {
+		return skip, nil
 	}
-	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
 	if err := p.stakes(l, stakes); err != nil {
 		return "", err
 	}

@@ -144,7 +144,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 		if strings.TrimSpace(game) == "" {
 			return "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(l.S))
 		}
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+		return sitetext.NotOmaha(game), nil
 	}
 	g, st, _ := gameOf(name)
 	b.Hand.Table.Game, b.Hand.Table.Structure = g, st

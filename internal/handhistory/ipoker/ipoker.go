@@ -600,7 +600,7 @@ func gameType(sess *session, h *handhistory.Hand, line int) (sitetext.GameSpec, 
 				break
 			}
 		}
-		return g, "game " + handhistory.Clipped(strings.TrimSpace(name)) + " is not Omaha", nil
+		return g, sitetext.NotOmaha(strings.TrimSpace(name)), nil
 	}
 	limit, stakes, known := rest, "", false
 	for _, l := range []struct {

@@ -412,7 +412,7 @@ func (p *parser) header(l line) (gameLine, string, error) {
 		if name == "" {
 			return gameLine{}, "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(s))
 		}
-		return gameLine{}, "game " + handhistory.Clipped(name) + " is not Omaha", nil
+		return gameLine{}, sitetext.NotOmaha(name), nil
 	}
 	p.b.Hand.Table.Game, p.b.Hand.Table.Structure = g.game, g.structure
 	if p.tournament && stakes == "" {

@@ -147,14 +147,12 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 		return "", sitetext.LineError(l.N, "header has no stakes: %s", sitetext.Quote(s))
 	}
 	game, stakes := desc[:a], desc[a+2:len(desc)-1]
-	g, st, ok := gameOf(game)
-	if !ok {
+	if skip := b.SetGame(game, gameOf); skip != "" {
 		if strings.TrimSpace(game) == "" {
 			return "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(s))
 		}
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+		return skip, nil
 	}
-	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
 	if b.Hand.Tournament {
 		b.Scale = 1
 	}
