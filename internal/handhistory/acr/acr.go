@@ -51,7 +51,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if err != nil {
 		return b.Hand, "", err
 	}
-	if skip, err := b.Play(lines, i, 0, b.Route(p.marker, p.summary, p.play), nil); err != nil || skip != "" {
+	if skip, err := b.Play(lines, i, 0, b.Route(p.marker, summaryLines.For(p), p.play), nil); err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
 	if !b.HasTotal {
@@ -312,46 +312,51 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	return p.b.Post(l, who, kind, x)
 }
 
-// summary reads a summary line: the total pot and fees, the boards, and
-// the seat lines' shown cards and (for a hand without collected lines)
-// what each seat won.
-func (p *parser) summary(l sitetext.Line) error {
+// summaryLines are ACR's summary lines that count: the total pot and
+// fees, and the seat lines' shown cards and (for a hand without collected
+// lines) what each seat won. "Board [..]", "Board 1 [..]" restate the
+// boards dealt.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Seat ", Read: func(p *parser, l sitetext.Line) error { return p.b.SeatCards(l, p.seatWon) }},
+}
+
+// totalPot reads "Total pot $X | Rake $Y | JP Fee $Z": the pot with the
+// fees.
+func (p *parser) totalPot(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		parts := strings.Split(s, " | ")
-		total, err := b.Amount(l, strings.TrimPrefix(parts[0], "Total pot "))
-		if err != nil {
-			return err
-		}
-		for _, part := range parts[1:] { // "Rake $2.76", "JP Fee $0.24"
-			k := strings.LastIndexByte(part, ' ')
-			x, err := b.Amount(l, part[k+1:])
-			if k < 0 || err != nil {
-				return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
-			}
-			b.Rake += x
-		}
-		b.Total, b.HasTotal = total+b.Rake, true
-		return nil
-	case strings.HasPrefix(s, "Seat "):
-		num, rest, ok := sitetext.SummarySeat(s)
-		if !ok {
-			return nil
-		}
-		if k := strings.Index(rest, " won "); k >= 0 && !b.Won() {
-			amt, _, _ := strings.Cut(rest[k+len(" won "):], " ")
-			if x, err := b.Amount(l, amt); err == nil {
-				if i := b.SeatOf(num); i >= 0 {
-					if p.won == nil {
-						p.won = map[int]int64{}
-					}
-					p.won[i] += x
-				}
-			}
-		}
-		return b.SummaryCards(l, num, rest)
+	parts := strings.Split(s, " | ")
+	total, err := b.Amount(l, strings.TrimPrefix(parts[0], "Total pot "))
+	if err != nil {
+		return err
 	}
-	return nil // "Board [..]", "Board 1 [..]": the boards dealt
+	for _, part := range parts[1:] { // "Rake $2.76", "JP Fee $0.24"
+		k := strings.LastIndexByte(part, ' ')
+		x, err := b.Amount(l, part[k+1:])
+		if k < 0 || err != nil {
+			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
+		}
+		b.Rake += x
+	}
+	b.Total, b.HasTotal = total+b.Rake, true
+	return nil
+}
+
+// seatWon reads what a summary seat line says seat number num won
+// ("... won $X"), for a hand without collected lines (a walk).
+func (p *parser) seatWon(l sitetext.Line, num int, rest string) error {
+	b := &p.b
+	if k := strings.Index(rest, " won "); k >= 0 && !b.Won() {
+		amt, _, _ := strings.Cut(rest[k+len(" won "):], " ")
+		if x, err := b.Amount(l, amt); err == nil {
+			if i := b.SeatOf(num); i >= 0 {
+				if p.won == nil {
+					p.won = map[int]int64{}
+				}
+				p.won[i] += x
+			}
+		}
+	}
+	return nil
 }

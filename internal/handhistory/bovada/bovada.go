@@ -51,7 +51,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if err := p.scan(lines); err != nil {
 		return b.Hand, "", err
 	}
-	if skip, err := b.ReadBody(lines, "", p.seat, b.Route(p.marker, p.summary, p.line)); err != nil || skip != "" {
+	if skip, err := b.ReadBody(lines, "", p.seat, b.Route(p.marker, summaryLines.For(p), p.line)); err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
 	if !b.RakeSet && !b.Hand.Tournament {
@@ -469,15 +469,18 @@ func (p *parser) dealRest(l sitetext.Line) error {
 	return nil
 }
 
-// summary reads a summary line: "Total Pot($930) | Rake ($3)" (the pot
-// with the rake), "Board [..]" (read before the play), the seats' lines
-// (restating what the play said).
-func (p *parser) summary(l sitetext.Line) error {
+// summaryLines are Bovada's summary lines that count: "Total Pot($930) |
+// Rake ($3)" (the pot with the rake). "Board [..]" is read before the
+// play, and the seats' lines restate what the play said.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total Pot(", Read: (*parser).totalPot},
+}
+
+// totalPot reads "Total Pot($930) | Rake ($3)", and checks the board the
+// summary gave against the board dealt.
+func (p *parser) totalPot(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	if !strings.HasPrefix(s, "Total Pot(") {
-		return nil
-	}
 	for _, part := range strings.Split(s, " | ") {
 		label, amt, ok := strings.Cut(part, "(")
 		x, err := b.Amount(l, strings.TrimSuffix(amt, ")"))

@@ -33,7 +33,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
-	if skip, err := b.ReadBody(lines, "", p.seat, p.b.Route(p.marker, p.summary, p.play)); err != nil || skip != "" {
+	if skip, err := b.ReadBody(lines, "", p.seat, p.b.Route(p.marker, summaryLines.For(p), p.play)); err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
 	if b.Button == 0 {
@@ -466,47 +466,55 @@ func (p *parser) wins(l sitetext.Line, who int, v string) error {
 	return nil
 }
 
-// summary reads a summary line: the total pot and rake, the boards and
-// the seats' shown cards.
-func (p *parser) summary(l sitetext.Line) error {
+// summaryLines are Full Tilt's summary lines that count: the total pot
+// and rake, the boards and the seats' shown cards.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Board: [", Read: (*parser).board},
+	{Prefix: "Seat ", Read: (*parser).seatCards},
+}
+
+// totalPot reads "Total pot $X | Rake $Y" (the rake may be missing).
+func (p *parser) totalPot(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		parts := strings.Split(s, " | ")
-		f := strings.Fields(parts[0])
-		if len(f) < 3 {
-			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
-		}
-		total, err := p.b.Amount(l, f[2])
-		if err != nil {
-			return err
-		}
-		b.Total, b.HasTotal = total, true
-		for _, part := range parts[1:] {
-			if r, ok := strings.CutPrefix(part, "Rake "); ok {
-				if b.Rake, err = p.b.Amount(l, strings.TrimSpace(r)); err != nil {
-					return err
-				}
+	parts := strings.Split(s, " | ")
+	f := strings.Fields(parts[0])
+	if len(f) < 3 {
+		return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
+	}
+	total, err := p.b.Amount(l, f[2])
+	if err != nil {
+		return err
+	}
+	b.Total, b.HasTotal = total, true
+	for _, part := range parts[1:] {
+		if r, ok := strings.CutPrefix(part, "Rake "); ok {
+			if b.Rake, err = p.b.Amount(l, strings.TrimSpace(r)); err != nil {
+				return err
 			}
-		}
-		return nil
-	case strings.HasPrefix(s, "Board: ["):
-		c, _, err := sitetext.ParseCards(s[len("Board: "):])
-		if err == nil && p.boards == 0 && len(b.Runs) == 0 {
-			p.boards++
-			return b.SummaryBoard(l, c)
-		}
-		want := b.RunBoard(p.boards)
-		if err != nil || want == nil || c.String() != want.String() {
-			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), want)
-		}
-		p.boards++
-		return nil
-	case strings.HasPrefix(s, "Seat "):
-		if num, rest, ok := sitetext.SummarySeat(s); ok {
-			return b.SummaryCards(l, num, rest)
 		}
 	}
 	return nil
 }
+
+// board reads the summary's "Board: [..]": the first settles the board
+// dealt (sitetext.Builder.SummaryBoard), the next are the runs' boards.
+func (p *parser) board(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	c, _, err := sitetext.ParseCards(s[len("Board: "):])
+	if err == nil && p.boards == 0 && len(b.Runs) == 0 {
+		p.boards++
+		return b.SummaryBoard(l, c)
+	}
+	want := b.RunBoard(p.boards)
+	if err != nil || want == nil || c.String() != want.String() {
+		return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), want)
+	}
+	p.boards++
+	return nil
+}
+
+// seatCards reads a summary seat line's shown cards.
+func (p *parser) seatCards(l sitetext.Line) error { return p.b.SeatCards(l, nil) }

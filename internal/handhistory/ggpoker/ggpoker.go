@@ -36,7 +36,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
-	if skip, err := b.ReadBody(lines, "Table '", p.seat, p.b.Route(p.marker, p.summary, p.play)); err != nil || skip != "" { // "Table '...' 6-max Seat #1 is the button"
+	if skip, err := b.ReadBody(lines, "Table '", p.seat, p.b.Route(p.marker, summaryLines.For(p), p.play)); err != nil || skip != "" { // "Table '...' 6-max Seat #1 is the button"
 		return b.Hand, skip, err
 	}
 	if p.runsSaid != 0 && p.runsSaid != len(b.Runs) {
@@ -458,49 +458,64 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 	return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(l.S))
 }
 
-// summary reads a summary line: the total pot and fees, the boards and
-// runs; seat lines restate the play and give shown cards.
-func (p *parser) summary(l sitetext.Line) error {
+// summaryLines are GGPoker's summary lines that count: the total pot and
+// fees, the boards and runs; seat lines restate the play and give shown
+// cards.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Hand was run ", Read: (*parser).runsLine},
+	{Prefix: "Board [", Read: (*parser).board},
+	{Prefix: "FIRST Board [", Read: (*parser).runBoard},
+	{Prefix: "SECOND Board [", Read: (*parser).runBoard},
+	{Prefix: "THIRD Board [", Read: (*parser).runBoard},
+	{Prefix: "Seat ", Read: (*parser).seatCards},
+}
+
+// runsLine reads "Hand was run twice" (or three times).
+func (p *parser) runsLine(l sitetext.Line) error {
+	n, err := sitetext.RunsSaid(l)
+	p.runsSaid = n
+	return err
+}
+
+// board reads the summary's "Board [..]" of a hand run once, which
+// settles the board dealt (sitetext.Builder.SummaryBoard).
+func (p *parser) board(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		return p.totalPot(l)
-	case strings.HasPrefix(s, "Hand was run "):
-		n, err := sitetext.RunsSaid(l)
-		p.runsSaid = n
-		return err
-	case strings.HasPrefix(s, "Board ["):
-		c, _, err := sitetext.ParseCards(s[len("Board "):])
-		if err != nil || p.boardSaid || len(b.Runs) > 0 {
-			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
-		}
-		p.boardSaid = true
-		return b.SummaryBoard(l, c)
-	case strings.HasPrefix(s, "FIRST Board ["), strings.HasPrefix(s, "SECOND Board ["), strings.HasPrefix(s, "THIRD Board ["):
-		ord, rest, _ := strings.Cut(s, " Board ")
-		k := map[string]int{"FIRST": 0, "SECOND": 1, "THIRD": 2}[ord]
-		c, _, err := sitetext.ParseCards(rest)
-		if err != nil || k >= len(b.Runs) {
-			return sitetext.LineError(l.N, "%s names a run the hand does not have", sitetext.Quote(s))
-		}
-		// GGPoker writes the first run's whole board, and the later runs'
-		// own cards only.
-		run := b.Runs[k]
-		if k > 0 {
-			run = run[len(b.Board):]
-		}
-		if c.String() != run.String() {
-			return sitetext.LineError(l.N, "%s differs from run %d's board %s", sitetext.Quote(s), k+1, run)
-		}
-		return nil
-	case strings.HasPrefix(s, "Seat "):
-		if num, rest, ok := sitetext.SummarySeat(s); ok {
-			return b.SummaryCards(l, num, rest)
-		}
+	c, _, err := sitetext.ParseCards(s[len("Board "):])
+	if err != nil || p.boardSaid || len(b.Runs) > 0 {
+		return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
+	}
+	p.boardSaid = true
+	return b.SummaryBoard(l, c)
+}
+
+// runBoard reads "FIRST Board [..]" (SECOND, THIRD), checked against the
+// run's board.
+func (p *parser) runBoard(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	ord, rest, _ := strings.Cut(s, " Board ")
+	k := map[string]int{"FIRST": 0, "SECOND": 1, "THIRD": 2}[ord]
+	c, _, err := sitetext.ParseCards(rest)
+	if err != nil || k >= len(b.Runs) {
+		return sitetext.LineError(l.N, "%s names a run the hand does not have", sitetext.Quote(s))
+	}
+	// GGPoker writes the first run's whole board, and the later runs'
+	// own cards only.
+	run := b.Runs[k]
+	if k > 0 {
+		run = run[len(b.Board):]
+	}
+	if c.String() != run.String() {
+		return sitetext.LineError(l.N, "%s differs from run %d's board %s", sitetext.Quote(s), k+1, run)
 	}
 	return nil
 }
+
+// seatCards reads a summary seat line's shown cards.
+func (p *parser) seatCards(l sitetext.Line) error { return p.b.SeatCards(l, nil) }
 
 // totalPot reads "Total pot $2.81 | Rake $0.06 | Jackpot $0.02 | Bingo $0"
 // (any number of fees after the total; each is taken from the pot).

@@ -37,7 +37,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if len(lines) > 1 && strings.HasPrefix(lines[1].S, "Table '") {
 		table = "Table '" // 2021: "Table 'Nagoya' 5-max (real money) Seat #3 is the button"
 	}
-	if skip, err := b.ReadBody(lines, table, p.seat, p.b.Route(p.marker, p.summary, p.play)); err != nil || skip != "" {
+	if skip, err := b.ReadBody(lines, table, p.seat, p.b.Route(p.marker, summaryLines.For(p), p.play)); err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
 	if len(p.potNames) > 1 || len(p.potNames) == 1 && p.potNames[0] != "pot" {
@@ -382,42 +382,51 @@ func (p *parser) collected(l sitetext.Line, who int, arg string) error {
 	return nil
 }
 
-// summary reads a summary line: the total pot and rake, the board and the
-// seats' shown cards.
-func (p *parser) summary(l sitetext.Line) error {
+// summaryLines are Winamax's summary lines that count: the total pot and
+// rake, the board and the seats' shown cards.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Board: [", Read: (*parser).board},
+	{Prefix: "Seat ", Read: (*parser).seatCards},
+}
+
+// totalPot reads "Total pot X | Rake Y" or "Total pot X | No rake", the
+// pot after rake.
+func (p *parser) totalPot(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
+	total, fee, _ := strings.Cut(s[len("Total pot "):], " | ")
+	x, err := p.b.Amount(l, total)
+	if err != nil {
+		return err
+	}
+	var rake int64
 	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		total, fee, _ := strings.Cut(s[len("Total pot "):], " | ")
-		x, err := p.b.Amount(l, total)
-		if err != nil {
+	case fee == "No rake":
+	case strings.HasPrefix(fee, "Rake "):
+		if rake, err = p.b.Amount(l, fee[len("Rake "):]); err != nil {
 			return err
 		}
-		var rake int64
-		switch {
-		case fee == "No rake":
-		case strings.HasPrefix(fee, "Rake "):
-			if rake, err = p.b.Amount(l, fee[len("Rake "):]); err != nil {
-				return err
-			}
-		default:
-			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
-		}
-		// Winamax's total pot is after rake.
-		b.Total, b.Rake, b.HasTotal = x+rake, rake, true
-		return nil
-	case strings.HasPrefix(s, "Board: ["):
-		c, _, err := sitetext.ParseCards(s[len("Board: "):])
-		if err != nil || p.boardSaid {
-			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
-		}
-		p.boardSaid = true
-		return b.SummaryBoard(l, c)
-	case strings.HasPrefix(s, "Seat "):
-		if num, rest, ok := sitetext.SummarySeat(s); ok {
-			return b.SummaryCards(l, num, rest)
-		}
+	default:
+		return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
 	}
+	// Winamax's total pot is after rake.
+	b.Total, b.Rake, b.HasTotal = x+rake, rake, true
 	return nil
 }
+
+// board reads the summary's "Board: [..]", which settles the board dealt
+// (sitetext.Builder.SummaryBoard); a second is an error.
+func (p *parser) board(l sitetext.Line) error {
+	b := &p.b
+	s := l.S
+	c, _, err := sitetext.ParseCards(s[len("Board: "):])
+	if err != nil || p.boardSaid {
+		return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
+	}
+	p.boardSaid = true
+	return b.SummaryBoard(l, c)
+}
+
+// seatCards reads a summary seat line's shown cards.
+func (p *parser) seatCards(l sitetext.Line) error { return p.b.SeatCards(l, nil) }
