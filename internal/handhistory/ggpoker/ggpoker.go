@@ -296,13 +296,11 @@ func (p *parser) collected(l sitetext.Line) error {
 func (p *parser) marker(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case s == "*** HOLE CARDS ***":
-		return b.StartHole(l)
-	case s == "*** SHOWDOWN ***" || s == "*** SHOW DOWN ***":
+	if ok, err := b.StarsMarker(l, "HOLE CARDS"); ok {
+		return err
+	}
+	if s == "*** SHOWDOWN ***" {
 		return b.StartShowdown(l, 0)
-	case s == "*** SUMMARY ***":
-		return b.SummaryMarker(l)
 	}
 	for k, ord := range [...]string{"", "FIRST ", "SECOND ", "THIRD "} {
 		rest, ok := strings.CutPrefix(s, "*** "+ord)

@@ -734,14 +734,11 @@ func (p *parser) other(l line) error {
 // marker reads a "*** ... ***" line.
 func (p *parser) marker(l line) error {
 	s := l.S
-	switch {
-	case s == "*** HOLE CARDS ***":
-		return p.b.StartHole(l)
-	case s == "*** SHOW DOWN ***", s == "*** SHOWDOWN ***": // the second: Run It Once
+	if ok, err := p.b.PlainMarker(l, s[len("*** "):]); ok {
+		return err
+	}
+	if s == "*** SHOWDOWN ***" { // Run It Once
 		return p.b.StartShowdown(l, 0)
-	case s == "*** SUMMARY ***":
-		p.b.StartSummary(l)
-		return nil
 	}
 	if to, rest, ok := sitetext.Street(s[len("*** "):]); ok && strings.HasPrefix(rest, "[") {
 		return p.deal(l, 0, to, rest)

@@ -1134,6 +1134,29 @@ func (b *Builder) PlainMarker(l Line, s string) (ok bool, err error) {
 	return false, nil
 }
 
+// StarsMarker reads the markers that hold no cards of the PokerStars
+// family's sites that check the summary's place (Full Tilt, GGPoker,
+// Winamax): "*** "+hole+" ***" (the site's hole-cards marker: "HOLE
+// CARDS", Winamax's "PRE-FLOP"), "*** SHOW DOWN ***" (the hand's one
+// showdown) and "*** SUMMARY ***" (SummaryMarker); ok is false for
+// another line.
+func (b *Builder) StarsMarker(l Line, hole string) (ok bool, err error) {
+	s, pre := strings.CutPrefix(l.S, "*** ")
+	s, post := strings.CutSuffix(s, " ***")
+	if !pre || !post {
+		return false, nil
+	}
+	switch s {
+	case hole:
+		return true, b.StartHole(l)
+	case "SHOW DOWN":
+		return true, b.StartShowdown(l, 0)
+	case "SUMMARY":
+		return true, b.SummaryMarker(l)
+	}
+	return false, nil
+}
+
 // SummaryMarker reads a hand's summary marker "*** SUMMARY ***" (line
 // l): an error naming the line before the deal (Preflop), else the
 // summary starts there (StartSummary).

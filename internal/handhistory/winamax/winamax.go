@@ -246,18 +246,14 @@ func (p *parser) play(l sitetext.Line) error {
 func (p *parser) marker(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case s == "*** ANTE/BLINDS ***":
+	if s == "*** ANTE/BLINDS ***" {
 		if b.Street != sitetext.Deal {
 			return sitetext.LineError(l.N, "%s out of place", sitetext.Quote(s))
 		}
 		return nil
-	case s == "*** PRE-FLOP ***":
-		return b.StartHole(l)
-	case s == "*** SHOW DOWN ***":
-		return b.StartShowdown(l, 0)
-	case s == "*** SUMMARY ***":
-		return b.SummaryMarker(l)
+	}
+	if ok, err := b.StarsMarker(l, "PRE-FLOP"); ok {
+		return err
 	}
 	// 2021 writes a colon after the marker: "*** FLOP ***: [3h Td 6d]".
 	to, rest, ok := sitetext.Street(strings.Replace(strings.TrimPrefix(s, "*** "), " ***: ", " *** ", 1))
