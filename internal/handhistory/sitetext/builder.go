@@ -1011,6 +1011,15 @@ func (b *Builder) SetBets(s game.Structure, hasStakes bool, small, big, bb int64
 	t.MinBet = b.BigBlind(bb)
 }
 
+// SetTableBets is SetBets for a reader whose header put the stakes in the
+// table itself (fixed-limit: SmallBet and BigBet; else MinBet, the big
+// blind of the stakes): in fixed-limit four bets a round, otherwise the
+// minimum bet is the largest big blind posted, the stakes' when none is.
+func (b *Builder) SetTableBets() {
+	t := &b.Hand.Table
+	b.SetBets(t.Structure, false, 0, 0, t.MinBet)
+}
+
 // SeatLine splits a seat line "Seat N: name (stack<end>tail" at its
 // stack: end is what closes the stack (")", or " in chips" for "($1.75
 // in chips)"), found last on the line; the name is what comes before the
