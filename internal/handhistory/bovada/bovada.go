@@ -6,16 +6,10 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/cards"
-	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
-
-// hero is the name of the player the record marks "[ME]" (the exporting
-// player), whatever his seat's name: the seats are named by position,
-// which changes from hand to hand.
-const hero = "Hero"
 
 // parser is one hand's state beyond the builder's.
 type parser struct {
@@ -89,97 +83,17 @@ func (p *parser) pots() int {
 	return len(levels)
 }
 
-// header reads "Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit -
-// 2012-05-14 00:54:46" and the tournament form "Bovada Hand #N: OMAHA
-// HiLo Tournament #T TBL#19, Pot Limit- Level 5 (50/100) - ...": the
-// hand number, the game and its structure, tournament chips.
-func (p *parser) header(l sitetext.Line, brand string) (string, error) {
-	b := &p.b
-	rest := l.S[len(brand+" Hand #"):]
-	k := strings.IndexAny(rest, ": ")
-	if k < 0 {
-		k = len(rest)
-	}
-	b.Hand.SiteHandID = rest[:k]
-	if !sitetext.Digits(b.Hand.SiteHandID) {
-		return "", sitetext.LineError(l.N, "bad hand number in %s", sitetext.Quote(l.S))
-	}
-	rest = rest[k:]
-	t := &b.Hand.Table
-	switch {
-	case strings.Contains(rest, " OMAHA HiLo "):
-		t.Game = eval.OmahaHiLo
-	case strings.Contains(rest, " OMAHA ") && !strings.Contains(rest, "5 Card") && !strings.Contains(rest, "OMAHA 5"):
-		t.Game = eval.OmahaHi
-	default:
-		title, _, _ := strings.Cut(rest, " - ")
-		f := strings.Fields(strings.TrimLeft(title, ": "))
-		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
-		return sitetext.NotOmaha(strings.Join(f, " ")), nil
-	}
-	known := false
-	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {
-		if strings.Contains(rest, s) {
-			t.Structure, known = sitetext.StructureOf(s)
-		}
-	}
-	if !known {
-		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
-	}
-	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {
-		b.Scale, t.ChipUnit = 1, "1"
-	} else {
-		b.Sym, t.ChipUnit, t.Currency = "$", "0.01", "USD"
-	}
-	return "", nil
+// summaryLines are Bovada's summary lines that count: "Total Pot($930) |
+// Rake ($3)" (the pot with the rake). "Board [..]" is read before the
+// play, and the seats' lines restate what the play said.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total Pot(", Read: (*parser).totalPot},
 }
 
-// scan reads the summary's board before the play, and whether the record
-// writes street lines.
-func (p *parser) scan(lines []sitetext.Line) error {
-	summary := false
-	for _, l := range lines {
-		switch {
-		case l.S == "*** SUMMARY ***":
-			summary = true
-		case strings.HasPrefix(l.S, "*** FLOP ***"):
-			p.markers = true
-		case summary && strings.HasPrefix(l.S, "Board "):
-			c, unknown, err := sitetext.ParseCards(l.S[len("Board "):])
-			if err != nil || unknown > 0 || len(c) > 5 {
-				return sitetext.LineError(l.N, "bad board in %s", sitetext.Quote(l.S))
-			}
-			p.board = c
-		}
-	}
-	return nil
-}
-
-// name is a seat's name as the lines write it: spaces collapsed, the
-// exporting player ("Dealer [ME]") Hero.
-func name(s string) string {
-	if strings.Contains(s, "  ") {
-		s = strings.Join(strings.Fields(s), " ")
-	}
-	if strings.HasSuffix(s, "[ME]") {
-		return hero
-	}
-	return s
-}
-
-// seat reads "Seat 1: UTG+2 ($163 in chips)".
-func (p *parser) seat(l sitetext.Line) error {
-	b := &p.b
-	num, who, amt, _, err := sitetext.SeatLine(l, " in chips)")
-	if err != nil {
-		return err
-	}
-	stack, err := b.Amount(l, amt)
-	if err != nil {
-		return err
-	}
-	return b.AddSeat(l, num, name(who), stack, false)
-}
+// hero is the name of the player the record marks "[ME]" (the exporting
+// player), whatever his seat's name: the seats are named by position,
+// which changes from hand to hand.
+const hero = "Hero"
 
 // marker reads a "*** ... ***" line.
 func (p *parser) marker(l sitetext.Line) error {
@@ -465,37 +379,6 @@ func (p *parser) dealRest(l sitetext.Line) error {
 		if err := p.deal(l); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// summaryLines are Bovada's summary lines that count: "Total Pot($930) |
-// Rake ($3)" (the pot with the rake). "Board [..]" is read before the
-// play, and the seats' lines restate what the play said.
-var summaryLines = sitetext.SummaryLines[*parser]{
-	{Prefix: "Total Pot(", Read: (*parser).totalPot},
-}
-
-// totalPot reads "Total Pot($930) | Rake ($3)", and checks the board the
-// summary gave against the board dealt.
-func (p *parser) totalPot(l sitetext.Line) error {
-	b := &p.b
-	s := l.S
-	for _, part := range strings.Split(s, " | ") {
-		label, amt, ok := strings.Cut(part, "(")
-		x, err := b.Amount(l, strings.TrimSuffix(amt, ")"))
-		if !ok || err != nil {
-			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(s))
-		}
-		switch strings.TrimSpace(label) {
-		case "Total Pot":
-			b.Total, b.HasTotal = x, true
-		case "Rake":
-			b.Rake, b.RakeSet = x, true
-		}
-	}
-	if b.Board.String() != p.board.String() && p.markers {
-		return sitetext.LineError(l.N, "the summary's board %s differs from the board dealt %s", p.board, b.Board)
 	}
 	return nil
 }

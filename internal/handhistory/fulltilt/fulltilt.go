@@ -28,10 +28,14 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if b.Button == 0 {
 		return b.Hand, "", sitetext.LineError(head.N, "hand has no \"The button is in seat #N\" line")
 	}
-	t := &b.Hand.Table
-	b.SetBets(t.Structure, false, 0, 0, t.MinBet)
-	if err := b.Assemble(head.N); err != nil {
-		return b.Hand, "", err
-	}
-	return b.Hand, "", nil
+	b.SetTableBets()
+	return b.Hand, "", b.Assemble(head.N)
+}
+
+// summaryLines are Full Tilt's summary lines that count: the total pot
+// and rake, the boards and the seats' shown cards.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Board: [", Read: (*parser).board},
+	{Prefix: "Seat ", Read: (*parser).seatCards},
 }

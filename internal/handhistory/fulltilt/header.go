@@ -181,3 +181,27 @@ func parseTime(s string) (string, error) {
 type timeError struct{ s string }
 
 func (e *timeError) Error() string { return "bad date and time " + strconv.Quote(e.s) }
+
+// isHeader reports whether l starts a Full Tilt hand.
+func isHeader(l string) bool {
+	return (strings.HasPrefix(l, "Full Tilt Poker Game #") || strings.HasPrefix(l, "FullTiltPoker Game #")) && strings.Contains(l, ": ")
+}
+
+// seat reads "Seat 1: name ($120.15)" with ", is sitting out" after it.
+func (p *parser) seat(l sitetext.Line) error {
+	num, name, amt, tail, err := sitetext.SeatLine(l, ")")
+	if err != nil {
+		return err
+	}
+	if tail != "" && tail != ", is sitting out" { // a seat sitting out is dealt in only when it plays
+		return sitetext.LineError(l.N, "seat line has no stack: %s", sitetext.Quote(l.S))
+	}
+	stack, err := p.b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	if p.cap > 0 {
+		stack = min(stack, p.cap) // the chips he can play (see read)
+	}
+	return p.b.AddSeat(l, num, name, stack, false)
+}

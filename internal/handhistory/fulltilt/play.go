@@ -8,25 +8,6 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
 
-// seat reads "Seat 1: name ($120.15)" with ", is sitting out" after it.
-func (p *parser) seat(l sitetext.Line) error {
-	num, name, amt, tail, err := sitetext.SeatLine(l, ")")
-	if err != nil {
-		return err
-	}
-	if tail != "" && tail != ", is sitting out" { // a seat sitting out is dealt in only when it plays
-		return sitetext.LineError(l.N, "seat line has no stack: %s", sitetext.Quote(l.S))
-	}
-	stack, err := p.b.Amount(l, amt)
-	if err != nil {
-		return err
-	}
-	if p.cap > 0 {
-		stack = min(stack, p.cap) // the chips he can play (see read)
-	}
-	return p.b.AddSeat(l, num, name, stack, false)
-}
-
 // ignored are the lines, about a seated player or not, with no bearing
 // on the play.
 var ignored = []string{

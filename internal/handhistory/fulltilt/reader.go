@@ -1,8 +1,6 @@
 package fulltilt
 
 import (
-	"strings"
-
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
@@ -11,8 +9,3 @@ import (
 var Reader = handhistory.Reader{Format: handhistory.FormatFullTilt, Name: "Full Tilt", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
 	return sitetext.ReadHands(data, "Full Tilt", "Full Tilt Poker Game #", isHeader, new(parser).parse)
 }}
-
-// isHeader reports whether l starts a Full Tilt hand.
-func isHeader(l string) bool {
-	return (strings.HasPrefix(l, "Full Tilt Poker Game #") || strings.HasPrefix(l, "FullTiltPoker Game #")) && strings.Contains(l, ": ")
-}

@@ -6,14 +6,6 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
 
-// summaryLines are Full Tilt's summary lines that count: the total pot
-// and rake, the boards and the seats' shown cards.
-var summaryLines = sitetext.SummaryLines[*parser]{
-	{Prefix: "Total pot ", Read: (*parser).totalPot},
-	{Prefix: "Board: [", Read: (*parser).board},
-	{Prefix: "Seat ", Read: (*parser).seatCards},
-}
-
 // totalPot reads "Total pot $X | Rake $Y" (the rake may be missing).
 func (p *parser) totalPot(l sitetext.Line) error {
 	b := &p.b
