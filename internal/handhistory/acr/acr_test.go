@@ -54,10 +54,7 @@ func TestVariants(t *testing.T) {
 	walk := string(data)
 	holdem := strings.Replace(walk, "Omaha H/L(No Limit)", "Holdem(No Limit)", 1)
 	cut := walk[:strings.Index(walk, "*** SUMMARY ***")]
-	es, err := Reader.Read([]byte(holdem + "\n" + cut + "\n" + walk))
-	if err != nil || len(es) != 3 {
-		t.Fatalf("%+v, %v", es, err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, holdem, cut, walk)
 	readertest.SkippedAs(t, es, 0, "game Holdem(No Limit) is not Omaha")
 	readertest.CutAt(t, es, 1, 17)
 	if es[2].Hand == nil {

@@ -118,10 +118,7 @@ func TestVariants(t *testing.T) {
 	cut := walk[:strings.Index(walk, "*** SUMMARY")]
 	noted := strings.Replace(walk, "Seat re-join", "A notice", 1)
 	past := strings.Replace(walk, "Dealer : Folds\n", "Dealer : Calls $0.05\nSmall Blind  [ME] : Calls $0.03\nBig Blind : Checks\nBig Blind : Checks\n", 1)
-	es, err := Reader.Read([]byte(strings.Join([]string{walk, holdem, cut, noted, past}, "\n")))
-	if err != nil || len(es) != 5 {
-		t.Fatalf("%+v, %v", es, err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, walk, holdem, cut, noted, past)
 	if h := es[0].Hand; h == nil || h.Site != "ignition" || h.Outcome.Collected[2] != 4 || len(h.Notes) != 0 {
 		t.Errorf("entry 1: %+v", es[0])
 	}
