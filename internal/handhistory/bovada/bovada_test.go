@@ -9,7 +9,6 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
 
@@ -144,7 +143,7 @@ func FuzzReadBovada(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(w
 // BenchmarkSiteBovada reads and replays the real files of testdata (41
 // Omaha hands) b.N times: the reader's parse+replay figure.
 func BenchmarkSiteBovada(b *testing.B) {
-	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, readertest.Datas(b))
+	readertest.ParseReplay(b, Reader.Read, readertest.Replay, readertest.Datas(b))
 }
 
 // TestUnseatedActs: a betting line of a name no seat line gave ("Zed :

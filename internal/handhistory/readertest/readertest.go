@@ -1,9 +1,10 @@
 // Package readertest holds what the tests of every site reader share: the
 // promises every reader keeps on any input (CheckEntries, Bounds), and the
 // reading of a reader's own test files (File, Seeds, ReadFile, Datas),
-// the checks its tests share (ReadHands, OneHand, Settles, CheckHead, CheckJSON,
-// PerHandErrors, LineErrors) and its fuzz target and benchmark
-// (FuzzRead, ParseReplay). It is for tests only. A reader's test files are in its folder's testdata.
+// the checks its tests share (ReadHands, OneHand, Settles, CheckHead,
+// CheckJSON, PerHandErrors, LineErrors) and its fuzz target and benchmark
+// (FuzzRead, ParseReplay, Replay). It is for tests only. A reader's test
+// files are in its folder's testdata.
 package readertest
 
 import (

@@ -7,6 +7,10 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
+// Replay is the replay of a reader's parse+replay benchmark (ParseReplay):
+// the verdict of package analysis on e, dropped.
+func Replay(e handhistory.Entry) { _ = analysis.FromEntry(e) }
+
 // Settles checks that entry e of file (for the message) is a hand that
 // replays legal and settles to its record (package analysis), and returns
 // the verdict.

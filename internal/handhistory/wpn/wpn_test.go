@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
 
@@ -132,7 +130,7 @@ func FuzzReadWPN(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(walk
 // figure.
 func BenchmarkSiteWPN(b *testing.B) {
 	data := [][]byte{readertest.File(b, capped), readertest.File(b, disconnected), readertest.File(b, noFlop), []byte(walk)}
-	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, data)
+	readertest.ParseReplay(b, Reader.Read, readertest.Replay, data)
 }
 
 // TestFifthHoleCard: a fifth "received card:" line for a player is an
