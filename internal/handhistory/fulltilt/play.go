@@ -70,18 +70,20 @@ func (p *parser) play(l sitetext.Line) error {
 func (p *parser) marker(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
+	if b.Street == sitetext.Summary && strings.HasPrefix(s, "*** SUMMARY ") && strings.HasSuffix(s, " ***") {
+		// "*** SUMMARY 1 ***": a run's summary (its board is checked); a
+		// second "*** SUMMARY ***" too.
+		return nil
+	}
 	if ok, err := b.StarsMarker(l, "HOLE CARDS"); ok {
 		return err
 	}
-	switch {
-	case strings.HasPrefix(s, "*** SHOW DOWN ") && strings.HasSuffix(s, " ***"):
+	if strings.HasPrefix(s, "*** SHOW DOWN ") && strings.HasSuffix(s, " ***") {
 		run, err := strconv.Atoi(s[len("*** SHOW DOWN ") : len(s)-len(" ***")])
 		if err != nil || len(b.Runs) < 2 {
 			return sitetext.LineError(l.N, "%s out of place", sitetext.Quote(s))
 		}
 		return b.StartShowdown(l, run)
-	case b.Street == sitetext.Summary && strings.HasPrefix(s, "*** SUMMARY ") && strings.HasSuffix(s, " ***"):
-		return nil // "*** SUMMARY 1 ***": a run's summary (its board is checked)
 	}
 	var to int
 	var rest string
