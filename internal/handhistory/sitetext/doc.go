@@ -14,10 +14,10 @@
 // the grouped sites' Reader, head, table lines, seats, deals and put-in
 // actions (GroupedSite, GroupedHead, GroupedTable, GroupedSeat,
 // GroupedDeal, PutIn: 888poker, PartyPoker), the PokerStars family's
-// shared action words and summary marker (StarsAction, SummaryMarker), a
-// reader's summary lines routed by prefix and the seat lines' shown cards
-// (SummaryLines, SeatCards), and a site's lines of no bearing on the play
-// (Ignored).
+// shared action words and card-less markers (StarsAction, StarsMarker,
+// PlainMarker, SummaryMarker), a reader's summary lines routed by prefix
+// and the seat lines' shown cards (SummaryLines, SeatCards), and a site's
+// lines of no bearing on the play (Ignored).
 //
 // What the builder checks for every reader (an error naming the line when
 // the record contradicts itself): "raises X to Y" against the current bet,
