@@ -9,7 +9,6 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
 
@@ -47,9 +46,9 @@ func TestRealFilesSettle(t *testing.T) {
 				continue
 			}
 			n++
-			v := analysis.FromEntry(e)
-			if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord || len(e.Hand.Notes) > 0 {
-				t.Errorf("%s: hand %s: legal %v, matches %v, error %+v, differences %v, notes %v", f, e.Hand.SiteHandID, v.Legal, v.MatchesRecord, v.Error, v.Differences, e.Hand.Notes)
+			readertest.Settles(t, f, e)
+			if len(e.Hand.Notes) > 0 {
+				t.Errorf("%s: hand %s: notes %v", f, e.Hand.SiteHandID, e.Hand.Notes)
 			}
 		}
 		if n != want[filepath.Base(f)] {
@@ -118,10 +117,7 @@ func TestVariants(t *testing.T) {
 	cut := walk[:strings.Index(walk, "*** SUMMARY")]
 	noted := strings.Replace(walk, "Seat re-join", "A notice", 1)
 	past := strings.Replace(walk, "Dealer : Folds\n", "Dealer : Calls $0.05\nSmall Blind  [ME] : Calls $0.03\nBig Blind : Checks\nBig Blind : Checks\n", 1)
-	es, err := Reader.Read([]byte(strings.Join([]string{walk, holdem, cut, noted, past}, "\n")))
-	if err != nil || len(es) != 5 {
-		t.Fatalf("%+v, %v", es, err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, walk, holdem, cut, noted, past)
 	if h := es[0].Hand; h == nil || h.Site != "ignition" || h.Outcome.Collected[2] != 4 || len(h.Notes) != 0 {
 		t.Errorf("entry 1: %+v", es[0])
 	}
@@ -147,7 +143,7 @@ func FuzzReadBovada(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(w
 // BenchmarkSiteBovada reads and replays the real files of testdata (41
 // Omaha hands) b.N times: the reader's parse+replay figure.
 func BenchmarkSiteBovada(b *testing.B) {
-	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, readertest.Datas(b))
+	readertest.ParseReplay(b, Reader.Read, readertest.Replay, readertest.Datas(b))
 }
 
 // TestUnseatedActs: a betting line of a name no seat line gave ("Zed :

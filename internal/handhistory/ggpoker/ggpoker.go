@@ -4,20 +4,10 @@ import (
 	"strings"
 
 	"github.com/scoophq/scoop/internal/cards"
-	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
-
-// isHeader reports whether l starts a GGPoker hand.
-func isHeader(l string) bool {
-	if !strings.HasPrefix(l, "Poker Hand #") {
-		return false
-	}
-	c := strings.IndexByte(l, ':')
-	return c > len("Poker Hand #") && c < 40
-}
 
 type parser struct {
 	b         sitetext.Builder
@@ -36,174 +26,29 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
-	if skip, err := b.ReadBody(lines, "Table '", p.seat, p.b.Route(p.marker, p.summary, p.play)); err != nil || skip != "" { // "Table '...' 6-max Seat #1 is the button"
+	if skip, err := b.ReadBody(lines, "Table '", p.seat, p.b.Route(p.marker, summaryLines.For(p), p.play)); err != nil || skip != "" { // "Table '...' 6-max Seat #1 is the button"
 		return b.Hand, skip, err
 	}
 	if p.runsSaid != 0 && p.runsSaid != len(b.Runs) {
 		return b.Hand, "", sitetext.LineError(lines[len(lines)-1].N, "the summary says the hand was run %d times, but it was run %d times", p.runsSaid, max(len(b.Runs), 1))
 	}
-	t := &b.Hand.Table
-	b.SetBets(t.Structure, false, 0, 0, t.MinBet)
+	b.SetTableBets()
 	b.Hand.AddedToPot = p.cashDrop // validated by assemble
-	if err := b.Assemble(head.N); err != nil {
-		return b.Hand, "", err
-	}
-	return b.Hand, "", nil
+	return b.Hand, "", b.Assemble(head.N)
 }
 
-// gameOf maps a GGPoker game name onto a game and structure.
-func gameOf(name string) (eval.Game, game.Structure, bool) {
-	switch name {
-	case "Omaha Pot Limit", "PLO", "Pot Limit Omaha":
-		return eval.OmahaHi, game.PotLimit, true
-	case "Omaha No Limit", "NLO", "No Limit Omaha":
-		return eval.OmahaHi, game.NoLimit, true
-	case "Omaha Limit", "FLO", "Limit Omaha", "Omaha Fixed Limit":
-		return eval.OmahaHi, game.FixedLimit, true
-	case "Omaha Hi/Lo Pot Limit", "Omaha Hi-Lo Pot Limit", "PLO Hi/Lo", "PLO Hi-Lo", "PLO8", "PLO-8", "Pot Limit Omaha Hi/Lo", "Pot Limit Omaha Hi-Lo":
-		return eval.OmahaHiLo, game.PotLimit, true
-	case "Omaha Hi/Lo No Limit", "Omaha Hi-Lo No Limit", "NLO8", "NLO Hi/Lo":
-		return eval.OmahaHiLo, game.NoLimit, true
-	case "Omaha Hi/Lo Limit", "Omaha Hi-Lo Limit", "FLO8", "Limit Omaha Hi/Lo", "Limit Omaha Hi-Lo":
-		return eval.OmahaHiLo, game.FixedLimit, true
-	}
-	return 0, 0, false
+// summaryLines are GGPoker's summary lines that count: the total pot and
+// fees, the boards and runs; seat lines restate the play and give shown
+// cards.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Hand was run ", Read: (*parser).runsLine},
+	{Prefix: "Board [", Read: (*parser).board},
+	{Prefix: "FIRST Board [", Read: (*parser).runBoard},
+	{Prefix: "SECOND Board [", Read: (*parser).runBoard},
+	{Prefix: "THIRD Board [", Read: (*parser).runBoard},
+	{Prefix: "Seat ", Read: (*parser).seatCards},
 }
-
-// gameNames are the game names a header may end its description with,
-// longest first where one ends another.
-var gameNames = []string{
-	"Omaha Hi/Lo Pot Limit", "Omaha Hi-Lo Pot Limit", "Pot Limit Omaha Hi/Lo", "Pot Limit Omaha Hi-Lo",
-	"Omaha Hi/Lo No Limit", "Omaha Hi-Lo No Limit", "Omaha Hi/Lo Limit", "Omaha Hi-Lo Limit",
-	"Limit Omaha Hi/Lo", "Limit Omaha Hi-Lo", "Omaha Fixed Limit",
-	"Omaha Pot Limit", "Omaha No Limit", "Omaha Limit", "Pot Limit Omaha", "No Limit Omaha", "Limit Omaha",
-	"PLO Hi/Lo", "PLO Hi-Lo", "NLO Hi/Lo", "PLO8", "PLO-8", "NLO8", "FLO8", "PLO", "NLO", "FLO",
-}
-
-// header reads "Poker Hand #ID: [Tournament #N, name ]game (stakes) - date"
-// (tournaments: "... game - LevelN (sb/bb[/ante]) - date").
-func (p *parser) header(l sitetext.Line) (string, error) {
-	b := &p.b
-	s := l.S[len("Poker Hand #"):]
-	c := strings.IndexByte(s, ':')
-	id := s[:c]
-	for i := 0; i < len(id); i++ {
-		x := id[i]
-		if !(x >= '0' && x <= '9' || x >= 'A' && x <= 'Z' || x >= 'a' && x <= 'z') {
-			return "", sitetext.LineError(l.N, "bad hand number %s in the header", sitetext.Quote(id))
-		}
-	}
-	b.Hand.SiteHandID = id
-	rest := strings.TrimSpace(s[c+1:])
-	k := strings.LastIndex(rest, " - ")
-	if k < 0 {
-		return "", sitetext.LineError(l.N, "header has no date: %s", sitetext.Quote(l.S))
-	}
-	desc, date := rest[:k], rest[k+3:]
-	var stakes string
-	if strings.HasPrefix(desc, "Tournament #") {
-		b.Hand.Tournament = true
-		b.Scale = 1
-		// "Tournament #5948181, name game - Level4 (90/180)"
-		lv := strings.LastIndex(desc, " - Level")
-		if lv < 0 {
-			return "", sitetext.LineError(l.N, "tournament header has no level: %s", sitetext.Quote(l.S))
-		}
-		level := desc[lv+3:]
-		desc = desc[:lv]
-		a, e := strings.IndexByte(level, '('), strings.LastIndexByte(level, ')')
-		if a < 0 || e < a {
-			return "", sitetext.LineError(l.N, "tournament header has no blinds: %s", sitetext.Quote(l.S))
-		}
-		stakes = level[a+1 : e]
-	} else {
-		if !strings.HasSuffix(desc, ")") {
-			return "", sitetext.LineError(l.N, "header has no stakes: %s", sitetext.Quote(l.S))
-		}
-		a := strings.LastIndex(desc, " (")
-		if a < 0 {
-			return "", sitetext.LineError(l.N, "header has no stakes: %s", sitetext.Quote(l.S))
-		}
-		stakes = desc[a+2 : len(desc)-1]
-		desc = desc[:a]
-	}
-	name := ""
-	for _, g := range gameNames {
-		if strings.HasSuffix(desc, g) && (len(desc) == len(g) || desc[len(desc)-len(g)-1] == ' ') {
-			name = g
-			break
-		}
-	}
-	if name == "" {
-		game := desc
-		if b.Hand.Tournament {
-			if _, after, ok := strings.Cut(desc, ", "); ok {
-				game = after
-			}
-		}
-		if strings.TrimSpace(game) == "" {
-			return "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(l.S))
-		}
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
-	}
-	g, st, _ := gameOf(name)
-	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
-	if err := p.stakes(l, stakes); err != nil {
-		return "", err
-	}
-	t, err := sitetext.HeaderTime(l, "2006/01/02 15:04:05", date)
-	if err != nil {
-		return "", err
-	}
-	b.Hand.Time = t.Format("2006-01-02T15:04:05") + sitetext.EasternOffset(t)
-	return "", nil
-}
-
-// stakes reads "$0.5/$1" (cash) or "90/180" / "90/180/30" (tournament).
-func (p *parser) stakes(l sitetext.Line, s string) error {
-	b := &p.b
-	t := &b.Hand.Table
-	parts := strings.Split(s, "/")
-	if len(parts) < 2 || len(parts) > 3 {
-		return sitetext.LineError(l.N, "bad stakes %s in the header", sitetext.Quote(s))
-	}
-	var v [2]int64
-	for i := range v {
-		x, sym, ok := sitetext.ParseAmount(parts[i], b.Scale)
-		if !ok || x <= 0 || x > handhistory.MaxChips {
-			return sitetext.LineError(l.N, "bad stakes %s in the header", sitetext.Quote(s))
-		}
-		if b.Hand.Tournament && sym != "" {
-			return sitetext.LineError(l.N, "tournament stakes %s carry a currency", sitetext.Quote(s))
-		}
-		if i == 0 {
-			p.b.Sym = sym
-		} else if sym != p.b.Sym {
-			return sitetext.LineError(l.N, "stakes %s mix currencies", sitetext.Quote(s))
-		}
-		v[i] = x
-	}
-	if v[0] > v[1] {
-		return sitetext.LineError(l.N, "stakes %s in the header: the first is larger than the second", sitetext.Quote(s))
-	}
-	if b.Hand.Tournament {
-		t.ChipUnit = "1"
-	} else {
-		t.ChipUnit = "0.01"
-		t.Currency = sitetext.CurrencyCode(p.b.Sym)
-	}
-	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = v[0], v[1]
-		t.MinBet = 0
-	} else {
-		t.MinBet = v[1]
-	}
-	return nil
-}
-
-// seat reads "Seat 3: name ($1.75 in chips)", optionally followed by "is
-// sitting out".
-func (p *parser) seat(l sitetext.Line) error { return p.b.StarsSeat(l, " in chips)") }
 
 // play reads a line of the play (see Builder.Route).
 func (p *parser) play(l sitetext.Line) error {
@@ -296,13 +141,11 @@ func (p *parser) collected(l sitetext.Line) error {
 func (p *parser) marker(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
-	switch {
-	case s == "*** HOLE CARDS ***":
-		return b.StartHole(l)
-	case s == "*** SHOWDOWN ***" || s == "*** SHOW DOWN ***":
+	if ok, err := b.StarsMarker(l, "HOLE CARDS"); ok {
+		return err
+	}
+	if s == "*** SHOWDOWN ***" {
 		return b.StartShowdown(l, 0)
-	case s == "*** SUMMARY ***":
-		return b.SummaryMarker(l)
 	}
 	for k, ord := range [...]string{"", "FIRST ", "SECOND ", "THIRD "} {
 		rest, ok := strings.CutPrefix(s, "*** "+ord)
@@ -456,75 +299,4 @@ func (p *parser) post(l sitetext.Line, who int, arg string) error {
 		return b.PostBlinds(l, who, x, bb)
 	}
 	return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(l.S))
-}
-
-// summary reads a summary line: the total pot and fees, the boards and
-// runs; seat lines restate the play and give shown cards.
-func (p *parser) summary(l sitetext.Line) error {
-	b := &p.b
-	s := l.S
-	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		return p.totalPot(l)
-	case strings.HasPrefix(s, "Hand was run "):
-		n, err := sitetext.RunsSaid(l)
-		p.runsSaid = n
-		return err
-	case strings.HasPrefix(s, "Board ["):
-		c, _, err := sitetext.ParseCards(s[len("Board "):])
-		if err != nil || p.boardSaid || len(b.Runs) > 0 {
-			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), b.Board)
-		}
-		p.boardSaid = true
-		return b.SummaryBoard(l, c)
-	case strings.HasPrefix(s, "FIRST Board ["), strings.HasPrefix(s, "SECOND Board ["), strings.HasPrefix(s, "THIRD Board ["):
-		ord, rest, _ := strings.Cut(s, " Board ")
-		k := map[string]int{"FIRST": 0, "SECOND": 1, "THIRD": 2}[ord]
-		c, _, err := sitetext.ParseCards(rest)
-		if err != nil || k >= len(b.Runs) {
-			return sitetext.LineError(l.N, "%s names a run the hand does not have", sitetext.Quote(s))
-		}
-		// GGPoker writes the first run's whole board, and the later runs'
-		// own cards only.
-		run := b.Runs[k]
-		if k > 0 {
-			run = run[len(b.Board):]
-		}
-		if c.String() != run.String() {
-			return sitetext.LineError(l.N, "%s differs from run %d's board %s", sitetext.Quote(s), k+1, run)
-		}
-		return nil
-	case strings.HasPrefix(s, "Seat "):
-		if num, rest, ok := sitetext.SummarySeat(s); ok {
-			return b.SummaryCards(l, num, rest)
-		}
-	}
-	return nil
-}
-
-// totalPot reads "Total pot $2.81 | Rake $0.06 | Jackpot $0.02 | Bingo $0"
-// (any number of fees after the total; each is taken from the pot).
-func (p *parser) totalPot(l sitetext.Line) error {
-	b := &p.b
-	parts := strings.Split(l.S, " | ")
-	total, err := p.b.Amount(l, strings.TrimPrefix(parts[0], "Total pot "))
-	if err != nil {
-		return err
-	}
-	b.Total, b.HasTotal = total, true
-	for _, part := range parts[1:] {
-		k := strings.LastIndexByte(part, ' ')
-		if k < 0 {
-			return sitetext.LineError(l.N, "bad total pot line %s", sitetext.Quote(l.S))
-		}
-		x, err := p.b.Amount(l, part[k+1:])
-		if err != nil {
-			return err
-		}
-		b.Rake += x
-	}
-	if b.Rake > b.Total {
-		return sitetext.LineError(l.N, "fees larger than the pot in %s", sitetext.Quote(l.S))
-	}
-	return nil
 }

@@ -113,10 +113,7 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	bad := strings.Replace(std, "Cy: calls $2.5", "Cy: calls 2.5", 1)
 	other := strings.Replace(std, "Omaha Pot Limit", "Hold'em No Limit", 1)
 	drop := strings.Replace(std, "Bob: posts small blind", "Cash Drop to Pot : total $1\nBob: posts small blind", 1)
-	es, err := Reader.Read([]byte("note\n" + std + "\n\n" + bad + "\n\n" + other + "\n\n" + drop + "\n\n" + std))
-	if err != nil || len(es) != 6 {
-		t.Fatalf("%d entries, %v", len(es), err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, "note", std, bad, other, drop, std)
 	var fe *fault.Error
 	if !errors.As(es[0].Err, &fe) || fe.Line != 1 || es[1].Hand == nil || es[5].Hand == nil {
 		t.Errorf("preamble or good hands: %+v", es)
@@ -138,7 +135,7 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 		t.Errorf("name over MaxText: %+v", es)
 	}
 	readertest.Bounds(t, Reader.Read, std, "Dealt to Cy\n", "Cy: checks")
-	for _, c := range []struct{ name, from, to string }{
+	readertest.LineErrors(t, Reader.Read, std, [][3]string{
 		{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
 		{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
 		{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
@@ -147,12 +144,7 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 		{"truncated", "*** SUMMARY ***", "Cy: folds"},
 		{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
 		{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
-	} {
-		es, err := Reader.Read([]byte(strings.Replace(std, c.from, c.to, 1)))
-		if err != nil || len(es) != 1 || es[0].Err == nil || !errors.As(es[0].Err, &fe) || fe.Line <= 0 {
-			t.Errorf("%s: %+v, %v", c.name, es, err)
-		}
-	}
+	})
 }
 
 func TestDetectSitesByContent(t *testing.T) {

@@ -110,7 +110,7 @@ func stakes(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec,
 	case strings.HasSuffix(name, "OmahaHL"), strings.HasSuffix(name, "Omaha HL"), strings.HasSuffix(name, "Omaha Hi/Lo"), strings.HasSuffix(name, "Omaha Hi-Lo"):
 		g.Game = eval.OmahaHiLo
 	default:
-		return g, "game " + handhistory.Clipped(name) + " is not Omaha", nil
+		return g, sitetext.NotOmaha(name), nil
 	}
 	switch {
 	case strings.HasPrefix(name, "Pot Limit "):

@@ -92,10 +92,7 @@ func TestPacificPerHandErrors(t *testing.T) {
 	cut := std[:strings.Index(std, "** Summary **")]
 	holdem := strings.Replace(std, "Pot Limit Omaha", "No Limit Holdem", 1)
 	stranger := strings.Replace(std, "Cid folds", "Zed folds", 1)
-	es, err := Reader.Read([]byte("a note\n" + bad + "\n" + std + "\n" + holdem + "\n" + stranger + "\n" + cut))
-	if err != nil || len(es) != 6 {
-		t.Fatalf("%d entries, %v", len(es), err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, "a note", bad, std, holdem, stranger, cut)
 	var fe *fault.Error
 	if !errors.As(es[0].Err, &fe) || fe.Line != 1 || !strings.Contains(fe.Message, "text before the first hand header") {
 		t.Errorf("entry 1: %+v", es[0])

@@ -178,7 +178,7 @@ func gameLine(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpe
 				break
 			}
 		}
-		return g, "game " + handhistory.Clipped(name) + " is not Omaha", nil
+		return g, sitetext.NotOmaha(name), nil
 	}
 	fields := strings.Fields(desc)
 	known := false

@@ -89,10 +89,7 @@ func TestPartyPerHandErrors(t *testing.T) {
 	bad := strings.Replace(std, "Bob calls [$1 USD]", "Bob calls [$one USD]", 1)
 	stranger := strings.Replace(std, "Bob calls [$1 USD]", "Zed folds", 1)
 	stud := strings.Replace(std, "PL Omaha", "FL Seven Card Stud", 1)
-	es, err := Reader.Read([]byte(bad + "\n" + std + "\n" + stranger + "\n" + stud + "\nGame #556 starts.\n"))
-	if err != nil || len(es) != 5 {
-		t.Fatalf("%d entries, %v", len(es), err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, bad, std, stranger, stud, "Game #556 starts.\n")
 	var fe *fault.Error
 	if !errors.As(es[0].Err, &fe) || fe.Kind != fault.Invalid || fe.Line != 16 || !strings.Contains(fe.Message, "bad amount") || es[0].ID != "555" {
 		t.Errorf("entry 1: %+v", es[0])

@@ -317,7 +317,7 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 	if err != nil {
 		return cut(lines[i], err)
 	}
-	if skip, err := p.b.Play(lines, i, cutLine, p.b.Route(p.marker, p.summary, p.play), nil); err != nil || skip != "" {
+	if skip, err := p.b.Play(lines, i, cutLine, p.b.Route(p.marker, summaryLines.For(p), p.play), nil); err != nil || skip != "" {
 		return nil, skip, err
 	}
 	if !p.b.HasTotal {
@@ -412,7 +412,7 @@ func (p *parser) header(l line) (gameLine, string, error) {
 		if name == "" {
 			return gameLine{}, "", sitetext.LineError(l.N, "header names no game: %s", sitetext.Quote(s))
 		}
-		return gameLine{}, "game " + handhistory.Clipped(name) + " is not Omaha", nil
+		return gameLine{}, sitetext.NotOmaha(name), nil
 	}
 	p.b.Hand.Table.Game, p.b.Hand.Table.Structure = g.game, g.structure
 	if p.tournament && stakes == "" {
@@ -734,14 +734,11 @@ func (p *parser) other(l line) error {
 // marker reads a "*** ... ***" line.
 func (p *parser) marker(l line) error {
 	s := l.S
-	switch {
-	case s == "*** HOLE CARDS ***":
-		return p.b.StartHole(l)
-	case s == "*** SHOW DOWN ***", s == "*** SHOWDOWN ***": // the second: Run It Once
+	if ok, err := p.b.PlainMarker(l, s[len("*** "):]); ok {
+		return err
+	}
+	if s == "*** SHOWDOWN ***" { // Run It Once
 		return p.b.StartShowdown(l, 0)
-	case s == "*** SUMMARY ***":
-		p.b.StartSummary(l)
-		return nil
 	}
 	if to, rest, ok := sitetext.Street(s[len("*** "):]); ok && strings.HasPrefix(rest, "[") {
 		return p.deal(l, 0, to, rest)
@@ -1004,58 +1001,67 @@ func (p *parser) bigBlind() int64 {
 	return p.b.BigBlind(dflt)
 }
 
-// summary reads a summary line: the total pot and rake, and hole cards
-// shown or mucked. Other summary lines restate the play and are ignored.
-func (p *parser) summary(l line) error {
+// summaryLines are PokerStars' summary lines that count: the total pot and
+// rake, the runs and boards, and what the seat lines say each seat won
+// and the hole cards shown or mucked. Other summary lines restate the
+// play and are ignored.
+var summaryLines = sitetext.SummaryLines[*parser]{
+	{Prefix: "Total pot ", Read: (*parser).totalPot},
+	{Prefix: "Hand was run ", Read: (*parser).runsLine},
+	{Prefix: ordinals[0] + " Board [", Read: (*parser).runBoardLine},
+	{Prefix: ordinals[1] + " Board [", Read: (*parser).runBoardLine},
+	{Prefix: ordinals[2] + " Board [", Read: (*parser).runBoardLine},
+	{Prefix: "Board [", Read: (*parser).board},
+	{Prefix: "Seat ", Read: func(p *parser, l line) error { return p.b.SeatCards(l, p.summaryWon) }},
+}
+
+// runsLine reads "Hand was run twice" (three times), checked against the
+// runs dealt.
+func (p *parser) runsLine(l line) error {
 	s := l.S
-	switch {
-	case strings.HasPrefix(s, "Total pot "):
-		return p.totalPot(l)
-	case strings.HasPrefix(s, "Hand was run "):
-		n, err := sitetext.RunsSaid(l)
-		if err != nil {
-			return err
-		}
-		p.runsSaid = n
-		if p.runsSaid != len(p.b.Runs) {
-			return sitetext.LineError(l.N, "%s, but it was run %s", sitetext.Quote(s), times(len(p.b.Runs)))
-		}
-		return nil
-	case runBoard(s) >= 0:
-		k := runBoard(s)
-		c, err := bracketCards(l, s)
-		if err != nil {
-			return err
-		}
-		var dealt cards.List
-		if k < len(p.b.Runs) {
-			dealt = p.b.Runs[k]
-		}
-		if k >= len(p.b.Runs) || c.String() != dealt.String() {
-			return sitetext.LineError(l.N, "%s differs from run %d's board %s", sitetext.Quote(s), k+1, dealt)
-		}
-		return nil
-	case strings.HasPrefix(s, "Board ["):
-		c, err := bracketCards(l, s)
-		if err != nil {
-			return err
-		}
-		if p.boardSaid {
-			return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), p.b.Board)
-		}
-		p.boardSaid = true
-		return p.b.SummaryBoard(l, c)
-	case strings.HasPrefix(s, "Seat "):
-		num, rest, ok := sitetext.SummarySeat(s)
-		if !ok {
-			return nil
-		}
-		if err := p.summaryWon(l, num, rest); err != nil {
-			return err
-		}
-		return p.b.SummaryCards(l, num, rest)
+	n, err := sitetext.RunsSaid(l)
+	if err != nil {
+		return err
+	}
+	p.runsSaid = n
+	if p.runsSaid != len(p.b.Runs) {
+		return sitetext.LineError(l.N, "%s, but it was run %s", sitetext.Quote(s), times(len(p.b.Runs)))
 	}
 	return nil
+}
+
+// runBoardLine reads "FIRST Board [..]" (SECOND, THIRD), checked against
+// the run's board.
+func (p *parser) runBoardLine(l line) error {
+	s := l.S
+	k := runBoard(s)
+	c, err := bracketCards(l, s)
+	if err != nil {
+		return err
+	}
+	var dealt cards.List
+	if k < len(p.b.Runs) {
+		dealt = p.b.Runs[k]
+	}
+	if k >= len(p.b.Runs) || c.String() != dealt.String() {
+		return sitetext.LineError(l.N, "%s differs from run %d's board %s", sitetext.Quote(s), k+1, dealt)
+	}
+	return nil
+}
+
+// board reads the summary's "Board [..]" of a hand run once, which
+// settles the board dealt (sitetext.Builder.SummaryBoard).
+func (p *parser) board(l line) error {
+	s := l.S
+	c, err := bracketCards(l, s)
+	if err != nil {
+		return err
+	}
+	if p.boardSaid {
+		return sitetext.LineError(l.N, "%s differs from the board dealt %s", sitetext.Quote(s), p.b.Board)
+	}
+	p.boardSaid = true
+	return p.b.SummaryBoard(l, c)
 }
 
 // summaryWon reads what a summary seat line says the seat won: the sum

@@ -761,8 +761,9 @@ func TestPokerStarsSkips(t *testing.T) {
 	}
 }
 
-// FuzzReadPokerStars: no panic, no hang, and every entry is exactly one of
-// a hand, a skip or a located error.
+// FuzzReadPokerStars: no panic, no hang, and what it reads holds
+// readertest.CheckEntries (every entry exactly one of a hand that passes
+// Validate, a skip or a located error).
 func FuzzReadPokerStars(f *testing.F) {
 	f.Add([]byte(std))
 	f.Add([]byte(text("3", "A: B [c]: posts small & big blinds $0.15", stdPreflop, stdRest)))
@@ -784,39 +785,7 @@ func FuzzReadPokerStars(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		es, err := read(data)
-		if err != nil {
-			if es != nil || fault.KindOf(err) != fault.Invalid {
-				t.Fatalf("file error %v with %d entries", err, len(es))
-			}
-			return
-		}
-		for i, e := range es {
-			set := 0
-			if e.Hand != nil {
-				set++
-			}
-			if e.Skipped != "" {
-				set++
-			}
-			if e.Err != nil {
-				set++
-				var fe *fault.Error
-				if !errors.As(e.Err, &fe) || fe.Line <= 0 {
-					t.Fatalf("entry %d: error %v has no line", i, e.Err)
-				}
-			}
-			if set != 1 || e.Index != i+1 {
-				t.Fatalf("entry %d: %+v", i, e)
-			}
-			if h := e.Hand; h != nil {
-				if h.Button < 0 || h.Button >= len(h.Players) || h.Outcome == nil {
-					t.Fatalf("entry %d: button %d of %d players", i, h.Button, len(h.Players))
-				}
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, data []byte) { readertest.CheckRead(t, read, data) })
 }
 
 // BenchmarkParsePokerStars reads the whole corpus and reports the Omaha

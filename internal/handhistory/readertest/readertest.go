@@ -1,9 +1,10 @@
 // Package readertest holds what the tests of every site reader share: the
 // promises every reader keeps on any input (CheckEntries, Bounds), and the
 // reading of a reader's own test files (File, Seeds, ReadFile, Datas),
-// the checks its tests share (OneHand, CheckHead, CheckJSON,
-// PerHandErrors, LineErrors) and its fuzz target and benchmark
-// (FuzzRead, ParseReplay). It is for tests only. A reader's test files are in its folder's testdata.
+// the checks its tests share (ReadHands, OneHand, Settles, CheckHead,
+// CheckJSON, PerHandErrors, LineErrors) and its fuzz target and benchmark
+// (FuzzRead, ParseReplay, Replay). It is for tests only. A reader's test
+// files are in its folder's testdata.
 package readertest
 
 import (
@@ -268,6 +269,18 @@ func OneHand(t testing.TB, read func([]byte) ([]handhistory.Entry, error), data 
 		t.Fatalf("%+v, %v", es, err)
 	}
 	return es[0].Hand
+}
+
+// ReadHands reads texts as one file, each on its own lines (joined by
+// "\n"), and returns the entries, failing the test unless read returns one
+// for each text (a hand, or text before the first hand).
+func ReadHands(t testing.TB, read func([]byte) ([]handhistory.Entry, error), texts ...string) []handhistory.Entry {
+	t.Helper()
+	es, err := read([]byte(strings.Join(texts, "\n")))
+	if err != nil || len(es) != len(texts) {
+		t.Fatalf("%d entries for %d texts, %v", len(es), len(texts), err)
+	}
+	return es
 }
 
 // PerHandErrors checks, for a site reader, that in a file of hand, other

@@ -1011,6 +1011,15 @@ func (b *Builder) SetBets(s game.Structure, hasStakes bool, small, big, bb int64
 	t.MinBet = b.BigBlind(bb)
 }
 
+// SetTableBets is SetBets for a reader whose header put the stakes in the
+// table itself (fixed-limit: SmallBet and BigBet; else MinBet, the big
+// blind of the stakes): in fixed-limit four bets a round, otherwise the
+// minimum bet is the largest big blind posted, the stakes' when none is.
+func (b *Builder) SetTableBets() {
+	t := &b.Hand.Table
+	b.SetBets(t.Structure, false, 0, 0, t.MinBet)
+}
+
 // SeatLine splits a seat line "Seat N: name (stack<end>tail" at its
 // stack: end is what closes the stack (")", or " in chips" for "($1.75
 // in chips)"), found last on the line; the name is what comes before the
@@ -1051,21 +1060,6 @@ func RunsSaid(l Line) (int, error) {
 	return 0, LineError(l.N, "unrecognised line %s", Quote(l.S))
 }
 
-// SummarySeat splits a summary line "Seat N: rest"; ok is false for
-// another line.
-func SummarySeat(s string) (num int, rest string, ok bool) {
-	after, found := strings.CutPrefix(s, "Seat ")
-	c := strings.Index(after, ": ")
-	if !found || c < 0 {
-		return 0, "", false
-	}
-	num, err := strconv.Atoi(after[:c])
-	if err != nil {
-		return 0, "", false
-	}
-	return num, after[c+2:], true
-}
-
 // StarsPosts are the post words of the PokerStars family ("small blind
 // $1", "big blind 2€", "the ante 25", "ante 25", "straddle $4").
 var StarsPosts = PostWords{
@@ -1074,33 +1068,6 @@ var StarsPosts = PostWords{
 	{"the ante ", game.Ante},
 	{"ante ", game.Ante},
 	{"straddle ", game.Straddle},
-}
-
-// SummaryCards reads the cards a summary's seat line ("Seat N: name
-// showed [..] and won ...", "... mucked [..]") gives seat number num
-// (rest: the line after "Seat N: "), checked against the cards seen: an
-// error when the seat is empty or the cards do not read, nothing when the
-// line shows no cards or not four known ones.
-func (b *Builder) SummaryCards(l Line, num int, rest string) error {
-	k := strings.Index(rest, " showed [")
-	if m := strings.Index(rest, " mucked ["); k < 0 || m >= 0 && m < k {
-		k = m
-	}
-	if k < 0 {
-		return nil
-	}
-	i := b.SeatOf(num)
-	if i < 0 {
-		return LineError(l.N, "summary names seat %d, which is empty", num)
-	}
-	cs, unknown, _, ok, err := CardsIn(rest[k:])
-	if err != nil || !ok {
-		return LineError(l.N, "bad cards in %s", Quote(l.S))
-	}
-	if unknown == 0 && len(cs) == 4 {
-		return b.SetHole(l, i, cs)
-	}
-	return nil
 }
 
 // PostBlinds records seat who posting the small and big blinds at once
@@ -1172,6 +1139,29 @@ func (b *Builder) PlainMarker(l Line, s string) (ok bool, err error) {
 	case "SUMMARY ***":
 		b.StartSummary(l)
 		return true, nil
+	}
+	return false, nil
+}
+
+// StarsMarker reads the markers that hold no cards of the PokerStars
+// family's sites that check the summary's place (Full Tilt, GGPoker,
+// Winamax): "*** "+hole+" ***" (the site's hole-cards marker: "HOLE
+// CARDS", Winamax's "PRE-FLOP"), "*** SHOW DOWN ***" (the hand's one
+// showdown) and "*** SUMMARY ***" (SummaryMarker); ok is false for
+// another line.
+func (b *Builder) StarsMarker(l Line, hole string) (ok bool, err error) {
+	s, pre := strings.CutPrefix(l.S, "*** ")
+	s, post := strings.CutSuffix(s, " ***")
+	if !pre || !post {
+		return false, nil
+	}
+	switch s {
+	case hole:
+		return true, b.StartHole(l)
+	case "SHOW DOWN":
+		return true, b.StartShowdown(l, 0)
+	case "SUMMARY":
+		return true, b.SummaryMarker(l)
 	}
 	return false, nil
 }

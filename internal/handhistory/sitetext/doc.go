@@ -4,17 +4,19 @@
 // ErrorBefore, TooManyLines), errors naming a line (LineError, Quote),
 // amounts in every site's notation (ParseAmount, CurrencyCode), card lists
 // with unseen cards (ParseCards, CardsIn, BracketCards), game lines, hand
-// ids and times (GameSpec, IsHandID, Digits, EasternOffset), and the one
-// hand builder that turns every site's lines into a handhistory.Hand
-// (Builder): seats, button, posts, actions in both the "raise to" form
-// (BetTo: GGPoker, Winamax, Full Tilt, PokerStars) and the "chips put in"
-// form (PutMore: iPoker, 888poker, PartyPoker), shown cards, the boards of
-// every run, and the outcome as the site states it (Settlement). What
-// readers of one family write alike is read once here: the grouped
-// sites' Reader, head, table lines, seats, deals and put-in actions
-// (GroupedSite, GroupedHead, GroupedTable, GroupedSeat, GroupedDeal,
-// PutIn: 888poker, PartyPoker), the PokerStars family's shared action
-// words and summary marker (StarsAction, SummaryMarker), and a site's
+// ids and times (GameSpec, SetGame, NotOmaha, IsHandID, Digits,
+// EasternOffset), and the one hand builder that turns every site's lines
+// into a handhistory.Hand (Builder): seats, button, posts, actions in both
+// the "raise to" form (BetTo: GGPoker, Winamax, Full Tilt, PokerStars) and
+// the "chips put in" form (PutMore: iPoker, 888poker, PartyPoker), shown
+// cards, the boards of every run, and the outcome as the site states it
+// (Settlement). What readers of one family write alike is read once here:
+// the grouped sites' Reader, head, table lines, seats, deals and put-in
+// actions (GroupedSite, GroupedHead, GroupedTable, GroupedSeat,
+// GroupedDeal, PutIn: 888poker, PartyPoker), the PokerStars family's
+// shared action words and card-less markers (StarsAction, StarsMarker,
+// PlainMarker, SummaryMarker), a reader's summary lines routed by prefix
+// and the seat lines' shown cards (SummaryLines, SeatCards), and a site's
 // lines of no bearing on the play (Ignored).
 //
 // What the builder checks for every reader (an error naming the line when

@@ -6,6 +6,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
 // Game lines, hand ids and times: what several sites write alike.
@@ -20,6 +21,25 @@ type GameSpec struct {
 	Stakes    [2]int64
 	HasStakes bool
 	Scale     int64
+}
+
+// NotOmaha is the skip reason of a hand of the game named name, which is
+// not an Omaha game: "game Razz Limit is not Omaha", the name clipped to
+// MaxText (handhistory.Clipped).
+func NotOmaha(name string) string {
+	return "game " + handhistory.Clipped(name) + " is not Omaha"
+}
+
+// SetGame sets the hand's game and structure to what gameOf reads in the
+// game name name. For a name gameOf does not know (ok false) it leaves
+// the table as it is and returns the skip reason NotOmaha(name); else "".
+func (b *Builder) SetGame(name string, gameOf func(name string) (g eval.Game, st game.Structure, ok bool)) (skip string) {
+	g, st, ok := gameOf(name)
+	if !ok {
+		return NotOmaha(name)
+	}
+	b.Hand.Table.Game, b.Hand.Table.Structure = g, st
+	return ""
 }
 
 // IsHandID reports whether s is a plausible hand id: 1 to 40 letters,

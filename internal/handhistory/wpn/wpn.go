@@ -88,7 +88,7 @@ func (p *parser) game(l sitetext.Line) (string, error) {
 	case "Omaha HiLow":
 		t.Game = eval.OmahaHiLo
 	default:
-		return "game " + handhistory.Clipped(game) + " is not Omaha", nil
+		return sitetext.NotOmaha(game), nil
 	}
 	f := strings.Fields(rest[:o])
 	if len(f) >= 3 && f[1] == "/" { // "30 / 60": tournament blinds

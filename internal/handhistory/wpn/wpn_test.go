@@ -4,10 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
-	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
 
@@ -41,10 +39,7 @@ func TestRealFilesSettle(t *testing.T) {
 			t.Fatalf("%s: %+v, %v", c.file, es, err)
 		}
 		h := es[0].Hand
-		v := analysis.FromEntry(es[0])
-		if !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
-			t.Errorf("%s: legal %v, matches %v, error %+v, differences %v", c.file, v.Legal, v.MatchesRecord, v.Error, v.Differences)
-		}
+		readertest.Settles(t, c.file, es[0])
 		if h.Table.Game != c.game || h.Table.Structure != c.structure || h.Table.Currency != "USD" || h.Site != "wpn" || h.Time != "" ||
 			len(h.Notes) != 1 || !strings.Contains(h.Notes[0], c.note) {
 			t.Errorf("%s: %s", c.file, readertest.HandJSON(t, h))
@@ -97,11 +92,7 @@ func TestVariants(t *testing.T) {
 	holdem := strings.Replace(walk, "(Omaha HiLow)", "(Hold'em)", 1)
 	cut := walk[:strings.Index(walk, "------ Summary")]
 	noted := strings.Replace(walk, "Player B is timed out.", "Player B says hello", 1)
-	data := strings.Join([]string{walk, pl, tour, holdem, cut, noted}, "\n")
-	es, err := Reader.Read([]byte(data))
-	if err != nil || len(es) != 6 {
-		t.Fatalf("%+v, %v", es, err)
-	}
+	es := readertest.ReadHands(t, Reader.Read, walk, pl, tour, holdem, cut, noted)
 	for i, want := range []struct {
 		structure game.Structure
 		tour      bool
@@ -111,10 +102,10 @@ func TestVariants(t *testing.T) {
 		if h == nil {
 			t.Fatalf("entry %d: %+v", i+1, es[i])
 		}
-		v := analysis.FromEntry(es[i])
-		if h.Table.Structure != want.structure || h.Tournament != want.tour || h.Table.SmallBet != want.small || !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord ||
+		readertest.Settles(t, "variants", es[i])
+		if h.Table.Structure != want.structure || h.Tournament != want.tour || h.Table.SmallBet != want.small ||
 			len(h.Players[1].Hole) != 4 || h.Players[0].Name != "A B" {
-			t.Errorf("entry %d: %s\n%+v %v", i+1, readertest.HandJSON(t, h), v.Error, v.Differences)
+			t.Errorf("entry %d: %s", i+1, readertest.HandJSON(t, h))
 		}
 	}
 	readertest.SkippedAs(t, es, 3, "game Hold'em is not Omaha")
@@ -139,7 +130,7 @@ func FuzzReadWPN(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(walk
 // figure.
 func BenchmarkSiteWPN(b *testing.B) {
 	data := [][]byte{readertest.File(b, capped), readertest.File(b, disconnected), readertest.File(b, noFlop), []byte(walk)}
-	readertest.ParseReplay(b, Reader.Read, func(e handhistory.Entry) { _ = analysis.FromEntry(e) }, data)
+	readertest.ParseReplay(b, Reader.Read, readertest.Replay, data)
 }
 
 // TestFifthHoleCard: a fifth "received card:" line for a player is an

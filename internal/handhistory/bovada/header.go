@@ -1,0 +1,80 @@
+package bovada
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory/sitetext"
+)
+
+// header reads "Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit -
+// 2012-05-14 00:54:46" and the tournament form "Bovada Hand #N: OMAHA
+// HiLo Tournament #T TBL#19, Pot Limit- Level 5 (50/100) - ...": the
+// hand number, the game and its structure, tournament chips.
+func (p *parser) header(l sitetext.Line, brand string) (string, error) {
+	b := &p.b
+	rest := l.S[len(brand+" Hand #"):]
+	k := strings.IndexAny(rest, ": ")
+	if k < 0 {
+		k = len(rest)
+	}
+	b.Hand.SiteHandID = rest[:k]
+	if !sitetext.Digits(b.Hand.SiteHandID) {
+		return "", sitetext.LineError(l.N, "bad hand number in %s", sitetext.Quote(l.S))
+	}
+	rest = rest[k:]
+	t := &b.Hand.Table
+	switch {
+	case strings.Contains(rest, " OMAHA HiLo "):
+		t.Game = eval.OmahaHiLo
+	case strings.Contains(rest, " OMAHA ") && !strings.Contains(rest, "5 Card") && !strings.Contains(rest, "OMAHA 5"):
+		t.Game = eval.OmahaHi
+	default:
+		title, _, _ := strings.Cut(rest, " - ")
+		f := strings.Fields(strings.TrimLeft(title, ": "))
+		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
+		return sitetext.NotOmaha(strings.Join(f, " ")), nil
+	}
+	known := false
+	for _, s := range [...]string{"Pot Limit", "No Limit", "Fixed Limit"} {
+		if strings.Contains(rest, s) {
+			t.Structure, known = sitetext.StructureOf(s)
+		}
+	}
+	if !known {
+		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
+	}
+	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {
+		b.Scale, t.ChipUnit = 1, "1"
+	} else {
+		b.Sym, t.ChipUnit, t.Currency = "$", "0.01", "USD"
+	}
+	return "", nil
+}
+
+// seat reads "Seat 1: UTG+2 ($163 in chips)".
+func (p *parser) seat(l sitetext.Line) error {
+	b := &p.b
+	num, who, amt, _, err := sitetext.SeatLine(l, " in chips)")
+	if err != nil {
+		return err
+	}
+	stack, err := b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	return b.AddSeat(l, num, name(who), stack, false)
+}
+
+// name is a seat's name as the lines write it: spaces collapsed, the
+// exporting player ("Dealer [ME]") Hero.
+func name(s string) string {
+	if strings.Contains(s, "  ") {
+		s = strings.Join(strings.Fields(s), " ")
+	}
+	if strings.HasSuffix(s, "[ME]") {
+		return hero
+	}
+	return s
+}
