@@ -2,6 +2,7 @@ package equity
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"reflect"
 	"testing"
@@ -231,5 +232,41 @@ func TestStrataTightDeck(t *testing.T) {
 	// Six cards left: C(6, 2) = 15 completions.
 	if res.Boards%15 != 0 || res.Boards == 0 || maxStderrOf(res) != 0 {
 		t.Fatalf("%d trials, stderr %v", res.Boards, maxStderrOf(res))
+	}
+}
+
+// BenchmarkAgainstUnknown: the analysis's question of a known hand against
+// random ones (ComputeUnknownSteps to the analysis's target of 0.005),
+// before the flop (plain Monte Carlo), on the flop and on the turn, each
+// against one and three unknown hands, stratified (as the analysis runs
+// it) and plain (every board at random): the time of an answer, and its
+// trials.
+func BenchmarkAgainstUnknown(b *testing.B) {
+	for _, board := range []string{"", "Qh9h2s", "Qh9h2s3d"} {
+		for _, unknown := range []int{1, 3} {
+			hands := []cards.List{cards.MustParse("AhKh7c8c")}
+			for range unknown {
+				hands = append(hands, nil)
+			}
+			r := UnknownRequest{Game: eval.OmahaHiLo, Hands: hands, Board: cards.MustParse(board), Trials: 100_000, TargetStderr: 0.005, Seed: 5}
+			for _, stratify := range []bool{true, false} {
+				if board == "" && !stratify {
+					continue
+				}
+				name := fmt.Sprintf("board=%q/unknown=%d/stratified=%v", board, unknown, stratify)
+				b.Run(name, func(b *testing.B) {
+					var trials int64
+					for b.Loop() {
+						res, err := computeUnknownMasks(context.Background(), r, []uint16{1<<len(hands) - 1}, true, stratify)
+						if err != nil {
+							b.Fatal(err)
+						}
+						trials += res[0].Boards
+					}
+					b.ReportMetric(float64(trials)/float64(b.N), "trials/op")
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(trials), "ns/trial")
+				})
+			}
+		}
 	}
 }
