@@ -155,6 +155,19 @@ func TestComputeUnknownStepsStopsAtTarget(t *testing.T) {
 	}
 }
 
+// maskHands splits hands by mask m: the hands of its players in order,
+// and the cards of the others (their known hands dead).
+func maskHands(hands []cards.List, m uint16) (in []cards.List, dead cards.List) {
+	for i, h := range hands {
+		if m&(1<<i) != 0 {
+			in = append(in, h)
+		} else {
+			dead = append(dead, h...)
+		}
+	}
+	return in, dead
+}
+
 func maxStderrOf(r Result) float64 {
 	var m float64
 	for _, p := range r.Players {
@@ -189,15 +202,7 @@ func TestComputeUnknownMasks(t *testing.T) {
 		}
 	}
 	for q, m := range masks {
-		var hands []cards.List
-		var dead cards.List
-		for i, h := range r.Hands {
-			if m&(1<<i) != 0 {
-				hands = append(hands, h)
-			} else {
-				dead = append(dead, h...)
-			}
-		}
+		hands, dead := maskHands(r.Hands, m)
 		ref, err := ComputeUnknown(context.Background(), UnknownRequest{Game: r.Game, Hands: hands, Dead: dead, Trials: 100_000, Seed: 77})
 		if err != nil {
 			t.Fatal(err)

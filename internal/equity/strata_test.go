@@ -169,15 +169,7 @@ func TestStrataMasks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for q, m := range masks {
-		var hands []cards.List
-		var dead cards.List
-		for i, h := range r.Hands {
-			if m&(1<<i) != 0 {
-				hands = append(hands, h)
-			} else {
-				dead = append(dead, h...)
-			}
-		}
+		hands, dead := maskHands(r.Hands, m)
 		if got[q].Boards%820 != 0 {
 			t.Errorf("mask %b: %d trials, not whole rounds of 820", m, got[q].Boards)
 		}
