@@ -105,31 +105,28 @@ func benchReadActions(b *testing.B, f Format, data []byte, actions int) {
 }
 
 // BenchmarkReadPokerStarsRaises reads the PokerStars twin of
-// BenchmarkReadPHHRaises, and hands with one very long line and with very
-// many lines: linear in the text (ns/op grows as the bytes do).
+// BenchmarkReadPHHRaises, and times the refusal of hands with one very
+// long line (MaxLineBytes) and with very many lines (MaxHandLines): each
+// is one entry, an error naming its limit, at a cost linear in the text
+// (ns/op grows as the bytes do).
 func BenchmarkReadPokerStarsRaises(b *testing.B) {
 	for _, n := range []int{1249, 2499, 4999} {
-		data := []byte(hhtest.PokerStarsRaises(n))
-		b.Run(fmt.Sprintf("N=%d", n+1), func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(data)))
-			for b.Loop() {
-				if es, err := Read(FormatPokerStars, data); err != nil || es[0].Hand == nil {
-					b.Fatal(err, es[0].Err)
-				}
-			}
-		})
+		benchReadActions(b, FormatPokerStars, []byte(hhtest.PokerStarsRaises(n)), n+1)
 	}
 	for _, mb := range []int{1, 2, 4} {
 		long := strings.Replace(hhtest.PokerStarsHand, "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nAnn said, \""+strings.Repeat("[Ann: raises ", mb<<20/13)+"\"\n", 1)
 		many := strings.Replace(hhtest.PokerStarsHand, "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n"+strings.Repeat("Ann is connected\n", mb<<20/17), 1)
-		for name, data := range map[string][]byte{"long-line": []byte(long), "many-lines": []byte(many)} {
+		for name, c := range map[string]struct {
+			data  []byte
+			limit string
+		}{"long-line": {[]byte(long), "MaxLineBytes"}, "many-lines": {[]byte(many), "MaxHandLines"}} {
 			b.Run(fmt.Sprintf("%s-%dMB", name, mb), func(b *testing.B) {
 				b.ReportAllocs()
-				b.SetBytes(int64(len(data)))
+				b.SetBytes(int64(len(c.data)))
 				for b.Loop() {
-					if es, err := Read(FormatPokerStars, data); err != nil || es[0].Hand == nil {
-						b.Fatal(err, es[0].Err)
+					es, err := Read(FormatPokerStars, c.data)
+					if err != nil || len(es) != 1 || es[0].Err == nil || !strings.Contains(es[0].Err.Error(), c.limit) {
+						b.Fatalf("want the hand refused by %s: %v %+v", c.limit, err, es)
 					}
 				}
 			})
