@@ -21,6 +21,7 @@ type rcombo struct {
 	set   cards.CardSet
 	suit  [4]uint16 // rank mask of each suit
 	multi uint16    // index of the rank multiset (see multisetIndex)
+	pairs [6]uint8  // its rank pairs (handPairs)
 	low   uint8     // low-rank mask
 	two   uint8     // suits held twice or more
 }
@@ -40,6 +41,7 @@ func prepCombo(c ranges.Combo) rcombo {
 		}
 	}
 	p.multi = uint16(multisetIndex(r))
+	p.pairs = handPairs(r[0], r[1], r[2], r[3])
 	return p
 }
 

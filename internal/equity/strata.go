@@ -68,7 +68,6 @@ func cleared[T any](s []T, n int) []T {
 type strataBoard struct {
 	b    board
 	key  int // its rank multiset's row of boardPairRows
-	tri  [10]uint16
 	su   int
 	lane uint16
 }
@@ -121,7 +120,7 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 		if s.k == 2 {
 			sb.b.add(cc[1])
 		}
-		sb.tri = sb.b.triples(s.triples)
+		tri := sb.b.triples(s.triples)
 		sb.key = boardMultisetIndex(&sb.b.ranks)
 		sb.su = flushSuit(sb.b.count)
 		if sb.su >= 0 {
@@ -131,7 +130,7 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 			if len(s.combos[i]) == 0 {
 				continue
 			}
-			t.hv[si*s.np+i] = highOn(e.tri[i], &e.suit[i], sb)
+			t.hv[si*s.np+i] = highOn(e.tri[i], &e.suit[i], &tri, sb)
 			t.lv[si*s.np+i] = e.low[i][sb.b.low]
 		}
 	}
@@ -139,10 +138,10 @@ func (e *rangeState) newStrata(trials int64, masks []uint16) *strata {
 }
 
 // highOn is the best high of a hand with multiset row p and suit masks
-// suit on sb.
-func highOn(p *[eval.NumTriples]eval.HighValue, suit *[4]uint16, sb *strataBoard) eval.HighValue {
-	best := p[sb.tri[0]]
-	for _, q := range sb.tri[1:] {
+// suit on sb, tri its board's rank triples.
+func highOn(p *[eval.NumTriples]eval.HighValue, suit *[4]uint16, tri *[10]uint16, sb *strataBoard) eval.HighValue {
+	best := p[tri[0]]
+	for _, q := range tri[1:] {
 		best = max(best, p[q])
 	}
 	if sb.su >= 0 && bits.OnesCount16(suit[sb.su]) >= 2 {

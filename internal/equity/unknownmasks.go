@@ -70,41 +70,20 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 	e := &rangeState{s: s}
 	e.seatKnown()
 	accs := make([]accum, len(masks))
-	var stderrs [][]float64
-	if t := e.newStrata(trials, masks); stratify && t != nil {
-		var err error
+	var stderrs [][]float64 // the stratified run's; nil for a run in steps
+	var t *strata
+	if stratify {
+		t = e.newStrata(trials, masks)
+	}
+	var err error
+	if t != nil {
 		stderrs, err = e.runStrata(ctx, t, r.Seed, trials, r.TargetStderr, unknown, masks, accs)
 		strataPool.Put(t)
-		if err != nil {
-			return nil, err
-		}
-		// The strata ran every trial.
-		trials = 0
+	} else {
+		err = e.runSteps(ctx, r, trials, unknown, masks, accs, byPairs)
 	}
-	var done int64
-	var st stream
-	for step := uint64(0); done < trials; step++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		st.start(r.Seed, step, s.rest)
-		stepEnd := min(done+StepTrials, trials)
-		stop := false
-		for done < stepEnd && !stop {
-			n := lookTrials(done, stepEnd, 2*StepTrials, r.TargetStderr)
-			e.unknownMasksChunk(&st, n, unknown, masks, accs, byPairs)
-			done += n
-			if r.TargetStderr > 0 && done >= 2*StepTrials {
-				worst := 0.0
-				for q, m := range masks {
-					worst = max(worst, maxStderr(&accs[q], bits.OnesCount16(m)))
-				}
-				stop = worst <= r.TargetStderr
-			}
-		}
-		if stop {
-			break
-		}
+	if err != nil {
+		return nil, err
 	}
 	out := make([]Result, len(masks))
 	seed := r.Seed
@@ -149,6 +128,36 @@ func computeUnknownMasks(ctx context.Context, r UnknownRequest, masks []uint16, 
 	return out, nil
 }
 
+// runSteps runs the trials of r (at most trials) in steps of StepTrials,
+// step k the stream (r.Seed, k), looking every LookTrials from the second
+// step on when r.TargetStderr is positive.
+func (e *rangeState) runSteps(ctx context.Context, r UnknownRequest, trials int64, unknown []int, masks []uint16, accs []accum, byPairs bool) error {
+	var done int64
+	var st stream
+	for step := uint64(0); done < trials; step++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		st.start(r.Seed, step, e.s.rest)
+		stepEnd := min(done+StepTrials, trials)
+		for done < stepEnd {
+			n := lookTrials(done, stepEnd, 2*StepTrials, r.TargetStderr)
+			e.unknownMasksChunk(&st, n, unknown, masks, accs, byPairs)
+			done += n
+			if r.TargetStderr > 0 && done >= 2*StepTrials {
+				worst := 0.0
+				for q, m := range masks {
+					worst = max(worst, maxStderr(&accs[q], bits.OnesCount16(m)))
+				}
+				if worst <= r.TargetStderr {
+					return nil
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // seatKnown seats the known hands of e's setup: their multiset rows, low
 // rows and suits.
 func (e *rangeState) seatKnown() {
@@ -165,14 +174,13 @@ func (e *rangeState) seatKnown() {
 }
 
 // unknownMasksChunk runs the next n trials of st, drawn as unknownChunk
-// draws them, and settles each trial once per mask into its
-// tallies. With byPairs every hand's high is the best of its six pairs'
+// draws them, and settles each trial once per mask into its tallies; the
+// known hands are seated (seatKnown). With byPairs every hand's high is the best of its six pairs'
 // entries in the board's row of boardPairRows, else its multiset row's
 // best over the board's ten triples (the slow way, for the tests).
 func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks []uint16, accs []accum, byPairs bool) {
 	s := e.s
 	rng, deck, nd := &st.rng, &st.deck, st.nd
-	e.seatKnown()
 	draw := func(j int) cards.Card {
 		hi, _ := bits.Mul64(rng.Uint64(), uint64(nd-j))
 		x := j + int(hi)
@@ -187,8 +195,7 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 		rows = boardPairRows()
 		for i := 0; i < s.np; i++ {
 			if h := s.combos[i]; len(h) != 0 {
-				c := h[0].set.List()
-				pairsOf[i] = handPairs(c[0].Rank(), c[1].Rank(), c[2].Rank(), c[3].Rank())
+				pairsOf[i] = h[0].pairs
 			}
 		}
 	}
