@@ -113,7 +113,8 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	bad := strings.Replace(std, "Cy: calls $2.5", "Cy: calls 2.5", 1)
 	other := strings.Replace(std, "Omaha Pot Limit", "Hold'em No Limit", 1)
 	drop := strings.Replace(std, "Bob: posts small blind", "Cash Drop to Pot : total $1\nBob: posts small blind", 1)
-	es := readertest.ReadHands(t, Reader.Read, "note", std, bad, other, drop, std)
+	// Hands apart by a blank line, as the site writes them.
+	es := readertest.ReadHands(t, Reader.Read, "note", std+"\n", bad+"\n", other+"\n", drop+"\n", std)
 	var fe *fault.Error
 	if !errors.As(es[0].Err, &fe) || fe.Line != 1 || es[1].Hand == nil || es[5].Hand == nil {
 		t.Errorf("preamble or good hands: %+v", es)
