@@ -111,6 +111,11 @@ var unseen = []struct {
 	{"winamax__fpdb3__PLO-FR-EUR-0.50-1.00-201103.hid.out.of.range.txt", 1, 1, nil},
 	// 2016: "Omaha Hi/Lo pot limit", "collected 4.96€ from pot(HI)".
 	{"winamax__fpdb3__PLO8-6max-EUR-1.00-2.00-201611.txt", 1, 1, nil},
+	// Read after the readers' redesign, without a change to fit them.
+	// Skipped: 5-card Omaha is not Omaha.
+	{"winamax__hhsmithy__5CO8-6max-EUR-5-10-201601.PotLimitFiveCardOmahaHiLo.txt", 0, 0, nil},
+	{"winamax__hhsmithy__PLO-5max-EUR-0.15-0.30-201311.OmahaShowdown.txt", 1, 1, nil},
+	{"winamax__hhsmithy__PLO-9max-EUR-0.25-0.50-201311.PotLimitOmaha.txt", 1, 1, nil},
 	{"wpn__fpdb3__PLO-6max-USD-5.00-10.00-201504.capped.txt", 1, 1, nil},
 	// Skipped: the record returns the uncalled bet to a player who folded.
 	{"wpn__fpdb3__PLO8-6max-USD-20-40-201609.no.flop.txt", 0, 0, nil},
