@@ -3,7 +3,6 @@ package fulltilt
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
@@ -114,7 +113,7 @@ func (p *parser) tablePart(l sitetext.Line, s string) error {
 			case f == "heads up":
 				b.Hand.Table.MaxSeats = 2
 			case strings.HasSuffix(f, " max"):
-				if v, err := strconv.Atoi(strings.TrimSuffix(f, " max")); err == nil && v >= 2 && v <= 10 {
+				if v, ok := sitetext.SeatCount(strings.TrimSuffix(f, " max")); ok {
 					b.Hand.Table.MaxSeats = v
 				}
 			}
@@ -171,11 +170,11 @@ func parseTime(s string) (string, error) {
 	if !ok {
 		return "", nil
 	}
-	t, err := time.Parse("15:04:05 2006/01/02", strings.TrimSpace(clock)+" "+strings.TrimSpace(date))
-	if err != nil {
+	t, ok := sitetext.ParseClock(strings.TrimSpace(clock)+" "+strings.TrimSpace(date), "15:04:05 2006/01/02")
+	if !ok {
 		return "", &timeError{s}
 	}
-	return t.Format("2006-01-02T15:04:05") + sitetext.EasternOffset(t), nil
+	return sitetext.Eastern(t), nil
 }
 
 type timeError struct{ s string }

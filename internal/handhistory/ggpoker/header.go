@@ -113,7 +113,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b.Hand.Time = t.Format("2006-01-02T15:04:05") + sitetext.EasternOffset(t)
+	b.Hand.Time = sitetext.Eastern(t)
 	return "", nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/game"
@@ -306,10 +305,9 @@ func zeroAmount(s string) bool {
 // parseTime returns the start date as RFC 3339 without an offset, "" when
 // it is in no known form.
 func parseTime(s string) string {
-	for _, layout := range []string{"2006-01-02 15:04:05", "02-01-2006 15:04:05", "02/01/2006 15:04:05", "02.01.2006 15:04:05", "2006/01/02 15:04:05", "02-Jan-2006 15:04:05", "02-Jan-2006 15:04"} {
-		if t, err := time.Parse(layout, s); err == nil {
-			return t.Format("2006-01-02T15:04:05")
-		}
+	t, ok := sitetext.ParseClock(s, "2006-01-02 15:04:05", "02-01-2006 15:04:05", "02/01/2006 15:04:05", "02.01.2006 15:04:05", "2006/01/02 15:04:05", "02-Jan-2006 15:04:05", "02-Jan-2006 15:04")
+	if !ok {
+		return ""
 	}
-	return ""
+	return sitetext.Clock(t)
 }

@@ -402,7 +402,7 @@ func sessionField(sess *session, name, v string) {
 			sess.winsLeaveReturned = true
 		}
 	case "tablesize":
-		if n, err := strconv.Atoi(v); err == nil && n >= 2 && n <= 10 {
+		if n, ok := sitetext.SeatCount(v); ok {
 			sess.maxSeats = n
 		}
 	}

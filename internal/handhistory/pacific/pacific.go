@@ -1,9 +1,7 @@
 package pacific
 
 import (
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
@@ -136,8 +134,8 @@ func stakes(h *handhistory.Hand, l sitetext.Line, st *state) (sitetext.GameSpec,
 	}
 	h.Table.Currency = sitetext.CurrencyCode(sx)
 	g.Stakes, g.HasStakes = [2]int64{x, y}, true
-	if t, err := time.Parse("02 01 2006 15:04:05", strings.TrimSpace(when)); err == nil {
-		h.Time = t.Format("2006-01-02T15:04:05")
+	if t, ok := sitetext.ParseClock(when, "02 01 2006 15:04:05"); ok {
+		h.Time = sitetext.Clock(t)
 	} else if strings.TrimSpace(when) != "" {
 		return g, "", sitetext.LineError(l.N, "bad date and time %s", sitetext.Quote(when))
 	}
@@ -154,7 +152,7 @@ func table(h *handhistory.Hand, s string) {
 		name = name[:k]
 	}
 	if f := strings.Fields(name); len(f) >= 2 && f[len(f)-1] == "Max" {
-		if n, err := strconv.Atoi(f[len(f)-2]); err == nil && n >= 2 && n <= 10 {
+		if n, ok := sitetext.SeatCount(f[len(f)-2]); ok {
 			h.Table.MaxSeats = n
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
@@ -87,7 +86,7 @@ func parse(b *sitetext.Builder, lines []sitetext.Line) (*handhistory.Hand, strin
 			h.TableName = strings.Join(strings.Fields(name), " ")
 		case strings.HasPrefix(s, "Total number of players"):
 			if _, m, ok := strings.Cut(s, "/"); ok {
-				if n, err := strconv.Atoi(strings.TrimSpace(m)); err == nil && n >= 2 && n <= 10 {
+				if n, ok := sitetext.SeatCount(m); ok {
 					h.Table.MaxSeats = n
 				}
 			}
@@ -141,12 +140,11 @@ func parseTime(s string) string {
 	zone := f[4]
 	f[4] = ""
 	day := f[1] + " " + f[2] + " " + f[3] + " " + f[5]
-	for _, layout := range []string{"January 2 15:04:05 2006", "Jan 2 15:04:05 2006"} {
-		if t, err := time.Parse(layout, day); err == nil {
-			return t.Format("2006-01-02T15:04:05") + zones[zone]
-		}
+	t, ok := sitetext.ParseClock(day, "January 2 15:04:05 2006", "Jan 2 15:04:05 2006")
+	if !ok {
+		return ""
 	}
-	return ""
+	return sitetext.Clock(t) + zones[zone]
 }
 
 // gameLine reads the game line.

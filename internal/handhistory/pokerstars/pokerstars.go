@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
@@ -574,11 +573,11 @@ func parseTime(s string) (string, error) {
 	if k < 7 {
 		return "", nil
 	}
-	t, err := time.Parse("2006/01/02 15:04:05", s[k-7:])
-	if err != nil {
+	t, ok := sitetext.ParseClock(s[k-7:], "2006/01/02 15:04:05")
+	if !ok {
 		return "", fmt.Errorf("bad date and time %q", s[k-7:])
 	}
-	return t.Format("2006-01-02T15:04:05") + sitetext.EasternOffset(t), nil
+	return sitetext.Eastern(t), nil
 }
 
 // parseUTCTime reads the last "yyyy/mm/dd hh:mm[:ss]" of s, a UTC time, as
@@ -590,15 +589,11 @@ func parseUTCTime(s string) (string, error) {
 		return "", nil
 	}
 	s = s[k-7:]
-	layout := "2006/01/02 15:04:05"
-	if strings.Count(s, ":") == 1 {
-		layout = "2006/01/02 15:04"
-	}
-	t, err := time.Parse(layout, s)
-	if err != nil {
+	t, ok := sitetext.ParseClock(s, "2006/01/02 15:04:05", "2006/01/02 15:04")
+	if !ok {
 		return "", fmt.Errorf("bad date and time %q", s)
 	}
-	return t.Format("2006-01-02T15:04:05Z"), nil
+	return sitetext.Clock(t) + "Z", nil
 }
 
 // table reads "Table 'name' 6-max Seat #1 is the button".

@@ -1108,10 +1108,8 @@ func (b *Builder) TableLine(l Line, prefix string) error {
 	}
 	b.Hand.TableName = mid[:q]
 	for _, f := range strings.Fields(mid[q+1:]) {
-		if m, ok := strings.CutSuffix(strings.ToLower(f), "-max"); ok {
-			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= MaxSeats {
-				b.Hand.Table.MaxSeats = v
-			}
+		if v, ok := MaxTag(f); ok {
+			b.Hand.Table.MaxSeats = v
 		}
 	}
 	if m := b.Hand.Table.MaxSeats; m > 0 && btn > m {

@@ -1,15 +1,13 @@
 package sitetext
 
 import (
-	"strings"
-	"time"
-
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// Game lines, hand ids and times: what several sites write alike.
+// Game lines and hand ids: what several sites write alike (times and
+// table sizes: clock.go).
 
 // GameSpec is a hand's game as a site's game line (or iPoker's
 // <gametype>) gives it: the game, the structure, the stakes (small and big
@@ -68,45 +66,4 @@ func Digits(s string) bool {
 		}
 	}
 	return true
-}
-
-// HeaderTime reads a header's date and time date (spaces around it
-// trimmed) in layout, or is the error of line l naming it.
-func HeaderTime(l Line, layout, date string) (time.Time, error) {
-	t, err := time.Parse(layout, strings.TrimSpace(date))
-	if err != nil {
-		return time.Time{}, LineError(l.N, "bad date and time %s in the header", Quote(date))
-	}
-	return t, nil
-}
-
-// EasternOffset returns the US Eastern UTC offset ("-04:00" in daylight
-// time, else "-05:00") for the wall-clock time t (read as UTC), by the US
-// rules: since 2007 from the second Sunday of March to the first Sunday of
-// November, 1987-2006 from the first Sunday of April to the last Sunday of
-// October, at 2:00. The repeated autumn hour is read as daylight time. It
-// needs no time zone database.
-func EasternOffset(t time.Time) string {
-	y := t.Year()
-	var start, end time.Time
-	if y >= 2007 {
-		start = nthSunday(y, time.March, 2)
-		end = nthSunday(y, time.November, 1)
-	} else {
-		start = nthSunday(y, time.April, 1)
-		end = nthSunday(y, time.November, 1).AddDate(0, 0, -7) // the last Sunday of October
-	}
-	start = start.Add(2 * time.Hour)
-	end = end.Add(2 * time.Hour)
-	if !t.Before(start) && t.Before(end) {
-		return "-04:00"
-	}
-	return "-05:00"
-}
-
-// nthSunday returns midnight (UTC) of the n-th Sunday of month m in y.
-func nthSunday(y int, m time.Month, n int) time.Time {
-	d := time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)
-	d = d.AddDate(0, 0, (7-int(d.Weekday()))%7)
-	return d.AddDate(0, 0, 7*(n-1))
 }

@@ -77,7 +77,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	b.Hand.Time = t.Format("2006-01-02T15:04:05") + "Z"
+	b.Hand.Time = sitetext.Clock(t) + "Z"
 	return "", nil
 }
 

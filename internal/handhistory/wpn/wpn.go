@@ -115,10 +115,8 @@ func (p *parser) game(l sitetext.Line) (string, error) {
 	}
 	p.small, p.big = x, y
 	for _, w := range append(strings.Fields(rest[c+1:]), f[1:]...) {
-		if m, ok := strings.CutSuffix(strings.ToLower(w), "-max"); ok {
-			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= sitetext.MaxSeats {
-				t.MaxSeats = v
-			}
+		if v, ok := sitetext.MaxTag(w); ok {
+			t.MaxSeats = v
 		}
 	}
 	b.Hand.TableName = table
