@@ -207,11 +207,12 @@ type setup struct {
 	// player.tri (see newSetup).
 	byRows bool
 	// flushTab[su], when built (see buildFlushTables), holds at
-	// lane*np+j the flush of the j-th player of suitPlayers[su] (of np) on
-	// a board whose suit su has rank mask lane.
+	// laneSlot[lane]*np+j the flush of the j-th player of suitPlayers[su]
+	// (of np) on a board whose suit su has rank mask lane.
 	flushTab [4][]eval.HighValue
-	// flushWin[su][lane] and flushTop[su][lane], built with flushTab[su],
-	// are the set of players with the best of those flushes and its value.
+	// flushWin[su][laneSlot[lane]] and flushTop[su][laneSlot[lane]], built
+	// with flushTab[su], are the set of players with the best of those
+	// flushes and its value.
 	flushWin    [4][]uint16
 	flushTop    [4][]eval.HighValue
 	flushTables [4]*flushTables // what they are slices of, from the pool
@@ -406,7 +407,8 @@ func (e *evalState) flushHighs(su int, lane uint16) {
 	if tab := e.s.flushTab[su]; tab != nil {
 		sp := e.s.suitPlayers[su]
 		np := bitsCount(sp)
-		row := tab[int(lane)*np : int(lane)*np+np]
+		j := int(laneSlot[lane]) * np
+		row := tab[j : j+np]
 		for m := sp; m != 0; m &= m - 1 {
 			i := trailingZeros(m)
 			if v := row[0]; v > e.hv[i] {

@@ -3,6 +3,7 @@ package equity
 import (
 	"context"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -198,5 +199,28 @@ func TestExhaustiveMatchesBoardByBoard(t *testing.T) {
 		r.Board, _ = cards.Parse(in.Board) // one or two cards: not a real deal, but a Request may ask
 		r.Mode = Exhaustive
 		checkAgainstBoardByBoard(t, "suited", r)
+	}
+}
+
+// TestLaneSlots: every rank mask of 3 to 5 ranks has its own slot below
+// laneSlots, and they fill it.
+func TestLaneSlots(t *testing.T) {
+	t.Parallel()
+	laneSlotOnce.Do(fillLaneSlots)
+	seen := make([]bool, laneSlots)
+	n := 0
+	for lane := range 1 << 13 {
+		if c := bits.OnesCount16(uint16(lane)); c < 3 || c > 5 {
+			continue
+		}
+		slot := laneSlot[lane]
+		if int(slot) >= laneSlots || seen[slot] {
+			t.Fatalf("lane %013b: slot %d out of range or taken twice", lane, slot)
+		}
+		seen[slot] = true
+		n++
+	}
+	if n != laneSlots {
+		t.Errorf("%d lanes of 3 to 5 ranks, want laneSlots = %d", n, laneSlots)
 	}
 }

@@ -187,7 +187,8 @@ func (e *evalState) flushWinners(m *mcEntry, count uint32, lanes uint64) uint32 
 	var top eval.HighValue
 	var win uint16
 	if ft := s.flushTop[su]; ft != nil {
-		top, win = ft[lane], s.flushWin[su][lane]
+		slot := laneSlot[lane]
+		top, win = ft[slot], s.flushWin[su][slot]
 	} else {
 		for sp := s.suitPlayers[su]; sp != 0; sp &= sp - 1 {
 			i := trailingZeros(sp)
