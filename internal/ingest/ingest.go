@@ -134,6 +134,9 @@ type Pipeline struct {
 	// Streams is how many SaveHands calls run at once, each its own
 	// transaction, while the pipeline replays the next hands (default 1).
 	Streams int
+	// Import is the internal id of the import whose chunk the data is
+	// (0 for none): each record carries it (store.Hand.Import).
+	Import int64
 	// FirstHand and FirstLine place the data in its file: the index of
 	// its first hand and the line it starts on (0 or 1: the file's start).
 	FirstHand, FirstLine int

@@ -115,6 +115,7 @@ func (r *run) entry(e handhistory.Entry) error {
 	if err != nil {
 		return err
 	}
+	rec.Import = p.Import
 	res.Analysed = rec.Analysis != nil
 	return r.add(res, &rec)
 }

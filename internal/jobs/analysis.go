@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -27,9 +28,9 @@ import (
 //   - of the sweeper (Import 0): the legal hands with Seq in (After,
 //     Upto], a window of AnalysisHands Seqs aligned on a multiple of it,
 //     that miss an analysis by the running engine (store.UnanalyzedHands)
-//     and were stored before every pending import
-//     (store.Imports.PendingImportsSince): what the import jobs missed,
-//     and every hand again after an engine version change. The sweeper
+//     and are no pending or cancelled import's (store.Hand.Import,
+//     store.Imports.HeldImports): what the import jobs missed, and every
+//     hand again after an engine version change. The sweeper
 //     (internal/backfill with Config.Enqueue: EnqueueSweep) enqueues the
 //     windows of the hands it finds.
 //
@@ -38,7 +39,10 @@ import (
 // idempotently. A window is one job while it waits or runs, whichever
 // sweeper (of any number of processes) enqueues it, however often; and
 // the sweeper leaves the hands of a pending import to the import's own
-// jobs, so that no hand is analysed by both. Each job is sized (AnalysisHands, a page of the sweeper)
+// jobs, so that no hand is analysed by both, and the hands of a cancelled
+// import alone, so that cancelling an import stops its analyses (they are
+// made on demand, GET /v1/hands/{id}/analysis, or by an import of the same
+// hands later, which adopts them). Each job is sized (AnalysisHands, a page of the sweeper)
 // to finish well inside Config.JobTimeout, so that a dead worker's job is
 // rescued soon (see Config.RescueAfter).
 const (
@@ -116,14 +120,14 @@ func (w *analysisWorker) Work(ctx context.Context, job *river.Job[AnalysisArgs])
 		if err != nil {
 			return err
 		}
-		since, pending, err := imp.PendingImportsSince(ctx)
-		if err != nil {
-			return err
-		}
+		var window []store.Hand
 		for _, h := range page {
-			if h.Seq <= a.Upto && (!pending || h.CreatedAt.Before(since)) {
-				hands = append(hands, h)
+			if h.Seq <= a.Upto {
+				window = append(window, h)
 			}
+		}
+		if hands, err = sweepable(ctx, imp, window); err != nil {
+			return err
 		}
 	} else {
 		is, ps, err := imp.ImportAnalysisState(ctx, a.Import, a.Chunk, a.Part)
@@ -133,6 +137,13 @@ func (w *analysisWorker) Work(ctx context.Context, job *river.Job[AnalysisArgs])
 		case err != nil:
 			return err
 		case is == store.ImportCancelled || ps == "cancelled":
+			if ps == "queued" {
+				// Recorded as the import was cancelled: cancelled here, so
+				// that the import shows nothing pending.
+				if err := imp.CancelImportAnalysis(ctx, a.Import, a.Chunk, a.Part); err != nil {
+					return err
+				}
+			}
 			return river.JobCancel(errors.New("the import was cancelled"))
 		case ps == "done":
 			return nil // a rescued duplicate
@@ -212,8 +223,9 @@ func (s *Service) enqueueAnalyses(ctx context.Context, imp store.Imports, id int
 	for i, j := range jobs {
 		sizes[i], args[i] = len(j.Hands), j
 	}
-	if err := imp.AddImportAnalyses(ctx, id, chunk, sizes); err != nil {
-		return err
+	live, err := imp.AddImportAnalyses(ctx, id, chunk, sizes)
+	if err != nil || !live {
+		return err // not live: the import was cancelled while the chunk ran
 	}
 	return s.queue().insert(ctx, args)
 }
@@ -221,7 +233,8 @@ func (s *Service) enqueueAnalyses(ctx context.Context, imp store.Imports, id int
 // EnqueueSweep enqueues the sweeper's analysis jobs (see AnalysisKind)
 // for hands (stored hands missing an analysis, Seq and CreatedAt set):
 // one job per window of AnalysisHands Seqs holding one of them, the hands
-// stored since the oldest pending import left to that import's jobs. It
+// of pending imports left to their own jobs and those of cancelled ones
+// alone. It
 // returns how many of hands it enqueued (or found enqueued: a window
 // already waiting or running is not enqueued again, River's unique jobs
 // by arguments). backfill.Config.Enqueue of a process that runs the
@@ -232,16 +245,13 @@ func (s *Service) EnqueueSweep(ctx context.Context, hands []store.Hand) (int, er
 	if q == nil || err != nil {
 		return 0, fault.New(fault.Unavailable, "the database is not connected yet")
 	}
-	since, pending, err := imp.PendingImportsSince(ctx)
+	hands, err = sweepable(ctx, imp, hands)
 	if err != nil {
 		return 0, err
 	}
 	var args []river.JobArgs
 	n, last := 0, int64(-1)
 	for _, h := range hands {
-		if pending && !h.CreatedAt.Before(since) {
-			continue
-		}
 		n++
 		if after := sweepWindow(h.Seq); after != last {
 			args = append(args, AnalysisArgs{After: after, Upto: after + AnalysisHands})
@@ -252,6 +262,31 @@ func (s *Service) EnqueueSweep(ctx context.Context, hands []store.Hand) (int, er
 		return 0, nil
 	}
 	return n, q.insert(ctx, args)
+}
+
+// sweepable is hands without those of a pending or cancelled import
+// (store.Imports.HeldImports): the sweeper's hands.
+func sweepable(ctx context.Context, imp store.Imports, hands []store.Hand) ([]store.Hand, error) {
+	var ids []int64
+	for _, h := range hands {
+		if h.Import != 0 && !slices.Contains(ids, h.Import) {
+			ids = append(ids, h.Import)
+		}
+	}
+	if len(ids) == 0 {
+		return hands, nil
+	}
+	held, err := imp.HeldImports(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := hands[:0:0]
+	for _, h := range hands {
+		if !held[h.Import] {
+			out = append(out, h)
+		}
+	}
+	return out, nil
 }
 
 // sweepWindow is the start of the sweeper's window holding Seq seq: the

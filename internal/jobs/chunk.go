@@ -17,7 +17,7 @@ const saveBatch = 250
 // workers uses up to N * StoreStreams database connections for them.
 const StoreStreams = 3
 
-// runChunk runs the hands of one chunk (w.Data) through the one pipeline
+// runChunk runs the hands of one chunk (w.Data) of import imp through the one pipeline
 // (ingest.Pipeline: read, replay, record, store idempotently on the
 // natural key, without analyses), placing its hands and lines in their
 // file; the legal hands it stores that mode analyses go to toAnalyse, for
@@ -28,7 +28,7 @@ const StoreStreams = 3
 // chunk (an earlier attempt stored it before it died), so that a chunk's
 // counts do not depend on its attempts. toAnalyse, when set, is given the
 // ids of the legal hands stored without their analysis.
-func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode AnalysisMode, toAnalyse func(id string)) (store.ChunkResult, error) {
+func runChunk(ctx context.Context, st store.Store, imp int64, w store.ChunkWork, mode AnalysisMode, toAnalyse func(id string)) (store.ChunkResult, error) {
 	res := store.ChunkResult{State: store.ChunkDone}
 	addErr := func(e store.ImportError) {
 		if len(res.Errors) < store.MaxImportErrors {
@@ -39,7 +39,7 @@ func runChunk(ctx context.Context, st store.Store, w store.ChunkWork, mode Analy
 		return res, nil // a file refused at upload (its error is the import's)
 	}
 	p := &ingest.Pipeline{
-		Store: st, Analysis: ingest.AnalyseNone,
+		Store: st, Analysis: ingest.AnalyseNone, Import: imp,
 		Batch: saveBatch, Streams: StoreStreams, FirstHand: w.FirstHand, FirstLine: w.FirstLine,
 	}
 	if w.Attempts > 1 {

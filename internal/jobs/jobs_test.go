@@ -464,7 +464,11 @@ func TestDiscardedJobFailsItsChunk(t *testing.T) {
 }
 
 // TestCancelWhileRunning: DELETE during an import cancels the chunks not
-// started; the running one finishes and its hands stay stored.
+// started; the running one finishes and its hands stay stored, without
+// analyses: none is enqueued for them, the sweeper leaves them alone, and
+// the import holds back no later import's analyses. Before, the running
+// chunk recorded analysis parts that stayed queued forever, and the
+// import, pending for good, kept the sweeper off every hand stored later.
 func TestCancelWhileRunning(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, _ func() store.Store) {
 		inside, release := make(chan struct{}), make(chan struct{})
@@ -477,7 +481,7 @@ func TestCancelWhileRunning(t *testing.T) {
 			return nil
 		}
 		t.Cleanup(func() { testHookStored = nil })
-		svc := start(t, st, quickConfig(1))
+		svc := start(t, st, testConfig(1))
 		id := upload(t, svc, jobstest.Hands(t, 30, 9_770_000_000))
 		<-inside
 		im, err := svc.Cancel(context.Background(), id)
@@ -491,6 +495,30 @@ func TestCancelWhileRunning(t *testing.T) {
 		}
 		if n := countHands(t, st); n != 10 {
 			t.Fatalf("%d hands stored, want the running chunk's 10", n)
+		}
+		// The running chunk's analysis parts were cancelled with the
+		// import (they are recorded before the hook), none was made, and
+		// nothing of the import is pending: the
+		// sweeper leaves its hands alone, and a later import is analysed.
+		if im.Analysis.Analysed != 0 || im.Analysis.Pending != 0 {
+			t.Errorf("the cancelled import's analyses: %+v, want none made and none pending", im.Analysis)
+		}
+		missing, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, 0, store.MaxLimit)
+		if err != nil || len(missing) != 10 {
+			t.Fatalf("%d hands without analyses (%v), want the cancelled import's 10", len(missing), err)
+		}
+		if n, err := svc.EnqueueSweep(context.Background(), missing); err != nil || n != 0 {
+			t.Errorf("the sweeper enqueued %d of the cancelled import's hands (%v), want none", n, err)
+		}
+		later := wait(t, svc, upload(t, svc, jobstest.Hands(t, 10, 9_771_000_000)))
+		for later.State == store.ImportAnalysing || later.State == store.ImportDone && later.Analysis.Analysed < 10 {
+			time.Sleep(20 * time.Millisecond)
+			if later, err = svc.Import(context.Background(), later.PublicID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if later.State != store.ImportDone || later.Analysis.Analysed != 10 {
+			t.Errorf("an import after the cancelled one: %s, %+v; want done with its 10 hands analysed", later.State, later.Analysis)
 		}
 	})
 }
@@ -599,6 +627,18 @@ func TestCancelCancelsAnalyses(t *testing.T) {
 		im, _ = svc.Import(context.Background(), id)
 		if im.Counts.Analysed >= 3*AnalysisHands || im.State != store.ImportCancelled {
 			t.Errorf("after the cancel: %d analysed, state %s", im.Counts.Analysed, im.State)
+		}
+		// The import counts what its running jobs analysed after the
+		// cancel, as the store holds it; the sweeper leaves the rest alone.
+		missing, err := st.UnanalyzedHands(context.Background(), analysis.EngineVersion, 0, store.MaxLimit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := int64(3*AnalysisHands - len(missing)); im.Analysis.Analysed != got {
+			t.Errorf("the cancelled import says %d analysed; the store holds %d analyses", im.Analysis.Analysed, got)
+		}
+		if n, err := svc.EnqueueSweep(context.Background(), missing); err != nil || n != 0 {
+			t.Errorf("the sweeper enqueued %d of the cancelled import's hands (%v), want none", n, err)
 		}
 	})
 }

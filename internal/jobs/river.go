@@ -112,7 +112,7 @@ func (w *chunkWorker) Work(ctx context.Context, job *river.Job[ChunkArgs]) (err 
 		return nil // finished already (a rescued duplicate)
 	}
 	var toAnalyse []string
-	res, err := runChunk(ctx, st, cw, w.svc.cfg.Analysis, func(id string) { toAnalyse = append(toAnalyse, id) })
+	res, err := runChunk(ctx, st, a.Import, cw, w.svc.cfg.Analysis, func(id string) { toAnalyse = append(toAnalyse, id) })
 	if err != nil {
 		return err
 	}

@@ -86,8 +86,9 @@ WHERE kind = ? AND coalesce(json_extract(args, '$.import'), 0) = 0 GROUP BY 1`, 
 // one database, with different page sizes, so that their pages never
 // line up) sweeping at once, and again while the jobs they enqueued wait,
 // enqueue one job per window of hands: every hand's window once, none
-// twice. A hand stored while an import is pending is left to the import's
-// jobs: no sweeper enqueues it.
+// twice. A pending import's hands are left to the import's jobs, and a
+// cancelled import's alone: no sweeper enqueues them; other hands stored
+// meanwhile are the sweeper's.
 func TestTwoSweepersEnqueueOnce(t *testing.T) {
 	each(t, func(t *testing.T, st store.Store, second func() store.Store) {
 		ctx := context.Background()
@@ -128,21 +129,47 @@ func TestTwoSweepersEnqueueOnce(t *testing.T) {
 			}
 		}
 
-		// An import pending (no worker takes its chunks): hands stored
-		// since are its own, and no sweeper enqueues them.
-		upload(t, a, jobstest.Hands(t, 5, 9_810_000_000))
-		later := storeUnanalysed(t, st, 2*AnalysisHands, 9_820_000_000)
-		if len(later) != len(seqs)+2*AnalysisHands {
-			t.Fatalf("%d hands without analyses, want %d", len(later), len(seqs)+2*AnalysisHands)
+		// An import pending (no worker takes its chunks), with hands its
+		// chunk stored (as runChunk stores them: the import recorded on
+		// each): they are its own, and no sweeper enqueues them; hands
+		// stored meanwhile by another path are the sweeper's. Once the
+		// import is cancelled its hands stay left alone.
+		pub := upload(t, a, jobstest.Hands(t, 5, 9_810_000_000))
+		im, err := a.Import(ctx, pub)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for i, bf := range sweepers {
-			rep, err := bf.Pass(ctx)
-			if err != nil || rep.Enqueued != len(seqs) {
-				t.Errorf("sweeper %d with an import pending: %+v, %v; want the %d hands stored before it", i, rep, err, len(seqs))
+		p := &ingest.Pipeline{Store: st, Analysis: ingest.AnalyseNone, Import: im.ID}
+		if c, err := p.Run(ctx, handhistory.FormatPokerStars, jobstest.Hands(t, 2*AnalysisHands, 9_820_000_000), func(*ingest.Result) {}); err != nil || c.Stored != 2*AnalysisHands {
+			t.Fatalf("the import's hands: %+v, %v", c, err)
+		}
+		others := storeUnanalysed(t, st, AnalysisHands, 9_830_000_000)
+		if len(others) != len(seqs)+3*AnalysisHands {
+			t.Fatalf("%d hands without analyses, want %d", len(others), len(seqs)+3*AnalysisHands)
+		}
+		sweep := func(what string) {
+			t.Helper()
+			want := map[int64]int{}
+			for _, s := range seqs {
+				want[sweepWindow(s)] = 1
+			}
+			for _, s := range others[len(others)-AnalysisHands:] {
+				want[sweepWindow(s)] = 1
+			}
+			for i, bf := range sweepers {
+				rep, err := bf.Pass(ctx)
+				if err != nil || rep.Enqueued != len(seqs)+AnalysisHands {
+					t.Errorf("sweeper %d, %s: %+v, %v; want the %d hands that are no import's", i, what, rep, err, len(seqs)+AnalysisHands)
+				}
+			}
+			if got := sweepJobs(t, st); !maps.Equal(got, want) {
+				t.Errorf("%s: sweep jobs by window %v, want %v (the import's hands are not the sweeper's)", what, got, want)
 			}
 		}
-		if got := sweepJobs(t, st); !maps.Equal(got, want) {
-			t.Errorf("with an import pending: sweep jobs by window %v, want %v (the hands stored since are the import's)", got, want)
+		sweep("with an import pending")
+		if _, err := a.Cancel(ctx, pub); err != nil {
+			t.Fatal(err)
 		}
+		sweep("with the import cancelled")
 	})
 }

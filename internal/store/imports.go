@@ -193,16 +193,23 @@ type Imports interface {
 	// DeleteImport removes an import and its chunks (an abandoned upload).
 	DeleteImport(ctx context.Context, id int64) error
 	// AddImportAnalyses records the analysis parts of chunk `chunk` (part
-	// i holding hands[i] hands), queued; idempotent (a part recorded
-	// before is left as it is).
-	AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error
+	// i holding hands[i] hands), queued, and reports true; idempotent (a
+	// part recorded before is left as it is). For an import cancelled
+	// meanwhile (a chunk that was running when it was), or gone, it records nothing
+	// and reports false: no analysis job is to be enqueued for it.
+	AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) (live bool, err error)
 	// ImportAnalysisState returns the state of the import (as stored:
 	// done, not analysing) and of its analysis part; NotFound when either
 	// is gone (the import was deleted).
 	ImportAnalysisState(ctx context.Context, id int64, chunk, part int) (importState, partState string, err error)
-	// FinishImportAnalysis records a queued part's outcome: done, with its
-	// analysed and failed hands (a part done before is left as it is).
+	// FinishImportAnalysis records a part's outcome, its analysed and
+	// failed hands: a queued part is done; a part cancelled with its
+	// import (its job was running then) stays cancelled with the hands its
+	// job analysed; a part finished before is left as it is.
 	FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error
+	// CancelImportAnalysis cancels a queued part (of an import cancelled
+	// after the part was recorded); a part finished is left as it is.
+	CancelImportAnalysis(ctx context.Context, id int64, chunk, part int) error
 	// Import returns acct's import publicID with its sums.
 	Import(ctx context.Context, acct account.ID, publicID string) (Import, error)
 	// ImportsPage returns acct's imports, newest first, after cursor (""
@@ -232,13 +239,15 @@ type Imports interface {
 	ReconcileImportChunks(ctx context.Context, kind, message string) (int, error)
 	// ImportJobCounts counts the River jobs of kind by River state.
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
-	// PendingImportsSince returns when the oldest import of any account
-	// whose work is pending (queued or running, or done storing with an
-	// analysis part still queued) was created; ok is false when none is.
-	// The hands its chunks store, and their analyses, are its own: the
-	// analysis sweeper leaves hands stored since then to the imports'
-	// analysis jobs.
-	PendingImportsSince(ctx context.Context) (since time.Time, ok bool, err error)
+	// HeldImports returns which of the imports ids (internal ids, as
+	// store.Hand.Import) hold their hands' analyses from the analysis
+	// sweeper: a pending import (queued or running, or done storing with
+	// an analysis part still queued), whose own analysis jobs analyse its
+	// hands, and a cancelled one, whose analyses were cancelled with it
+	// (its hands are analysed on demand, or by a later import of the same
+	// hands, which adopts them). An id not returned (finished, or gone) is
+	// the sweeper's.
+	HeldImports(ctx context.Context, ids []int64) (map[int64]bool, error)
 }
 
 // ImportNotFound is the error of an unknown (or another account's) import.

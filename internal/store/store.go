@@ -72,6 +72,15 @@ type Hand struct {
 	// maintenance listings (StaleHands, UnanalyzedHands), which walk every
 	// account's hands; 0 elsewhere (the caller's account, account.From).
 	Account account.ID
+	// Import is the internal id of the import whose chunk stored the hand
+	// (0 for none: POST /v1/hands, a local import, a hand stored before
+	// imports were recorded). SaveHands stores it with a new hand, and
+	// moves a hand found stored (the same content) from a cancelled import
+	// to it, so that importing a cancelled import's file again analyses
+	// its hands; the maintenance listings fill it. The analysis sweeper
+	// leaves the hands of pending and cancelled imports alone
+	// (Imports.HeldImports).
+	Import int64
 	// Tags and Note are the account's tags (sorted) and note on the hand
 	// (Store.SetTags, SetNote): Hand and Hands fill them (empty for none);
 	// SaveHands ignores them.

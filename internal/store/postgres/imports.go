@@ -473,16 +473,40 @@ WHERE p.import_id = t.i AND p.chunk = t.c`, ids, chunks); err != nil {
 	return n, nil
 }
 
-// AddImportAnalyses implements store.Imports.
-func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error {
+// AddImportAnalyses implements store.Imports: the import's row is read
+// FOR SHARE first, so that a cancellation (which takes it FOR UPDATE and
+// cancels the queued parts) comes wholly before or after.
+func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) (bool, error) {
 	if len(hands) == 0 {
-		return nil
+		return true, nil
 	}
-	_, err := s.exec(ctx, "add import analyses", `
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	live := false
+	err := store.Retry(ctx, retryable, func() error {
+		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+			var state string
+			err := tx.QueryRow(ctx, `SELECT state FROM imports WHERE id = $1 FOR SHARE`, id).Scan(&state)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return nil // gone: nothing to analyse
+			}
+			if err != nil {
+				return err
+			}
+			if live = state != store.ImportCancelled; !live {
+				return nil
+			}
+			_, err = tx.Exec(ctx, `
 INSERT INTO import_analyses (import_id, chunk, part, hands)
 SELECT $1, $2, p - 1, h FROM unnest($3::int[]) WITH ORDINALITY AS t(h, p)
 ON CONFLICT DO NOTHING`, id, chunk, hands)
-	return err
+			return err
+		})
+	})
+	if err != nil {
+		return false, wrap(ctx, err, "add import analyses")
+	}
+	return live, nil
 }
 
 // ImportAnalysisState implements store.Imports.
@@ -504,24 +528,42 @@ WHERE i.id = $1 AND a.chunk = $2 AND a.part = $3`, id, chunk, part).Scan(&imp, &
 // FinishImportAnalysis implements store.Imports.
 func (s *Store) FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error {
 	_, err := s.exec(ctx, "finish import analysis", `
-UPDATE import_analyses SET state = 'done', analysed = $4, failed = $5, finished_at = now()
-WHERE import_id = $1 AND chunk = $2 AND part = $3 AND state = 'queued'`, id, chunk, part, analysed, failed)
+UPDATE import_analyses SET state = CASE WHEN state = 'queued' THEN 'done' ELSE state END,
+  analysed = $4, failed = $5, finished_at = coalesce(finished_at, now())
+WHERE import_id = $1 AND chunk = $2 AND part = $3
+  AND (state = 'queued' OR (state = 'cancelled' AND analysed = 0 AND failed = 0))`, id, chunk, part, analysed, failed)
 	return err
 }
 
-// PendingImportsSince implements store.Imports.
-func (s *Store) PendingImportsSince(ctx context.Context) (time.Time, bool, error) {
+// CancelImportAnalysis implements store.Imports.
+func (s *Store) CancelImportAnalysis(ctx context.Context, id int64, chunk, part int) error {
+	_, err := s.exec(ctx, "cancel import analysis", `
+UPDATE import_analyses SET state = 'cancelled', finished_at = now()
+WHERE import_id = $1 AND chunk = $2 AND part = $3 AND state = 'queued'`, id, chunk, part)
+	return err
+}
+
+// HeldImports implements store.Imports: one query on the imports'
+// primary key.
+func (s *Store) HeldImports(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	held := map[int64]bool{}
+	if len(ids) == 0 {
+		return held, nil
+	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	var since *time.Time
-	err := s.pool.QueryRow(ctx, `SELECT min(created_at) FROM imports i
-WHERE state <> 'uploading' AND (finished_at IS NULL
-  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`).Scan(&since)
+	rows, err := s.pool.Query(ctx, `SELECT id FROM imports i
+WHERE id = ANY($1) AND (state IN ('queued', 'running', 'cancelled')
+  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`, ids)
 	if err != nil {
-		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+		return nil, wrap(ctx, err, "read held imports")
 	}
-	if since == nil {
-		return time.Time{}, false, nil
+	var id int64
+	if _, err := pgx.ForEachRow(rows, []any{&id}, func() error {
+		held[id] = true
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "read held imports")
 	}
-	return since.UTC(), true, nil
+	return held, nil
 }

@@ -241,11 +241,12 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	sites, siteIDs, games, handJS, verdictJS, hashes := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	legal := make([]bool, n)
 	versions := make([]int32, n)
+	imports := make([]int64, n)
 	for j, k := range keys {
 		h := hands[first[k]]
 		sites[j], siteIDs[j], games[j], legal[j] = h.Site, h.SiteHandID, h.Game, h.Legal
 		handJS[j], verdictJS[j], hashes[j] = string(h.Hand), string(h.Verdict), hashOf[first[k]]
-		versions[j] = int32(h.Version())
+		versions[j], imports[j] = int32(h.Version()), h.Import
 	}
 	owner := account.From(ctx)
 	pubs := make([]string, n)
@@ -262,13 +263,13 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		created = make(map[string]bool, n)
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
-INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
-SELECT $10, p, k, s, sid, g, l, h::jsonb, v::jsonb, c, ev
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[], $11::text[])
-  AS t(k, s, sid, g, l, h, v, c, ev, p)
+INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version, import_id)
+SELECT $10, p, k, s, sid, g, l, h::jsonb, v::jsonb, c, ev, nullif(imp, 0)
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[], $11::text[], $12::bigint[])
+  AS t(k, s, sid, g, l, h, v, c, ev, p, imp)
 ORDER BY k
 ON CONFLICT (account_id, natural_key) DO NOTHING
-RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes, versions, owner, pubs)
+RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games, legal, handJS, verdictJS, hashes, versions, owner, pubs, imports)
 			if err != nil {
 				return err
 			}
@@ -300,6 +301,9 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 					storedHash[key] = hash
 					return nil
 				}); err != nil {
+					return err
+				}
+				if err := adoptHands(ctx, tx, keys, imports, hashes, ids, storedHash, created); err != nil {
 					return err
 				}
 			}
@@ -360,6 +364,25 @@ SELECT h, v, a::jsonb FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v
 			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], hashOf[i])}
 	}
 	return out, nil
+}
+
+// adoptHands moves the hands of a batch found stored with the same
+// content from a cancelled import to the batch's import (store.Hand.Import):
+// one UPDATE for the batch, none when the batch is no import's.
+func adoptHands(ctx context.Context, tx pgx.Tx, keys []string, imports []int64, hashes []string, ids map[string]int64, storedHash map[string]string, created map[string]bool) error {
+	var hs, to []int64
+	for j, k := range keys {
+		if !created[k] && imports[j] != 0 && storedHash[k] == hashes[j] {
+			hs, to = append(hs, ids[k]), append(to, imports[j])
+		}
+	}
+	if len(hs) == 0 {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `UPDATE hands h SET import_id = t.imp
+FROM unnest($1::bigint[], $2::bigint[]) AS t(id, imp), imports i
+WHERE h.id = t.id AND i.id = h.import_id AND i.state = 'cancelled' AND h.import_id <> t.imp`, hs, to)
+	return err
 }
 
 // retryable reports whether a transaction that failed with err may

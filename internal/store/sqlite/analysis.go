@@ -110,7 +110,7 @@ WHERE hand_analyses.engine_version <= excluded.engine_version`, n, a.Version, st
 // StaleHands implements store.Store.
 func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
 FROM hands
 WHERE engine_version < ? AND id > ?
 ORDER BY id
@@ -121,7 +121,7 @@ LIMIT ?`)
 // hands' primary key, anti-joined to hand_analyses on its primary key.
 func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version, h.account_id
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand, h.verdict, h.content_hash, h.created_at, h.engine_version, h.account_id, coalesce(h.import_id, 0)
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND (a.hand_id IS NULL OR a.engine_version < ?1) AND h.id > ?2
 ORDER BY h.id
@@ -151,7 +151,7 @@ func (s *Store) HandRecords(ctx context.Context, ids []string) ([]store.Hand, er
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	out, err := s.scanHands(ctx, "read hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
 FROM hands
 WHERE public_id IN (SELECT value FROM json_each(?)) AND account_id = ?`, string(list), account.From(ctx))
 	if err != nil {
@@ -172,7 +172,7 @@ func (s *Store) scanHands(ctx context.Context, doing, query string, args ...any)
 	for rows.Next() {
 		var h store.Hand
 		var handJS, verdictJS, created string
-		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion, &h.Account); err != nil {
+		if err := rows.Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal, &handJS, &verdictJS, &h.ContentHash, &created, &h.EngineVersion, &h.Account, &h.Import); err != nil {
 			return nil, wrap(ctx, err, doing)
 		}
 		if h.CreatedAt, err = parseTime(created); err != nil {

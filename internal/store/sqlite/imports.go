@@ -466,12 +466,26 @@ RETURNING import_id, chunk`, errs, kind, store.ReconcileBatch)
 	return n, err
 }
 
-// AddImportAnalyses implements store.Imports.
-func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) error {
+// AddImportAnalyses implements store.Imports: the check and the inserts
+// in one write transaction (SQLite's writes are one at a time, so a
+// cancellation comes wholly before or after).
+func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hands []int) (bool, error) {
 	if len(hands) == 0 {
-		return nil
+		return true, nil
 	}
-	return s.write(ctx, "add import analyses", func(ctx context.Context, tx *sql.Tx) error {
+	live := false
+	err := s.write(ctx, "add import analyses", func(ctx context.Context, tx *sql.Tx) error {
+		var state string
+		err := tx.QueryRowContext(ctx, `SELECT state FROM imports WHERE id = ?`, id).Scan(&state)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // gone: nothing to analyse
+		}
+		if err != nil {
+			return err
+		}
+		if live = state != store.ImportCancelled; !live {
+			return nil
+		}
 		for i, n := range hands {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO import_analyses (import_id, chunk, part, hands) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, id, chunk, i, n); err != nil {
 				return err
@@ -479,6 +493,7 @@ func (s *Store) AddImportAnalyses(ctx context.Context, id int64, chunk int, hand
 		}
 		return nil
 	})
+	return live, err
 }
 
 // ImportAnalysisState implements store.Imports.
@@ -500,28 +515,50 @@ WHERE i.id = ? AND a.chunk = ? AND a.part = ?`, id, chunk, part).Scan(&imp, &st)
 // FinishImportAnalysis implements store.Imports.
 func (s *Store) FinishImportAnalysis(ctx context.Context, id int64, chunk, part int, analysed, failed int) error {
 	_, err := s.exec(ctx, "finish import analysis", `
-UPDATE import_analyses SET state = 'done', analysed = ?, failed = ?, finished_at = `+nowSQL+`
-WHERE import_id = ? AND chunk = ? AND part = ? AND state = 'queued'`, analysed, failed, id, chunk, part)
+UPDATE import_analyses SET state = CASE WHEN state = 'queued' THEN 'done' ELSE state END,
+  analysed = ?, failed = ?, finished_at = coalesce(finished_at, `+nowSQL+`)
+WHERE import_id = ? AND chunk = ? AND part = ?
+  AND (state = 'queued' OR (state = 'cancelled' AND analysed = 0 AND failed = 0))`, analysed, failed, id, chunk, part)
 	return err
 }
 
-// PendingImportsSince implements store.Imports.
-func (s *Store) PendingImportsSince(ctx context.Context) (time.Time, bool, error) {
+// CancelImportAnalysis implements store.Imports.
+func (s *Store) CancelImportAnalysis(ctx context.Context, id int64, chunk, part int) error {
+	_, err := s.exec(ctx, "cancel import analysis", `
+UPDATE import_analyses SET state = 'cancelled', finished_at = `+nowSQL+`
+WHERE import_id = ? AND chunk = ? AND part = ? AND state = 'queued'`, id, chunk, part)
+	return err
+}
+
+// HeldImports implements store.Imports: one query on the imports'
+// primary key.
+func (s *Store) HeldImports(ctx context.Context, ids []int64) (map[int64]bool, error) {
+	held := map[int64]bool{}
+	if len(ids) == 0 {
+		return held, nil
+	}
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
-	var since sql.NullString
-	err := s.db.QueryRowContext(ctx, `SELECT min(created_at) FROM imports i
-WHERE state <> 'uploading' AND (finished_at IS NULL
-  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`).Scan(&since)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM imports i
+WHERE id IN (SELECT value FROM json_each(?)) AND (state IN ('queued', 'running', 'cancelled')
+  OR EXISTS (SELECT 1 FROM import_analyses a WHERE a.import_id = i.id AND a.state = 'queued'))`, string(list))
 	if err != nil {
-		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+		return nil, wrap(ctx, err, "read held imports")
 	}
-	if !since.Valid {
-		return time.Time{}, false, nil
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, wrap(ctx, err, "read held imports")
+		}
+		held[id] = true
 	}
-	t, err := parseTime(since.String)
-	if err != nil {
-		return time.Time{}, false, wrap(ctx, err, "read pending imports")
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, err, "read held imports")
 	}
-	return t, true, nil
+	return held, nil
 }

@@ -155,8 +155,8 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	err := store.Retry(ctx, busy, func() error {
 		return s.tx(ctx, func(tx *sql.Tx) error {
 			ins, err := tx.PrepareContext(ctx, `
-INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version, import_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, nullif(?, 0))
 ON CONFLICT (account_id, natural_key) DO NOTHING
 RETURNING id`)
 			if err != nil {
@@ -168,6 +168,15 @@ RETURNING id`)
 				return err
 			}
 			defer sel.Close()
+			// A hand found stored with the same content moves from a
+			// cancelled import to this one (store.Hand.Import).
+			adopt, err := tx.PrepareContext(ctx, `UPDATE hands SET import_id = ?1
+WHERE account_id = ?2 AND natural_key = ?3 AND import_id <> ?1
+  AND import_id IN (SELECT id FROM imports WHERE state = 'cancelled')`)
+			if err != nil {
+				return err
+			}
+			defer adopt.Close()
 			ply, err := tx.PrepareContext(ctx, `INSERT INTO hand_players (hand_id, position, name, account_id) VALUES (?, ?, ?, ?)`)
 			if err != nil {
 				return err
@@ -183,7 +192,7 @@ RETURNING id`)
 				var id int64
 				hash := store.ContentHash(h.Hand)
 				pub := store.NewPublicID()
-				err := ins.QueryRowContext(ctx, owner, pub, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash, h.Version()).Scan(&id)
+				err := ins.QueryRowContext(ctx, owner, pub, h.NaturalKey, h.Site, h.SiteHandID, h.Game, h.Legal, string(h.Hand), string(h.Verdict), hash, h.Version(), h.Import).Scan(&id)
 				switch {
 				case errors.Is(err, sql.ErrNoRows):
 					var stored string
@@ -191,6 +200,11 @@ RETURNING id`)
 						return err
 					}
 					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash)}
+					if h.Import != 0 && stored == hash {
+						if _, err := adopt.ExecContext(ctx, h.Import, owner, h.NaturalKey); err != nil {
+							return err
+						}
+					}
 					continue
 				case err != nil:
 					return err

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
-	"time"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -136,24 +138,38 @@ func testImportSums(t *testing.T, s store.Store) {
 	check("the second page's import", page[0])
 }
 
-// testPendingImports: PendingImportsSince names the oldest import whose
-// work is pending (queued or running, or stored with an analysis part
-// queued), never an upload still coming in nor a finished import.
-func testPendingImports(t *testing.T, s store.Store) {
+// testHeldImports: HeldImports names the imports whose hands the
+// analysis sweeper leaves alone (pending: queued, running, or stored with
+// an analysis part queued; cancelled), never an upload coming in, a
+// finished import nor one gone; a cancelled import records no new
+// analysis part, keeps its parts cancelled with what their running jobs
+// analysed; SaveHands records a hand's import, lists it with the
+// maintenance listings, and moves a hand found stored from a cancelled
+// import to the import storing it again.
+func testHeldImports(t *testing.T, s store.Store) {
 	imp, ok := s.(store.Imports)
 	if !ok {
 		t.Skip("the store keeps no imports")
 	}
 	ctx := context.Background()
-	pending := func(what string, want bool) time.Time {
+	held := func(what string, ids []int64, want ...int64) {
 		t.Helper()
-		since, ok, err := imp.PendingImportsSince(ctx)
-		if err != nil || ok != want {
-			t.Fatalf("%s: PendingImportsSince = %v, %v, %v; want pending %v", what, since, ok, err, want)
+		got, err := imp.HeldImports(ctx, ids)
+		if err != nil {
+			t.Fatalf("%s: HeldImports: %v", what, err)
 		}
-		return since
+		var list []int64
+		for id, h := range got {
+			if h {
+				list = append(list, id)
+			}
+		}
+		slices.Sort(list)
+		slices.Sort(want)
+		if !slices.Equal(list, want) {
+			t.Errorf("%s: HeldImports(%v) = %v, want %v", what, ids, list, want)
+		}
 	}
-	pending("no import", false)
 	newImport := func() (int64, string) {
 		t.Helper()
 		pub := store.NewPublicID()
@@ -169,57 +185,138 @@ func testPendingImports(t *testing.T, s store.Store) {
 		}
 		return id, pub
 	}
-	first, firstPub := newImport()
-	pending("an upload coming in", false)
-	if err := imp.QueueImport(ctx, first, 1, 5, nil, "", func(any) error { return nil }); err != nil {
-		t.Fatal(err)
+	queue := func(id int64) {
+		t.Helper()
+		if err := imp.QueueImport(ctx, id, 1, 5, nil, "", func(any) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
 	}
-	im, err := imp.Import(ctx, account.Default, firstPub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if since := pending("a queued import", true); !since.Equal(im.CreatedAt) {
-		t.Errorf("pending since %v, want the import's creation %v", since, im.CreatedAt)
-	}
-	// Creation times are kept to the millisecond (SQLite): the second
-	// import must be created on a later one for the check below to tell
-	// the two apart.
-	for time.Now().Sub(im.CreatedAt) < 5*time.Millisecond {
-		time.Sleep(time.Millisecond)
-	}
+	held("no import", []int64{1, 2})
+	first, _ := newImport()
+	held("an upload coming in", []int64{first})
+	queue(first)
+	held("a queued import", []int64{first}, first)
 	second, secondPub := newImport()
-	if err := imp.QueueImport(ctx, second, 1, 5, nil, "", func(any) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if since := pending("two queued imports", true); !since.Equal(im.CreatedAt) {
-		t.Errorf("pending since %v, want the older import's creation %v", since, im.CreatedAt)
-	}
-	// The first stores its chunk, with an analysis part queued: still
-	// pending until the part is done.
+	queue(second)
+	held("two queued imports", []int64{first, second, 999_999}, first, second)
+	// The first stores its chunk, with an analysis part queued: held
+	// until the part is done.
 	if _, err := imp.StartImportChunk(ctx, first, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := imp.AddImportAnalyses(ctx, first, 0, []int{10}); err != nil {
-		t.Fatal(err)
+	held("a running import", []int64{first}, first)
+	if live, err := imp.AddImportAnalyses(ctx, first, 0, []int{10}); err != nil || !live {
+		t.Fatalf("AddImportAnalyses of a running import = %v, %v; want live", live, err)
 	}
 	if err := imp.FinishImportChunk(ctx, first, 0, store.ChunkResult{State: store.ChunkDone, Counts: store.ImportCounts{Read: 10, Stored: 10}}); err != nil {
 		t.Fatal(err)
 	}
-	if since := pending("an import analysing", true); !since.Equal(im.CreatedAt) {
-		t.Errorf("pending since %v, want the analysing import's creation %v", since, im.CreatedAt)
-	}
+	held("an import analysing", []int64{first}, first)
 	if err := imp.FinishImportAnalysis(ctx, first, 0, 0, 10, 0); err != nil {
 		t.Fatal(err)
 	}
-	im2, err := imp.Import(ctx, account.Default, secondPub)
-	if err != nil {
+	held("the first done", []int64{first, second}, second)
+
+	// The second is cancelled while its chunk runs: the chunk's analysis
+	// parts are not recorded, the import is held (its hands' analyses were
+	// cancelled with it).
+	if _, err := imp.StartImportChunk(ctx, second, 0); err != nil {
 		t.Fatal(err)
 	}
-	if since := pending("the first done", true); !since.Equal(im2.CreatedAt) || !since.After(im.CreatedAt) {
-		t.Errorf("pending since %v, want the second import's creation %v, after the first's %v", since, im2.CreatedAt, im.CreatedAt)
-	}
-	if err := imp.DeleteImport(ctx, second); err != nil {
+	if _, err := imp.CancelImport(ctx, account.Default, secondPub); err != nil {
 		t.Fatal(err)
 	}
-	pending("every import done or gone", false)
+	if live, err := imp.AddImportAnalyses(ctx, second, 0, []int{10}); err != nil || live {
+		t.Errorf("AddImportAnalyses of a cancelled import = %v, %v; want not live", live, err)
+	}
+	if _, st, err := imp.ImportAnalysisState(ctx, second, 0, 0); !isKind(err, fault.NotFound) {
+		t.Errorf("a cancelled import's part: state %q, %v; want none recorded", st, err)
+	}
+	if err := imp.FinishImportChunk(ctx, second, 0, store.ChunkResult{State: store.ChunkDone, Counts: store.ImportCounts{Read: 10, Stored: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	held("a cancelled import", []int64{first, second}, second)
+	im, err := imp.Import(ctx, account.Default, secondPub)
+	if err != nil || im.State != store.ImportCancelled || im.Analysis.Pending != 0 {
+		t.Errorf("the cancelled import: %+v, %v; want cancelled with nothing pending", im, err)
+	}
+
+	// A third, cancelled while analysing: its queued parts are cancelled;
+	// a job that was running records what it analysed, the part stays
+	// cancelled; a part queued after (a race) is cancelled by its job.
+	third, thirdPub := newImport()
+	queue(third)
+	if _, err := imp.StartImportChunk(ctx, third, 0); err != nil {
+		t.Fatal(err)
+	}
+	if live, err := imp.AddImportAnalyses(ctx, third, 0, []int{4, 6}); err != nil || !live {
+		t.Fatalf("AddImportAnalyses = %v, %v", live, err)
+	}
+	if err := imp.FinishImportChunk(ctx, third, 0, store.ChunkResult{State: store.ChunkDone, Counts: store.ImportCounts{Read: 10, Stored: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := imp.CancelImport(ctx, account.Default, thirdPub); err != nil {
+		t.Fatal(err)
+	}
+	if err := imp.FinishImportAnalysis(ctx, third, 0, 0, 4, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err := imp.ImportAnalysisState(ctx, third, 0, 0); err != nil || st != "cancelled" {
+		t.Errorf("a part finished after its import's cancellation: %q, %v; want cancelled", st, err)
+	}
+	if err := imp.FinishImportAnalysis(ctx, third, 0, 0, 1, 3); err != nil {
+		t.Fatal(err)
+	}
+	im, err = imp.Import(ctx, account.Default, thirdPub)
+	if err != nil || im.State != store.ImportCancelled || im.Analysis.Analysed != 4 || im.Analysis.Failed != 0 || im.Analysis.Pending != 0 || im.Analysis.Hands != 10 {
+		t.Errorf("the import cancelled while analysing: %+v, %v; want cancelled, 4 of 10 analysed, none pending", im.Analysis, err)
+	}
+	if err := imp.CancelImportAnalysis(ctx, third, 0, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err := imp.ImportAnalysisState(ctx, third, 0, 1); err != nil || st != "cancelled" {
+		t.Errorf("CancelImportAnalysis: part %q, %v", st, err)
+	}
+	if err := imp.CancelImportAnalysis(ctx, first, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, st, err := imp.ImportAnalysisState(ctx, first, 0, 0); err != nil || st != "done" {
+		t.Errorf("CancelImportAnalysis of a done part: %q, %v; want done", st, err)
+	}
+
+	// Hands keep their import; a hand stored again by another import
+	// moves to it only from a cancelled import.
+	a := NewHand(301, "", "omaha-hi", true, "a", "b")
+	a.Import = second // cancelled
+	b := NewHand(302, "", "omaha-hi", true, "a", "b")
+	b.Import = first                                  // done
+	c := NewHand(303, "", "omaha-hi", true, "a", "b") // no import
+	save(t, s, a, b, c)
+	imports := func(what string, want map[string]int64) {
+		t.Helper()
+		got := map[string]int64{}
+		var after int64
+		for {
+			page, err := s.UnanalyzedHands(ctx, analysis.EngineVersion, after, store.MaxLimit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(page) == 0 {
+				break
+			}
+			for _, h := range page {
+				got[h.NaturalKey] = h.Import
+			}
+			after = page[len(page)-1].Seq
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: hand %s listed with import %d, want %d", what, k, got[k], v)
+			}
+		}
+	}
+	imports("as stored", map[string]int64{a.NaturalKey: second, b.NaturalKey: first, c.NaturalKey: 0})
+	a.Import, b.Import = third, third
+	save(t, s, a, b)
+	imports("stored again", map[string]int64{a.NaturalKey: third, b.NaturalKey: first, c.NaturalKey: 0})
 }

@@ -66,7 +66,7 @@ func Run(t *testing.T, open Open) {
 		{"sessions: stored for a live key, read by hash with the key's state, touched, signed out, ended with the key", testSessions},
 		{"share links: one hand of the caller's, found by hash, listed per account in pages, revoked by the owner", testShares},
 		{"an import's counts, skipped reasons and first errors are summed over its chunks", testImportSums},
-		{"the oldest import with work pending is named, never an upload coming in nor one finished", testPendingImports},
+		{"pending and cancelled imports hold their hands from the sweeper; hands keep their import", testHeldImports},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
