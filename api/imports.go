@@ -37,6 +37,7 @@ type importView struct {
 	Errors         []store.ImportError `json:"errors"`
 	CreatedAt      time.Time           `json:"created_at"`
 	StartedAt      *time.Time          `json:"started_at"`
+	StoredAt       *time.Time          `json:"stored_at"`
 	FinishedAt     *time.Time          `json:"finished_at"`
 }
 
@@ -79,7 +80,16 @@ func viewImport(im store.Import, now time.Time) importView {
 			Legal: c.Legal, Illegal: c.Illegal, Unreadable: c.Unreadable, Analysed: c.Analysed, Skipped: c.Skipped},
 		Analysis: importAnalysis{Hands: im.Analysis.Hands, Analysed: im.Analysis.Analysed, Pending: im.Analysis.Pending,
 			Failed: im.Analysis.Failed, HandsPerSecond: im.Analysis.Rate()},
-		Errors: im.Errors, CreatedAt: im.CreatedAt.UTC(), StartedAt: utc(im.StartedAt), FinishedAt: utc(im.FinishedAt),
+		Errors: im.Errors, CreatedAt: im.CreatedAt.UTC(), StartedAt: utc(im.StartedAt), StoredAt: utc(im.FinishedAt),
+	}
+	// The stored finish is the storing phase's; the import ends with its
+	// last analysis part.
+	switch {
+	case im.State == store.ImportAnalysing:
+	case im.FinishedAt != nil && im.Analysis.LastDone.After(*im.FinishedAt):
+		v.FinishedAt = utc(&im.Analysis.LastDone)
+	default:
+		v.FinishedAt = utc(im.FinishedAt)
 	}
 	if v.Errors == nil {
 		v.Errors = []store.ImportError{}
@@ -121,8 +131,9 @@ func (s *Server) imports(w http.ResponseWriter, r *http.Request) (*jobs.Service,
 // with the import and its Location once stored and its jobs queued. A
 // declared length over jobs.MaxUploadBytes is a 413 before any byte is
 // read; a body that grows past it, a 413 when it does (nothing of it is
-// kept). A file that is not a hand history is not an error of the
-// request: the import fails, saying why.
+// kept). A file that is not a hand history among others is not an error
+// of the request (the import says so in its errors); an upload of no hand
+// history at all is a 400 (jobs.Upload.Commit's error), nothing kept.
 func (s *Server) postImport(w http.ResponseWriter, r *http.Request) {
 	svc, ok := s.imports(w, r)
 	if !ok {

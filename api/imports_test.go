@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,8 @@ type importBody struct {
 		File, Message string
 		Line          int
 	} `json:"errors"`
+	StoredAt   *time.Time `json:"stored_at"`
+	FinishedAt *time.Time `json:"finished_at"`
 }
 
 func importService(t *testing.T, st store.Store, workers int) *jobs.Service {
@@ -107,6 +110,9 @@ func TestImports(t *testing.T) {
 		if done.State != "done" || done.Counts.Read != 25 || done.Counts.Stored != 25 || done.Counts.Legal != 25 || done.Counts.Analysed != 25 || done.Progress.Fraction != 1 {
 			t.Fatalf("first import: %+v", done)
 		}
+		if done.StoredAt == nil || done.FinishedAt == nil || done.FinishedAt.Before(*done.StoredAt) {
+			t.Errorf("first import: stored at %v, finished at %v; want both, the finish (its last analysis) not before the storing's", done.StoredAt, done.FinishedAt)
+		}
 		again := c.waitImport(c.postImport("text/plain", file).ID)
 		if again.State != "done" || again.Counts.Stored != 0 || again.Counts.Duplicates != 25 {
 			t.Fatalf("the same file again: %+v", again)
@@ -148,10 +154,43 @@ func TestImports(t *testing.T) {
 			t.Fatalf("gzip import: %+v", got)
 		}
 
-		// Not a hand history: 202, then failed with the reason.
-		bad := c.waitImport(c.postImport("text/plain", []byte("just some text\n")).ID)
-		if bad.State != "failed" || bad.Reason == nil || !strings.Contains(*bad.Reason, "not a hand history") {
-			t.Fatalf("not a hand history: %+v", bad)
+		// An upload of no hand history is an error of the request (400,
+		// problem+json on the body, naming the file), as POST /v1/hands
+		// answers, not an import that fails; before, 202 and a failed import.
+		var two bytes.Buffer
+		mw = multipart.NewWriter(&two)
+		fw, _ = mw.CreateFormFile("file", "a.txt")
+		fw.Write([]byte("just some text\n"))
+		fw, _ = mw.CreateFormFile("file", "b.txt")
+		fw.Write([]byte("more text\n"))
+		mw.Close()
+		for _, bad := range []struct{ name, ct, body, want string }{
+			{"not a hand history", "text/plain", "just some text\n", "not a hand history"},
+			{"an empty body", "text/plain", "", "empty"},
+			{"one line of 1 MiB, no hand", "text/plain", strings.Repeat("x", 1<<20), "not a hand history"},
+			{"two files, neither a hand history", mw.FormDataContentType(), two.String(), "a.txt is not a hand history Scoop reads"},
+		} {
+			res := c.do(http.MethodPost, "/v1/imports", bad.ct, []byte(bad.body))
+			if res.status != http.StatusBadRequest || res.header.Get("Content-Type") != "application/problem+json" {
+				t.Fatalf("%s: %d %s %s, want 400 problem+json", bad.name, res.status, res.header.Get("Content-Type"), res.body)
+			}
+			if p := res.problem(t); p.Field != "body" || !strings.Contains(p.Detail, bad.want) {
+				t.Errorf("%s: problem %+v, want the body named and %q", bad.name, p, bad.want)
+			}
+		}
+
+		// A line over MaxLineBytes, longer than a chunk may be (16 MiB):
+		// its hand is unreadable, named by the line; the other hands are
+		// stored. Before, the chunk was cut inside the line and the rest of
+		// the file failed as "no PokerStars hand header found".
+		long := jobstest.Hands(t, 15, 9_590_000_000)
+		at := bytes.Index(long, []byte("\nSeat 2: ")) + 1
+		line := bytes.Count(long[:at], []byte("\n")) + 1
+		long = slices.Concat(long[:at], bytes.Repeat([]byte("y"), 20<<20), []byte("\n"), long[at:])
+		lg := c.waitImport(c.postImport("text/plain", long).ID)
+		if lg.State != "done" || lg.Counts.Unreadable != 1 || lg.Counts.Stored != 14 || len(lg.Errors) != 1 ||
+			lg.Errors[0].Line != line || !strings.Contains(lg.Errors[0].Message, "longer than 8192 bytes") {
+			t.Fatalf("a 20 MiB line at line %d: %+v", line, lg)
 		}
 
 		// An unreadable hand is reported with its line in the file.

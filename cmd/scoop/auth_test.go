@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -243,5 +244,30 @@ func TestAPIKeyCreateOwnAccount(t *testing.T) {
 	}
 	if code != 0 || strings.Join(accounts, ",") != "student1,student1" {
 		t.Errorf("keys' accounts %v (exit %d), want both of student1 and none of the default account", accounts, code)
+	}
+}
+
+// TestImportServerUnreadableFile: a file that is no hand history, sent
+// with scoop import --server, is refused by the server (400) and the
+// command exits 2 with the server's reason in one line, as a local import
+// of it does; before, the server took it as an import that failed, and
+// the command exited 1.
+func TestImportServerUnreadableFile(t *testing.T) {
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("SCOOP_KEY", "")
+	base, _ := startServe(t, "--sqlite", filepath.Join(t.TempDir(), "scoop.db"), "--addr", "127.0.0.1:0")
+	waitReady(t, base)
+	dir := t.TempDir()
+	for name, body := range map[string]string{"notes.txt": "remember the milk\n", "empty.txt": ""} {
+		file := filepath.Join(dir, name)
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := Run(context.Background(), []string{"import", "--server", base, file}, strings.NewReader(""), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "400") || !strings.Contains(errb.String(), name) ||
+			strings.Count(strings.TrimSpace(errb.String()), "\n") != 0 {
+			t.Errorf("import --server %s: exit %d %q, want 2 and the server's 400 naming the file in one line", name, code, errb.String())
+		}
 	}
 }

@@ -337,8 +337,8 @@ func (s *Service) Ready(ctx context.Context) error {
 	return nil
 }
 
-// Progress is an import's progress: the fraction of its hands done (by
-// the hands counted while splitting the upload), the rate over its
+// Progress is an import's progress over both its phases, storing and
+// analysing: the fraction of its work done, the storing rate over its
 // running time, and the estimated time left (nil when unknown).
 type Progress struct {
 	Fraction    float64
@@ -346,17 +346,20 @@ type Progress struct {
 	ETA         *time.Duration
 }
 
-// ProgressOf computes im's progress at now.
+// ProgressOf computes im's progress at now. Its work is the hands to store
+// (as counted while splitting the upload; its chunks when none were
+// counted) and the hands to analyse: the hands of its analysis parts,
+// extrapolated over the chunks still to come from the hands stored so far
+// (every hand to store is taken as one to analyse until a chunk has
+// finished and says how many are). Fraction is the hands stored and
+// analysed (or failed) over that work, 1 once the import has ended (done
+// with no analysis pending, failed, or cancelled with no chunk running);
+// an import analysing is never at 1. ETA is the hands left to store at the
+// storing rate plus the hands left to analyse at the analysis rate (nil
+// while a rate it needs is unknown), 0 once ended.
 func ProgressOf(im store.Import, now time.Time) Progress {
 	var p Progress
-	switch {
-	case im.State == store.ImportDone || im.State == store.ImportFailed || (im.State == store.ImportCancelled && im.FinishedAt != nil):
-		p.Fraction = 1
-	case im.HandsExpected > 0:
-		p.Fraction = min(float64(im.HandsFinished)/float64(im.HandsExpected), 1)
-	case im.Chunks > 0:
-		p.Fraction = float64(im.ChunksFinished) / float64(im.Chunks)
-	}
+	storing := im.State == store.ImportQueued || im.State == store.ImportRunning
 	if im.StartedAt != nil {
 		end := now
 		if im.FinishedAt != nil {
@@ -365,15 +368,65 @@ func ProgressOf(im store.Import, now time.Time) Progress {
 		if el := end.Sub(*im.StartedAt).Seconds(); el > 0 {
 			p.HandsPerSec = float64(im.Counts.Read) / el
 		}
-		if p.Fraction >= 1 {
-			zero := time.Duration(0)
-			p.ETA = &zero
-		} else if p.Fraction > 0 {
-			el := now.Sub(*im.StartedAt)
-			eta := time.Duration(float64(el) * (1 - p.Fraction) / p.Fraction).Round(time.Second)
-			p.ETA = &eta
+	}
+	if im.State == store.ImportDone || im.State == store.ImportFailed || (im.State == store.ImportCancelled && im.FinishedAt != nil) {
+		zero := time.Duration(0)
+		p.Fraction, p.ETA = 1, &zero
+		return p
+	}
+	if !storing && im.State != store.ImportAnalysing {
+		return p // cancelled, its running chunks finishing
+	}
+	// The storing phase, in hands (or chunks, when no hand was counted).
+	toStore, stored := float64(im.HandsExpected), float64(im.HandsFinished)
+	if im.HandsExpected <= 0 {
+		toStore, stored = float64(im.Chunks), float64(im.ChunksFinished)
+	}
+	if !storing {
+		stored = toStore
+	}
+	// The analysing phase, in hands.
+	a := im.Analysis
+	toAnalyse := float64(a.Hands)
+	if storing {
+		switch {
+		case im.HandsExpected > 0 && im.HandsFinished > 0:
+			toAnalyse = max(toAnalyse, float64(a.Hands)*float64(im.HandsExpected)/float64(im.HandsFinished))
+		case im.HandsExpected > 0:
+			toAnalyse = max(toAnalyse, float64(im.HandsExpected))
 		}
 	}
+	analysed := float64(a.Analysed + a.Failed)
+	if total := toStore + toAnalyse; total > 0 {
+		p.Fraction = min((stored+analysed)/total, 1)
+	}
+	if im.State == store.ImportAnalysing && p.Fraction >= 1 {
+		p.Fraction = 0.999 // a part still queued: not done
+	}
+	// ETA: each phase's remaining work at its own rate.
+	var eta float64
+	if left := toStore - stored; left > 0 {
+		if im.StartedAt == nil || stored <= 0 {
+			return p
+		}
+		el := now.Sub(*im.StartedAt).Seconds()
+		if el <= 0 {
+			return p
+		}
+		eta += left * el / stored
+	}
+	if left := toAnalyse - analysed; left > 0 {
+		r := a.Rate()
+		if r <= 0 {
+			return p
+		}
+		eta += left / r
+	}
+	d := time.Duration(eta * float64(time.Second)).Round(time.Second)
+	if d <= 0 && im.State == store.ImportAnalysing {
+		d = time.Second
+	}
+	p.ETA = &d
 	return p
 }
 

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/scoophq/scoop/internal/account"
+	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -67,9 +68,11 @@ type Upload struct {
 	pub   string
 	chunk int // the next chunk's number
 	files int
-	bytes int64
-	errs  []store.ImportError
-	buf   []byte
+	// readable counts the files stored in chunks (a format detected).
+	readable int
+	bytes    int64
+	errs     []store.ImportError
+	buf      []byte
 }
 
 // NewUpload starts an import for the context's account.
@@ -143,9 +146,21 @@ func (u *Upload) delete(ctx context.Context) error {
 }
 
 // Commit ends the upload: the import is queued with one job per chunk
-// (in the same transaction), or failed, with the reason, when no file
-// held a hand history.
+// (in the same transaction). When no file is a hand history it queues
+// nothing and returns a *fault.Error of kind Invalid naming the first
+// file's error (and how many other files were refused): the caller aborts
+// the upload and answers 400, as POST /v1/hands does for such a body.
 func (u *Upload) Commit(ctx context.Context) error {
+	if u.readable == 0 {
+		msg := "the upload holds no file"
+		if len(u.errs) > 0 {
+			msg = u.errs[0].Message
+			if u.files > 1 {
+				msg += fmt.Sprintf(" (and %d other files, none a hand history either)", u.files-1)
+			}
+		}
+		return &fault.Error{Kind: fault.Invalid, Field: "body", Action: -1, Message: msg}
+	}
 	reason := ""
 	if len(u.errs) > 0 {
 		reason = u.errs[0].Message
@@ -203,6 +218,7 @@ func (u *Upload) AddFile(ctx context.Context, name, contentType string, r io.Rea
 	if bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}) {
 		ok = false // UTF-16: decoded whole
 	}
+	u.readable++
 	if !ok {
 		return u.whole(ctx, name, f, br)
 	}
@@ -367,11 +383,27 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 	meta := store.ImportChunk{File: name, Format: string(f), FirstLine: 1, FirstHand: 1}
 	line, hands := 1, 0
 	midLine := false // the last read ended inside a line
+	// A line of a text format longer than MaxLineBytes makes its hand
+	// unreadable (the reader names the line): only its first
+	// MaxLineBytes+1 bytes are stored, enough for the reader to say so,
+	// and the rest is counted and dropped. Before, the chunk was cut inside
+	// such a line, and the rest of the file read as a chunk without a
+	// hand header.
+	cutLong := f != handhistory.FormatJSON && f != handhistory.FormatPHH
+	lineBytes := 0 // of the current line, stored so far
 	for {
 		b, err := br.ReadSlice('\n')
 		if len(b) > 0 {
 			if cerr := u.count(len(b)); cerr != nil {
 				return cerr
+			}
+			if cutLong && lineBytes+len(b) > handhistory.MaxLineBytes+1 {
+				keep := max(handhistory.MaxLineBytes+1-lineBytes, 0)
+				if b[len(b)-1] == '\n' {
+					b = append(b[:keep:keep], '\n') // a copy: b is the reader's buffer
+				} else {
+					b = b[:keep]
+				}
 			}
 			start := false
 			if !midLine {
@@ -394,12 +426,16 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 				hands++
 				meta.Hands++
 			}
-			if err := cw.write(b); err != nil {
-				return err
-			}
-			midLine = b[len(b)-1] != '\n'
-			if !midLine {
-				line++
+			if len(b) > 0 {
+				if err := cw.write(b); err != nil {
+					return err
+				}
+				lineBytes += len(b)
+				midLine = b[len(b)-1] != '\n'
+				if !midLine {
+					line++
+					lineBytes = 0
+				}
 			}
 		}
 		switch {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"time"
 
 	"github.com/scoophq/scoop/internal/account"
@@ -109,11 +110,13 @@ type Import struct {
 
 // ImportAnalysis is the progress of an import's analysis jobs: Hands
 // enqueued for analysis, Analysed (saved) and Failed of them, Pending
-// (in parts not yet done), and Seconds from the first part enqueued to the
-// last one done (0 before one is done).
+// (in parts not yet done), Seconds from the first part enqueued to the
+// last one done (0 before one is done), and LastDone when that last one
+// was done (zero before).
 type ImportAnalysis struct {
 	Hands, Analysed, Failed, Pending int64
 	Seconds                          float64
+	LastDone                         time.Time
 }
 
 // Rate is the analyses saved per second, 0 before any.
@@ -292,7 +295,8 @@ func ChunkFinished(state string) bool {
 // object of sums by reason, and the error arrays of the first chunks that
 // have errors (at most MaxImportErrors chunks, which is enough), as one
 // JSON array in chunk order, and the sums over its analysis parts as one
-// JSON array [hands, analysed, failed, pending, seconds]. The chunks'
+// JSON array [hands, analysed, failed, pending, seconds, last done
+// (Unix seconds, 0 for none)]. The chunks'
 // errors follow im's own (its file errors), up to MaxImportErrors in all;
 // the analyses saved are added to Counts.Analysed, and a done import with
 // analyses pending reads as ImportAnalysing.
@@ -348,11 +352,14 @@ func (s *ChunkSums) Apply(im *Import) error {
 	c := &im.Counts
 	skipped, errs, analyses := s.skipped, s.errs, s.analyses
 	if analyses != "" {
-		var a [5]float64
+		var a [6]float64
 		if err := json.Unmarshal([]byte(analyses), &a); err != nil {
 			return err
 		}
 		im.Analysis = ImportAnalysis{Hands: int64(a[0]), Analysed: int64(a[1]), Failed: int64(a[2]), Pending: int64(a[3]), Seconds: a[4]}
+		if a[5] > 0 {
+			im.Analysis.LastDone = time.UnixMicro(int64(math.Round(a[5] * 1e6))).UTC()
+		}
 		c.Analysed += im.Analysis.Analysed
 		if im.State == ImportDone && im.Analysis.Pending > 0 {
 			im.State = ImportAnalysing

@@ -1056,9 +1056,11 @@ type Import struct {
 	CreatedAt      time.Time    `json:"created_at"`
 
 	// Errors The first errors (at most 20), in file order.
-	Errors     []ImportError `json:"errors"`
-	Files      int64         `json:"files"`
-	FinishedAt *time.Time    `json:"finished_at"`
+	Errors []ImportError `json:"errors"`
+	Files  int64         `json:"files"`
+
+	// FinishedAt When it ended: its hands stored and every analysis part done (the last one's time), failed, or cancelled with no chunk running. Null while it stores or analyses.
+	FinishedAt *time.Time `json:"finished_at"`
 
 	// HandsExpected Hands found while the upload was cut into chunks.
 	HandsExpected int64 `json:"hands_expected"`
@@ -1073,6 +1075,9 @@ type Import struct {
 
 	// State The phase: queued (stored, no chunk started), running (storing hands), analysing (every hand stored, analysis jobs still queued: see analysis), done (every chunk ran and every analysis job), failed (a chunk failed after its retries, or nothing could be read), cancelled.
 	State ImportState `json:"state"`
+
+	// StoredAt When its last chunk finished storing: null while it stores (or a chunk still runs after a cancel).
+	StoredAt *time.Time `json:"stored_at,omitempty"`
 }
 
 // ImportAnalysis The analysis jobs of the hands the import stored (one job per 40 hands, worked by every worker on the database).
@@ -1144,13 +1149,13 @@ type ImportPage struct {
 
 // ImportProgress defines model for ImportProgress.
 type ImportProgress struct {
-	// EtaSeconds Estimated seconds left; null before any progress.
+	// EtaSeconds Estimated seconds left: the hands left to store at the storing rate plus the hands left to analyse at the analysis rate; null while a rate it needs is not known yet, 0 once ended.
 	EtaSeconds *float64 `json:"eta_seconds"`
 
-	// Fraction Hands done over the hands found in the upload (1 once finished).
+	// Fraction The work done over both phases: hands stored plus hands analysed (or failed), over the hands found in the upload plus the hands to analyse (those of its analysis jobs, extrapolated while chunks remain). Below 1 while it stores or analyses; 1 once it has ended.
 	Fraction float64 `json:"fraction"`
 
-	// HandsPerSecond Hands read per second since the first chunk started.
+	// HandsPerSecond Hands read per second since the first chunk started (the storing rate; the analysis rate is analysis.hands_per_second).
 	HandsPerSecond float64 `json:"hands_per_second"`
 }
 
@@ -3136,9 +3141,13 @@ type ClientInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -3159,9 +3168,13 @@ type ClientInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -3182,9 +3195,13 @@ type ClientInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -4099,9 +4116,13 @@ func (c *Client) ListImports(ctx context.Context, params *ListImportsParams, req
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //
@@ -4132,9 +4153,13 @@ func (c *Client) CreateImportWithBody(ctx context.Context, contentType string, b
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //
@@ -4165,9 +4190,13 @@ func (c *Client) CreateImport(ctx context.Context, body CreateImportJSONRequestB
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //
@@ -8203,9 +8232,13 @@ type ClientWithResponsesInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -8226,9 +8259,13 @@ type ClientWithResponsesInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -8249,9 +8286,13 @@ type ClientWithResponsesInterface interface {
 	// (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 	// settle, analyse and store each chunk's hands: a hand already stored
 	// is a duplicate, never stored twice. Follow the import with GET
-	// /v1/imports/{id}. A file that is not a hand history does not fail
-	// the request: the import says so in `errors`, and is `failed` (with
-	// the `reason`) when no file holds hands. A declared length over 256
+	// /v1/imports/{id}. A file that is not a hand history (empty, another
+	// kind of file, an unsupported site) among others that are does not
+	// fail the request: the import says so in `errors`. When no file is a
+	// hand history the answer is 400 (problem+json on field `body`, naming
+	// the first file and why), as POST /v1/hands answers, and nothing is
+	// kept. A line of a text format longer than 8 KiB makes its hand
+	// unreadable, named by its line (the rest of the file is read). A declared length over 256
 	// MiB is a 413 before any byte is read; a body that grows past it is a
 	// 413 and nothing of it is kept.
 	//
@@ -13471,9 +13512,13 @@ func (c *ClientWithResponses) ListImportsWithResponse(ctx context.Context, param
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //
@@ -13500,9 +13545,13 @@ func (c *ClientWithResponses) CreateImportWithBodyWithResponse(ctx context.Conte
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //
@@ -13529,9 +13578,13 @@ func (c *ClientWithResponses) CreateImportWithResponse(ctx context.Context, body
 // (`scoop worker`, and `scoop serve --workers N`) then read, replay,
 // settle, analyse and store each chunk's hands: a hand already stored
 // is a duplicate, never stored twice. Follow the import with GET
-// /v1/imports/{id}. A file that is not a hand history does not fail
-// the request: the import says so in `errors`, and is `failed` (with
-// the `reason`) when no file holds hands. A declared length over 256
+// /v1/imports/{id}. A file that is not a hand history (empty, another
+// kind of file, an unsupported site) among others that are does not
+// fail the request: the import says so in `errors`. When no file is a
+// hand history the answer is 400 (problem+json on field `body`, naming
+// the first file and why), as POST /v1/hands answers, and nothing is
+// kept. A line of a text format longer than 8 KiB makes its hand
+// unreadable, named by its line (the rest of the file is read). A declared length over 256
 // MiB is a 413 before any byte is read; a body that grows past it is a
 // 413 and nothing of it is kept.
 //

@@ -275,7 +275,7 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 	p.b.MendsBoard = true // the summary's "Board [..]" settles a misprinted street line
 	for _, l := range lines {
 		if l.Long > 0 {
-			return nil, "", sitetext.LineError(l.N, "the line is %d bytes long; a hand history line may have at most %d (MaxLineBytes)", l.Long, handhistory.MaxLineBytes)
+			return nil, "", sitetext.LineError(l.N, "the line is longer than %d bytes (MaxLineBytes), the most a hand history line may have", handhistory.MaxLineBytes)
 		}
 	}
 	game, skip, err := p.header(head)

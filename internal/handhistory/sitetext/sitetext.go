@@ -228,7 +228,7 @@ func ReadHands(data []byte, site, example string, isHeader Header, parse ParseHa
 func checkLong(lines []Line) error {
 	for _, l := range lines {
 		if l.Long > 0 {
-			return LineError(l.N, "the line is %d bytes long; a hand history line may have at most %d (MaxLineBytes)", l.Long, handhistory.MaxLineBytes)
+			return LineError(l.N, "the line is longer than %d bytes (MaxLineBytes), the most a hand history line may have", handhistory.MaxLineBytes)
 		}
 	}
 	return nil

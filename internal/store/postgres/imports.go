@@ -133,7 +133,8 @@ func sumsSQL(id, maxErrs string) string {
           SELECT chunk, errors AS e FROM import_chunks WHERE import_id = {id} AND errors <> '[]' ORDER BY chunk LIMIT {max}) x),
        (SELECT json_build_array(coalesce(sum(hands), 0), coalesce(sum(analysed), 0), coalesce(sum(failed), 0),
           coalesce(sum(hands) FILTER (WHERE state = 'queued'), 0),
-          coalesce(extract(epoch FROM max(finished_at) - min(created_at)), 0))::text
+          coalesce(extract(epoch FROM max(finished_at) - min(created_at)), 0),
+          coalesce(extract(epoch FROM max(finished_at)), 0))::text
         FROM import_analyses WHERE import_id = {id})`)
 }
 

@@ -158,7 +158,8 @@ func sumsSQL(id, maxErrs string) string {
           SELECT errors FROM import_chunks WHERE import_id = {id} AND errors <> '[]' ORDER BY chunk LIMIT {max})),
        (SELECT json_array(coalesce(sum(hands), 0), coalesce(sum(analysed), 0), coalesce(sum(failed), 0),
           coalesce(sum(CASE WHEN state = 'queued' THEN hands END), 0),
-          coalesce((julianday(max(finished_at)) - julianday(min(created_at))) * 86400, 0))
+          coalesce((julianday(max(finished_at)) - julianday(min(created_at))) * 86400, 0),
+          coalesce((julianday(max(finished_at)) - 2440587.5) * 86400, 0))
         FROM import_analyses WHERE import_id = {id})`)
 }
 

@@ -87,6 +87,7 @@
       progress.textContent = "Importing " + file.name + ": " + Math.round(100 * (im.progress.fraction || 0)) + "%, " +
         im.counts.read.toLocaleString("en-US") + " hands read, " + im.counts.stored.toLocaleString("en-US") + " stored" +
         (a.hands ? ", " + a.analysed.toLocaleString("en-US") + " of " + a.hands.toLocaleString("en-US") + " analysed" : "") +
+        (im.progress.eta_seconds != null ? ", about " + Math.max(1, Math.round(im.progress.eta_seconds)) + " s left" : "") +
         " (" + im.state + ")…";
       await sleep(500);
       im = await api("GET", "/v1/imports/" + encodeURIComponent(im.id));
