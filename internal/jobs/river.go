@@ -140,6 +140,7 @@ type queue interface {
 	stop(ctx context.Context) error
 	insertTx(ctx context.Context, tx any, args []ChunkArgs) error
 	insert(ctx context.Context, args []river.JobArgs) error
+	cancel(ctx context.Context, id int64) error
 	subscribe() (<-chan *river.Event, func())
 }
 
@@ -149,6 +150,11 @@ func (q *riverQueue[TTx]) start(ctx context.Context) error { return q.c.Start(ct
 func (q *riverQueue[TTx]) stop(ctx context.Context) error  { return q.c.Stop(ctx) }
 func (q *riverQueue[TTx]) subscribe() (<-chan *river.Event, func()) {
 	return q.c.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled)
+}
+
+func (q *riverQueue[TTx]) cancel(ctx context.Context, id int64) error {
+	_, err := q.c.JobCancel(ctx, id)
+	return err
 }
 
 func (q *riverQueue[TTx]) insertTx(ctx context.Context, tx any, args []ChunkArgs) error {

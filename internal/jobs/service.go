@@ -308,13 +308,35 @@ func (s *Service) Imports(ctx context.Context, cursor string, limit int) ([]stor
 }
 
 // Cancel cancels the context's account's import id (see
-// store.Imports.CancelImport).
+// store.Imports.CancelImport), and then its analysis jobs that have not
+// started, at once (River's JobCancel), rather than each as a worker
+// takes it: an import of 10,000 hands left 250 of them to be taken and
+// dropped one by one, some 6 s of every worker's time. A job River cannot
+// cancel now (the database is busy) is still dropped when it runs: its
+// part is cancelled.
 func (s *Service) Cancel(ctx context.Context, id string) (store.Import, error) {
 	_, imp, err := s.parts()
 	if err != nil {
 		return store.Import{}, err
 	}
-	return imp.CancelImport(ctx, account.From(ctx), id)
+	im, err := imp.CancelImport(ctx, account.From(ctx), id)
+	if err != nil || im.State != store.ImportCancelled {
+		return im, err
+	}
+	if q := s.queue(); q != nil {
+		for _, kind := range []string{AnalysisKind, ChunkKind} {
+			jobs, err := imp.WaitingImportJobs(ctx, kind, im.ID)
+			for _, job := range jobs {
+				if err == nil {
+					err = q.cancel(ctx, job)
+				}
+			}
+			if err != nil {
+				s.log.Warn("cancel an import's waiting jobs", "import", im.ID, "kind", kind, "err", err)
+			}
+		}
+	}
+	return im, nil
 }
 
 // Ready reports whether the queue can take and run jobs: the store is

@@ -240,6 +240,10 @@ type Imports interface {
 	// deadline, until a batch finds fewer: the batches done stay done when
 	// a later one fails.
 	ReconcileImportChunks(ctx context.Context, kind, message string) (int, error)
+	// WaitingImportJobs returns the ids of the River jobs of kind for
+	// import id that have not started (available, scheduled, retryable or
+	// pending), at most MaxLimit: those a cancellation cancels at once.
+	WaitingImportJobs(ctx context.Context, kind string, id int64) ([]int64, error)
 	// ImportJobCounts counts the River jobs of kind by River state.
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
 	// HeldImports returns which of the imports ids (internal ids, as

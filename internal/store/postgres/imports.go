@@ -366,6 +366,29 @@ WHERE import_id = $1 AND chunk = $2 AND state NOT IN ('done', 'failed', 'cancell
 	return nil
 }
 
+// WaitingImportJobs implements store.Imports: on River's index of its
+// jobs' arguments (containment).
+func (s *Store) WaitingImportJobs(ctx context.Context, kind string, id int64) ([]int64, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.pool.Query(ctx, `SELECT id FROM river_job
+WHERE kind = $1 AND args @> jsonb_build_object('import', $2::bigint)
+  AND state IN ('available', 'scheduled', 'retryable', 'pending')
+ORDER BY id LIMIT $3`, kind, id, store.MaxLimit)
+	if err != nil {
+		return nil, wrap(ctx, err, "list waiting jobs")
+	}
+	var out []int64
+	var job int64
+	if _, err := pgx.ForEachRow(rows, []any{&job}, func() error {
+		out = append(out, job)
+		return nil
+	}); err != nil {
+		return nil, wrap(ctx, err, "list waiting jobs")
+	}
+	return out, nil
+}
+
 // ImportJobCounts implements store.Imports.
 func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)

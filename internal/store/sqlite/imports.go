@@ -373,6 +373,32 @@ WHERE import_id = ? AND chunk = ? AND state NOT IN ('done', 'failed', 'cancelled
 	})
 }
 
+// WaitingImportJobs implements store.Imports.
+func (s *Store) WaitingImportJobs(ctx context.Context, kind string, id int64) ([]int64, error) {
+	ctx, cancel := store.Deadline(ctx, s.timeout)
+	defer cancel()
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM river_job
+WHERE kind = ? AND json_extract(args, '$.import') = ?
+  AND state IN ('available', 'scheduled', 'retryable', 'pending')
+ORDER BY id LIMIT ?`, kind, id, store.MaxLimit)
+	if err != nil {
+		return nil, wrap(ctx, err, "list waiting jobs")
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var job int64
+		if err := rows.Scan(&job); err != nil {
+			return nil, wrap(ctx, err, "list waiting jobs")
+		}
+		out = append(out, job)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, wrap(ctx, err, "list waiting jobs")
+	}
+	return out, nil
+}
+
 // ImportJobCounts implements store.Imports.
 func (s *Store) ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error) {
 	ctx, cancel := store.Deadline(ctx, s.timeout)
