@@ -98,10 +98,11 @@ SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, a.ID, a.Ver
 		return n != 0, nil
 	}
 	js, _ := json.Marshal(rows)
+	// Planned for each execution, on the hand's id (see writeFacts).
 	_, err := tx.Exec(ctx, `
 UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin, freeroll = t.freeroll
 FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer, freeroll integer)
-WHERE hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, string(js))
+WHERE hp.hand_id = $2 AND hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, pgx.QueryExecModeExec, string(js), n)
 	return true, err
 }
 
