@@ -78,7 +78,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		entries, err := readEntries(f, stdin)
+		entries, data, err := readFile(f, stdin)
 		if errors.Is(err, errNotHandHistory) {
 			fmt.Fprintln(stderr, skippedLine(f.Name))
 			continue
@@ -112,7 +112,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			case a != nil:
 				_, err = io.WriteString(stdout, analysisText(v, a, e.Hand))
 			default:
-				_, err = fmt.Fprintln(stdout, verdictLine(v))
+				_, err = fmt.Fprintln(stdout, readableVerdict(v, e.Hand, data))
 			}
 			if err != nil {
 				return err

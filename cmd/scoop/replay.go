@@ -92,18 +92,10 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 					continue
 				}
 				v.File = name
-				m := money{}
-				if r.hand != nil {
-					m = moneyOf(r.hand)
+				if illegal(v) && data == nil && f.Name != "-" {
+					data = readDecoded(f.Name)
 				}
-				if !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil {
-					if data == nil && f.Name != "-" {
-						data = readDecoded(f.Name)
-					}
-					v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
-						Message: illegalMessage(v.Error, r.hand, data, v.Line, m)}
-				}
-				if _, err := fmt.Fprintln(stdout, verdictLineMoney(v, m)); err != nil {
+				if _, err := fmt.Fprintln(stdout, readableVerdict(v, r.hand, data)); err != nil {
 					return err
 				}
 			}
@@ -248,9 +240,24 @@ func replayHands(ctx context.Context, f walkFile, stdin io.Reader) ([]replayedHa
 	return out, nil
 }
 
-// verdictLine is the readable one-line form of a verdict, amounts in
-// integer chips.
-func verdictLine(v analysis.Verdict) string { return verdictLineMoney(v, money{}) }
+// illegal reports whether v is an illegal hand's (read, replayed, not
+// legal, its error known).
+func illegal(v analysis.Verdict) bool {
+	return !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil
+}
+
+// readableVerdict is the one readable line of a verdict of hand h (nil
+// when not read), as scoop replay and scoop analyze print it: amounts in
+// h's money, an illegal hand's error said by illegalMessage (data is the
+// file's text, for the offending action's line; nil when not at hand).
+func readableVerdict(v analysis.Verdict, h *handhistory.Hand, data []byte) string {
+	m := moneyOf(h)
+	if illegal(v) {
+		v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
+			Message: illegalMessage(v.Error, h, data, v.Line, m)}
+	}
+	return verdictLineMoney(v, m)
+}
 
 // verdictLineMoney is the readable one-line form of a verdict, amounts
 // written by m. A pot won because every other player folded reads "Ann

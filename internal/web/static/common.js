@@ -55,10 +55,10 @@ window.Scoop = (() => {
   // The money of readable amounts, by the rules of the Go package
   // internal/money (the one formatter: the browser tests check this one
   // against it): chips scaled by the table's chip unit, in its currency
-  // (a symbol before for USD, EUR and GBP, else the code after), plain
+  // (a symbol before for USD, EUR, GBP and CNY, else the code after), plain
   // integers for tournament chips and tables without a unit; fractions
   // (expectations) rounded to the chip, half away from zero.
-  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£" };
+  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£", CNY: "¥" };
   function moneyFormat(table) {
     const f = { decimals: 0, scale: 1, symbol: "", code: "" };
     if (!table || table.tournament) return f;
