@@ -57,3 +57,17 @@ func TestAnalyzeNamesItsMoney(t *testing.T) {
 		t.Errorf("Upoker's yuan (the file writes ¥): %s%s", out, errs)
 	}
 }
+
+// TestUnreadableHandInSiteMoney (issue 27): the reader's error of an
+// unreadable hand says its amounts as the site writes them, with its
+// line, in scoop replay and scoop import alike.
+func TestUnreadableHandInSiteMoney(t *testing.T) {
+	t.Parallel()
+	const want = "line 59: Hero raises by €5.00 to €8.00, but the current bet is €2.00, not €3.00"
+	for _, args := range [][]string{{"replay"}, {"import", "--dry-run"}} {
+		_, out, errs := runReplayCmd(append(args, "testdata/winamax-unreadable.txt")...)
+		if !strings.Contains(out, want) || strings.Contains(out, "chip units") {
+			t.Errorf("%s: want %q in\n%s%s", args[0], want, out, errs)
+		}
+	}
+}

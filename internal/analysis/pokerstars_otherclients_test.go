@@ -52,7 +52,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 			diffs: []Difference{
 				{Player: "Ricky N", Field: "collected", Recorded: 14884, Replayed: 14384},
 			},
-			notes: []string{"site inconsistency: the collected lines add up to 14884 chip units, 500 more than the total pot 14634 less rake 250: they count the 500 the site added (STP) twice, the total pot once"},
+			notes: []string{"site inconsistency: the collected lines add up to €148.84, €5.00 more than the total pot €146.34 less rake €2.50: they count the €5.00 the site added (STP) twice, the total pot once"},
 		},
 		{
 			file: "hhsmithy-567ce475__Upoker__CashGame__uPokerStarsFormatBetAndWinFlopIP.txt", site: "upoker", id: "113367101128",
