@@ -110,7 +110,7 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 	_, err = p.RunEntries(ctx, entries, text, func(x *ingest.Result) {
 		res := &out.Hands[k]
 		k++
-		res.handResult, res.Analysis = handResultOf(r, x, len(entries) == 1), x.Analysis
+		res.handResult, res.Analysis = handResultOf(r, x), x.Analysis
 		switch x.Kind {
 		case ingest.Unreadable, ingest.Failed:
 			out.Failed++

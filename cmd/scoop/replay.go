@@ -254,7 +254,7 @@ func readableVerdict(v analysis.Verdict, h *handhistory.Hand, data []byte) strin
 	m := moneyOf(h)
 	if illegal(v) {
 		v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
-			Message: illegalMessage(v.Error, h, data, v.Line, m)}
+			Message: illegalMessage(v.Error, h, data, v.Line)}
 	}
 	return verdictLineMoney(v, m)
 }

@@ -289,9 +289,25 @@ func TestReplayIllegalNamesLineStreetAndMoney(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
-	// JSON keeps integer chips and the engine's message.
+	// JSON's readable strings say money too (issue 27); its integer
+	// fields keep the chips.
 	_, out, _ = runReplayCmd("replay", "--json", "../../examples/illegal.txt")
-	if !strings.Contains(out, "below the pot-limit minimum 3732") {
-		t.Errorf("JSON message is not in chips: %s", out)
+	var v struct {
+		Error struct {
+			Message, Allowed string
+			Amount           int64
+			AllowedChips     struct {
+				Call  int64
+				MinTo int64 `json:"min_to"`
+				MaxTo int64 `json:"max_to"`
+			} `json:"allowed_chips"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if e := v.Error; !strings.Contains(e.Message, "below the pot-limit minimum €37.32") || e.Allowed != "fold, call €21.82 or raise to €37.32" ||
+		e.Amount != 3025 || e.AllowedChips.Call != 2182 || e.AllowedChips.MinTo != 3732 || e.AllowedChips.MaxTo != 3732 {
+		t.Errorf("JSON error %+v: want the texts in euros, the chips as integers (%s)", e, out)
 	}
 }

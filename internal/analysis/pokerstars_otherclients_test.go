@@ -44,7 +44,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 	}{
 		{
 			file: "fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots__RunItOncePoker.txt", site: "runitonce", id: "34011543",
-			errIndex: 11, errText: "Shaun J raise to 3025 is below the pot-limit minimum 3732",
+			errIndex: 11, errText: "Shaun J raise to €30.25 is below the pot-limit minimum €37.32",
 		},
 		{
 			file: "fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt", site: "runitonce", id: "36197946",
@@ -89,7 +89,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 			continue
 		}
 		if !tt.legal {
-			if v.Error == nil || v.Error.Index != tt.errIndex || !strings.Contains(v.Error.Message, tt.errText) || v.Error.Allowed != "fold, call 2182 or raise to 3732" {
+			if v.Error == nil || v.Error.Index != tt.errIndex || !strings.Contains(v.Error.Message, tt.errText) || v.Error.Allowed != "fold, call €21.82 or raise to €37.32" {
 				t.Errorf("%s: error %+v, want action %d: %q", tt.file, v.Error, tt.errIndex, tt.errText)
 			}
 			continue

@@ -115,7 +115,7 @@ var siteOutcomes = map[string]siteFileOutcome{
 	"winamax/fpdb3__cash__Winamax__Flop__PLO-FR-EUR-0.02-0.05-201009.Sample": {
 		format: handhistory.FormatWinamax, hands: 60, legal: 59, matching: 59,
 		// Winamax records a river raise over an all-in bet nobody can call.
-		illegal: map[string]string{"270777-205-1284852281": "raise to 76 is not allowed: no other player can call a raise (R9)"},
+		illegal: map[string]string{"270777-205-1284852281": "raise to €0.76 is not allowed: no other player can call a raise (R9)"},
 	},
 	"winamax/fpdb3__cash__Winamax__Flop__PLO8-2max-play-0.05-0.10-201610.export.txt": {
 		format: handhistory.FormatWinamax, hands: 1, legal: 1, matching: 1,

@@ -117,14 +117,36 @@ type PotRun struct {
 	LoHand string `json:"lo_hand,omitempty"`
 }
 
-// ActionError locates an illegal action.
+// ActionError locates an illegal action. Its texts (Message, Allowed)
+// are for people: amounts in the hand's money (package money: "€30.25",
+// chips for a tournament); the same amounts in integer chips are Amount
+// and AllowedChips.
 type ActionError struct {
-	Index   int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
-	Player  string `json:"player"`
-	Message string `json:"message"` // e.g. "action 14: p3 raise to 900 exceeds the pot-limit maximum 800"
+	Index  int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
+	Player string `json:"player"`
+	// Message says why, e.g. "action 14: p3 raise to €9.00 exceeds the
+	// pot-limit maximum €8.00" (an unreadable hand's: the reader's).
+	Message string `json:"message"`
 	// Allowed is what the player could do instead, when the engine knows,
-	// e.g. "fold, call 150 or raise to 300..800".
+	// e.g. "fold, call €1.50 or raise to €3.00..€8.00".
 	Allowed string `json:"allowed,omitempty"`
+	// Amount is the illegal action's amount in chips as recorded (a bet
+	// or raise: the round total; a call: the chips put in), 0 for none.
+	Amount int64 `json:"amount,omitempty"`
+	// AllowedChips is Allowed in chips, nil when Allowed is empty.
+	AllowedChips *AllowedChips `json:"allowed_chips,omitempty"`
+}
+
+// AllowedChips is what a player could do, in chips (game.Legal): check,
+// else call Call; when Raise, bet or raise to a round total from MinTo
+// to MaxTo (in fixed-limit only the totals of To).
+type AllowedChips struct {
+	Check bool    `json:"check"`
+	Call  int64   `json:"call"`
+	Raise bool    `json:"raise"`
+	MinTo int64   `json:"min_to,omitempty"`
+	MaxTo int64   `json:"max_to,omitempty"`
+	To    []int64 `json:"to,omitempty"`
 }
 
 // Difference is one disagreement between our settlement and the record.

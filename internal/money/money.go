@@ -8,7 +8,9 @@
 // It is the one formatter of readable amounts: the CLI's readable
 // output, the API's problem details and (through the same rules in
 // internal/web's common.js, checked against this package by the browser
-// tests) the pages. JSON never goes through it: it keeps integer chips.
+// tests) the pages, and the readable strings of the JSON (a verdict
+// error's message and allowed, the readers' errors): JSON's number fields
+// keep integer chips.
 // The package imports handhistory and its pure formatter, chips (which
 // the readers use for their errors); a Format is a value, safe for
 // concurrent use.

@@ -604,6 +604,27 @@ type AllInShare struct {
 // AllInStreet The street whose betting ended at the all-in point.
 type AllInStreet string
 
+// AllowedChips What a verdict error's allowed says, in chips; absent when allowed is.
+type AllowedChips struct {
+	// Call What a call puts in (all he has when short); 0 when he could check.
+	Call int64 `json:"call"`
+
+	// Check The player owed nothing.
+	Check bool `json:"check"`
+
+	// MaxTo The largest round total.
+	MaxTo *int64 `json:"max_to,omitempty"`
+
+	// MinTo The smallest round total a bet or raise may be made to (below it only as his all-in).
+	MinTo *int64 `json:"min_to,omitempty"`
+
+	// Raise A bet or raise was allowed.
+	Raise bool `json:"raise"`
+
+	// To Fixed-limit: the only round totals allowed (R6).
+	To *[]int64 `json:"to,omitempty"`
+}
+
 // AnalysisRun One run of a hand run more than once: its board and the snapshots of the streets it dealt on its own.
 type AnalysisRun struct {
 	// Board The run's whole board.
@@ -2010,11 +2031,19 @@ type Verdict struct {
 
 // VerdictError Where the hand went wrong: its illegal action (or -1, the hand as a whole), or for an unreadable hand the reader's message; null for a legal hand.
 type VerdictError struct {
-	// Allowed What the player could do instead, when known, e.g. "fold, call 150 or raise to 300..800" or, in fixed-limit, "fold, call 6 or raise to 26 or 30".
+	// Allowed What the player could do instead, when known, for people, in the site's money, e.g. "fold, call €21.82 or raise to €37.32" or, in fixed-limit, "fold, call $0.06 or raise to $0.26 or $0.30".
 	Allowed *string `json:"allowed,omitempty"`
 
+	// AllowedChips What a verdict error's allowed says, in chips; absent when allowed is.
+	AllowedChips *AllowedChips `json:"allowed_chips,omitempty"`
+
+	// Amount The illegal action's amount in chips as recorded (a bet or raise: the round total; a call: the chips put in); absent for none.
+	Amount *int64 `json:"amount,omitempty"`
+
 	// Index 0-based index of the illegal action; -1 for a fault of the hand as a whole (e.g. a settlement that cannot be made).
-	Index   int64  `json:"index"`
+	Index int64 `json:"index"`
+
+	// Message Why, for people: amounts in the site's money as the hand writes it ("action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; plain chips for a tournament); for an unreadable hand the reader's message, naming its line. The chips are in amount and allowed_chips.
 	Message string `json:"message"`
 	Player  string `json:"player"`
 }

@@ -4,10 +4,10 @@
 // low status in Omaha Hi/Lo, A9), each decision's equity against random
 // hands and against ranges (A10), the verdict, and at the end the pots,
 // what each half went for (A7) and the all-in expectation. Every amount
-// is the site's money (Scoop.money, Scoop.amounts).
+// is the site's money (Scoop.money; the verdict's texts say it already).
 "use strict";
 (() => {
-  const { el, card, cards, pct, money, amounts, api, showError, playerLink } = window.Scoop;
+  const { el, card, cards, pct, money, api, showError, playerLink } = window.Scoop;
   const main = document.querySelector("main[data-hand-id]");
   const id = main.dataset.handId;
   const $ = s => document.getElementById(s);
@@ -17,7 +17,9 @@
   let hand, verdict, analysis, table, steps = [], at = 0, illegalIndex = -1;
 
   const fmt = n => money(n, table);
-  const say = msg => amounts(msg, table);
+  // say is a verdict's text for people: its amounts are the site's money
+  // already (the engine's "action N: " index is the log's #N).
+  const say = msg => String(msg || "").replace(/^action \d+: /, "");
   // decisionAt maps an action index to its decision (A4, A10).
   const decisionAt = {};
   const name = i => (hand.players[i] && hand.players[i].name) || "p" + (i + 1);
