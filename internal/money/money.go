@@ -44,6 +44,10 @@ func OfTable(t handhistory.Table) Format {
 	return Of(t.ChipUnit, t.Currency)
 }
 
+// For is the format of amounts in chips of unit in currency, plain
+// integers for tournament chips (chips.For).
+func For(unit, currency string, tournament bool) Format { return chips.For(unit, currency, tournament) }
+
 // Of is the format of amounts in chips of unit (a decimal such as
 // "0.01") in currency (an ISO code, or empty).
 func Of(unit, currency string) Format { return chips.Of(unit, currency) }

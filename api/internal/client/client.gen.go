@@ -1271,6 +1271,9 @@ type Money struct {
 	// Amount In currency, a decimal string; absent unless the hands share one currency.
 	Amount *string `json:"amount,omitempty"`
 
+	// ChipUnit The chip's worth the hands share ("0.01"; play money's too), absent when they mix units or name none.
+	ChipUnit *string `json:"chip_unit,omitempty"`
+
 	// Chips In chips (fractional for expectations).
 	Chips    float64 `json:"chips"`
 	Currency *string `json:"currency,omitempty"`
