@@ -173,7 +173,7 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 			p.Action = &a
 		}
 		p.Player, p.ID, p.Created, p.Verdict = v.Error.Player, res.ID, res.Created, v
-		p.Line = res.ActionLine
+		p.Line = v.Line // the offending action's line when found, as the verdict's
 		return p, true
 	}
 	return Problem{}, false
@@ -311,8 +311,11 @@ func handResultOf(r *http.Request, x *ingest.Result) handResult {
 }
 
 // count counts x in out's totals and reports whether the hand failed
-// before it was replayed (unreadable, or its replay panicked).
+// before it was replayed (unreadable, or its replay panicked). Read is
+// every hand found, whatever became of it, as an import's counts and
+// scoop import and scoop replay count it (ingest's ImportCounts.Read).
 func (out *handResults) count(x *ingest.Result) (unread bool) {
+	out.Read++
 	switch x.Kind {
 	case ingest.Unreadable:
 		out.Failed++
@@ -324,9 +327,6 @@ func (out *handResults) count(x *ingest.Result) (unread bool) {
 		if x.Verdict == nil {
 			return true // the replay failed
 		}
-		out.Read++ // replayed; the store refused it
-	default:
-		out.Read++
 	}
 	switch x.Kind {
 	case ingest.Stored:

@@ -83,8 +83,11 @@ func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, data []byte, 
 		return msg
 	}
 	where := streetOf(h, ae.Index)
-	if n, text := actionLine(data, start, h, ae.Index); n > 0 {
+	switch n, text := actionLine(data, start, h, ae.Index); {
+	case n > 0 && text != "":
 		where = fmt.Sprintf("line %d, %s: %q", n, where, text)
+	case n > 0: // a JSON record: its line
+		where = fmt.Sprintf("line %d, %s", n, where)
 	}
 	out := where + ": " + msg
 	if ae.Allowed != "" {

@@ -136,8 +136,8 @@ func TestReplayText(t *testing.T) {
 			"shown: p1 KsKh9c9d (three of a kind, kings; no low), p2 As4dJhJc (pair of jacks; low 7-4-3-2-A), p3 Ad4cTdTh (pair of tens; low 7-4-3-2-A); matches the record",
 		// Everyone else folded: no showdown, no "hi".
 		"three.phhs #1: omaha-hi pot-limit legal; p3 wins 5 uncontested (the others folded); matches the record",
-		// The street and what was allowed, not the internal action index.
-		"three.phhs #2: omaha-hi pot-limit ILLEGAL: preflop: p3 raise to 9 exceeds the pot-limit maximum 7 (allowed: fold, call 2 or raise to 4..7)",
+		// The line, the street and what was allowed, not the internal action index.
+		"three.phhs #2: omaha-hi pot-limit ILLEGAL: line 12, preflop: \"p3 cbr 9\": p3 raise to 9 exceeds the pot-limit maximum 7 (allowed: fold, call 2 or raise to 4..7)",
 		"three.phhs #3: skipped:",
 		"three.phhs #4: unreadable: line 23",
 		"\nfiles: 2 read\nhands read: 5\nlegal: 2 (matching the record: 2, nothing recorded: 0)\nsettlement mismatches: 0\nillegal: 1\nskipped: 1\n",

@@ -41,8 +41,10 @@ type Verdict struct {
 	// text): Legal is then false and Error says why, with Line; it tells
 	// such a hand from an illegal one.
 	Unreadable bool `json:"unreadable,omitempty"`
-	// Line is the 1-based line of the file where the hand starts (for an
-	// unreadable hand, where reading failed), 0 when unknown.
+	// Line is the hand's 1-based line in its file, 0 when unknown: where
+	// the hand starts, or for an unreadable hand where reading failed;
+	// for an illegal hand the offending action's line once located in the
+	// file's text (ingest.Locate: every caller that has the text).
 	Line    int          `json:"line,omitempty"`
 	Legal   bool         `json:"legal"`
 	Error   *ActionError `json:"error"` // the first illegal action, null when legal
@@ -135,6 +137,9 @@ type ActionError struct {
 	Amount int64 `json:"amount,omitempty"`
 	// AllowedChips is Allowed in chips, nil when Allowed is empty.
 	AllowedChips *AllowedChips `json:"allowed_chips,omitempty"`
+	// Line is the illegal action's line in the file, once located in its
+	// text (ingest.Locate; then also the verdict's Line), 0 when not.
+	Line int `json:"line,omitempty"`
 }
 
 // AllowedChips is what a player could do, in chips (game.Legal): check,

@@ -635,7 +635,7 @@ type AnalysisRun struct {
 
 // AnalyzedHand A HandResult (status replayed, skipped or failed) with the hand's analysis, null unless the hand is legal.
 type AnalyzedHand struct {
-	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text (the verdict's line): the line `scoop replay`, `scoop import` and `scoop analyze` name.
 	ActionLine *int64        `json:"action_line,omitempty"`
 	Analysis   *HandAnalysis `json:"analysis"`
 
@@ -671,7 +671,7 @@ type AnalyzedHands struct {
 	Failed int64          `json:"failed"`
 	Hands  []AnalyzedHand `json:"hands"`
 
-	// Read Hands read and replayed.
+	// Read Hands read: every hand found in the body, whatever became of it (replayed, skipped or failed), as an import's counts.read and scoop import's and scoop replay's hands read.
 	Read    int64 `json:"read"`
 	Skipped int64 `json:"skipped"`
 }
@@ -944,7 +944,7 @@ type HandPlayer struct {
 
 // HandResult One hand of a posted file. Exactly one of verdict, skipped or problem is set, except for a conflict, which has both its verdict and its 409 problem, and for a hand that could not be read (status failed), which has its problem and a verdict with unreadable true (legal false, error with the reader's message, line), so it is never taken for an illegal hand.
 type HandResult struct {
-	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text (the verdict's line): the line `scoop replay`, `scoop import` and `scoop analyze` name.
 	ActionLine *int64 `json:"action_line,omitempty"`
 
 	// Created False when the hand was stored before.
@@ -982,7 +982,7 @@ type HandResults struct {
 	Failed int64        `json:"failed"`
 	Hands  []HandResult `json:"hands"`
 
-	// Read Hands read and replayed.
+	// Read Hands read: every hand found in the body, whatever became of it (replayed, skipped or failed), as an import's counts.read and scoop import's and scoop replay's hands read.
 	Read    int64 `json:"read"`
 	Skipped int64 `json:"skipped"`
 
@@ -1999,7 +1999,7 @@ type Verdict struct {
 	Id    *string `json:"id,omitempty"`
 	Legal bool    `json:"legal"`
 
-	// Line 1-based line of the file where the hand starts (for an unreadable hand: where reading failed), when known.
+	// Line The hand's line in the file as uploaded, 1-based, when known: for an illegal hand the offending action's line (PHH: its actions string; JSON: the record's line), else where the hand starts when the action is not found; for an unreadable hand where reading failed; else where the hand starts. The line scoop replay, scoop import and scoop analyze name.
 	Line          *int64 `json:"line,omitempty"`
 	MatchesRecord *bool  `json:"matches_record,omitempty"`
 
@@ -2045,6 +2045,9 @@ type VerdictError struct {
 
 	// Index 0-based index of the illegal action; -1 for a fault of the hand as a whole (e.g. a settlement that cannot be made).
 	Index int64 `json:"index"`
+
+	// Line The illegal action's line in the file as uploaded (the verdict's line), when it was found in the text; absent otherwise.
+	Line *int64 `json:"line,omitempty"`
 
 	// Message Why, for people: amounts in the site's money as the hand writes it ("action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; plain chips for a tournament); for an unreadable hand the reader's message, naming its line. The chips are in amount and allowed_chips.
 	Message string `json:"message"`
