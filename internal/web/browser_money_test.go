@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,5 +24,29 @@ func TestImportPageSaysMoney(t *testing.T) {
 	got := e.text("#files-out td.legal-no")
 	if want := "illegal: line 24: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; !strings.Contains(got, want) || strings.Contains(got, "3025") || strings.Contains(got, "action 11") {
 		t.Errorf("verdict cell %q, want %q", got, want)
+	}
+}
+
+// TestReplayerNamesTheLine (issue 27): the replayer names an illegal
+// action by its line in the file and its street, as scoop replay does
+// ("line 24, flop: ..."), not by the engine's action index.
+func TestReplayerNamesTheLine(t *testing.T) {
+	e := newEnv(t)
+	body, err := os.ReadFile(filepath.Join("..", "..", "examples", "illegal.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var problem struct {
+		ID   string `json:"id"`
+		Line int    `json:"line"`
+	}
+	if code := e.post("/v1/hands", "text/plain", body, &problem); code != 422 || problem.ID == "" || problem.Line != 24 {
+		t.Fatalf("POST illegal hand = %d %+v, want a 422 naming line 24", code, problem)
+	}
+	e.do(chromedp.Navigate(e.srv.URL + "/hands/" + problem.ID))
+	e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
+	want := "line 24, flop: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"
+	if v := e.text("#verdict"); !strings.Contains(v, want) || strings.Contains(v, "action 11") {
+		t.Errorf("banner %q, want %q", v, want)
 	}
 }

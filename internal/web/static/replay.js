@@ -20,6 +20,14 @@
   // say is a verdict's text for people: its amounts are the site's money
   // already (the engine's "action N: " index is the log's #N).
   const say = msg => String(msg || "").replace(/^action \d+: /, "");
+  // where names an illegal action as the command line does: its line in
+  // the file (when the verdict located it) and its street ("line 24,
+  // flop: "), not the engine's action index.
+  const where = e => {
+    const st = steps.find(x => x.action === e.index);
+    const parts = [e.line ? "line " + e.line : "", st ? STREETS[st.street] : ""].filter(Boolean);
+    return parts.length ? parts.join(", ") + ": " : "";
+  };
   // decisionAt maps an action index to its decision (A4, A10).
   const decisionAt = {};
   const name = i => (hand.players[i] && hand.players[i].name) || "p" + (i + 1);
@@ -157,7 +165,7 @@
         a.kind === "deal-board" ? null : el("span", { class: "n", title: "action index, as the verdict counts" }, "#" + s.action), s.text);
       if (s.illegal) {
         li.classList.add("illegal");
-        li.append(el("span", { class: "reason" }, "Illegal: " + say(verdict.error.message) + (verdict.error.allowed ? ". Allowed: " + say(verdict.error.allowed) : "")));
+        li.append(el("span", { class: "reason" }, "Illegal: " + where(verdict.error) + say(verdict.error.message) + (verdict.error.allowed ? ". Allowed: " + say(verdict.error.allowed) : "")));
       }
       const d = decisionAt[s.action];
       if (d && d.to_call !== null && d.to_call !== undefined) li.append(el("span", { class: "decision" }, decisionText(d)));
@@ -181,7 +189,7 @@
     } else if (verdict.error) {
       v.className = "verdict illegal";
       const e = verdict.error;
-      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), say(e.message)));
+      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), where(e) + say(e.message)));
       if (e.allowed) v.append(el("p", {}, "Allowed: " + say(e.allowed)));
     } else if (verdict.skipped) {
       v.className = "verdict illegal";
@@ -374,8 +382,8 @@
         $("equities").replaceChildren(el("p", { class: "hint" }, "The analysis is not available: " + err.message));
       }
       renderMeta();
-      renderVerdict();
       steps = replay();
+      renderVerdict(); // names the illegal action's street: after replay
       renderLog();
       renderSettlement();
       show(0);
