@@ -49,4 +49,30 @@ func TestReplayerNamesTheLine(t *testing.T) {
 	if v := e.text("#verdict"); !strings.Contains(v, want) || strings.Contains(v, "action 11") {
 		t.Errorf("banner %q, want %q", v, want)
 	}
+	if m := e.text("#hand-meta"); !strings.Contains(m, "amounts in EUR") {
+		t.Errorf("meta %q, want amounts in EUR", m)
+	}
+}
+
+// TestReplayerNamesPlayMoney (issue 27): a play-money hand's amounts are
+// "play chips", as scoop analyze says, written at the table's chip unit.
+func TestReplayerNamesPlayMoney(t *testing.T) {
+	e := newEnv(t)
+	body, err := os.ReadFile(filepath.Join("testdata", "winamax-play.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Hands []struct {
+			ID string `json:"id"`
+		} `json:"hands"`
+	}
+	if code := e.post("/v1/hands", "text/plain", body, &res); code != 200 || len(res.Hands) != 1 || res.Hands[0].ID == "" {
+		t.Fatalf("POST play-money hand = %d %+v", code, res)
+	}
+	e.do(chromedp.Navigate(e.srv.URL + "/hands/" + res.Hands[0].ID))
+	e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
+	if m := e.text("#hand-meta"); !strings.Contains(m, "amounts in play chips") {
+		t.Errorf("meta %q, want amounts in play chips", m)
+	}
 }

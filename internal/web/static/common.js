@@ -94,15 +94,6 @@ window.Scoop = (() => {
     return neg ? "-" + s : s;
   }
 
-  // amounts rewrites the chip amounts of an engine message ("raise to
-  // 3025 is below the pot-limit minimum 3732") as money; counts of bets
-  // and action numbers are left alone (internal/money's Amounts).
-  function amounts(msg, table) {
-    const f = moneyFormat(table);
-    if (f.decimals === 0 && !f.symbol && !f.code) return String(msg || "");
-    return String(msg || "").replace(/(action )?\b\d+\b( bets?\b)?/g, m => (/bets?$/.test(m) || !/^\d/.test(m)) ? m : money(Number(m), table));
-  }
-
   // Signing in: a server that requires keys answers 401 to the stored
   // data's operations without one. The sign-in page (/signin) posts the
   // key in a plain form to POST /v1/sessions, which answers with a session
@@ -199,5 +190,5 @@ window.Scoop = (() => {
     return el("a", { href: "/players/" + encodeURIComponent(name) }, name);
   }
 
-  return { el, parseCards, card, cards, pct, money, amounts, api, session, showError, date, playerLink, SUITS, RANKS };
+  return { el, parseCards, card, cards, pct, money, api, session, showError, date, playerLink, SUITS, RANKS };
 })();

@@ -348,7 +348,8 @@
     if (blinds.length) parts.push("blinds " + [...new Set(blinds)].join("/"));
     if (hand.table_name) parts.push("table " + hand.table_name);
     if (hand.time) parts.push(hand.time.slice(0, 10));
-    parts.push(t.currency && t.chip_unit && !hand.tournament ? "amounts in " + t.currency : "amounts in chips");
+    // As scoop analyze names them (internal/money's Unit).
+    parts.push("amounts in " + (hand.tournament ? "chips" : t.currency ? t.currency : "play chips"));
     $("hand-meta").textContent = parts.join(" · ");
   }
 
