@@ -28,7 +28,10 @@ standard error) through the rules engine and prints a
 verdict per hand: legal or the first illegal action and why, the pots and
 payouts, the finishing stacks and whether they match the record. With
 --json, one JSON object per hand (JSON Lines); "hand" counts from 1 within
-each file. Exit status 0 when every file was read (an illegal hand is a
+each file; "line" is the hand's line in the file: an illegal hand's
+offending action (a PHH actions string, a JSON record), an unreadable
+hand's error, else where the hand starts; amounts are integer chips, the
+texts (an error's message and allowed) the site's money. Exit status 0 when every file was read (an illegal hand is a
 verdict, not a failure), 2 for an unreadable file or bad flags.
 `
 
