@@ -110,15 +110,14 @@ func (s *Server) analyzeHands(w http.ResponseWriter, r *http.Request) {
 	_, err = p.RunEntries(ctx, entries, text, func(x *ingest.Result) {
 		res := &out.Hands[k]
 		k++
-		res.handResult, res.Analysis = handResultOf(r, x, len(entries) == 1), x.Analysis
+		res.handResult, res.Analysis = handResultOf(r, x), x.Analysis
+		out.Read++ // every hand found, as POST /v1/hands counts it
 		switch x.Kind {
 		case ingest.Unreadable, ingest.Failed:
 			out.Failed++
 			unread++
 		case ingest.Skipped:
 			out.Skipped++
-		default:
-			out.Read++
 		}
 		if x.Analysis != nil {
 			out.Analyzed++

@@ -17,7 +17,6 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
 	"github.com/scoophq/scoop/internal/ingest"
-	"github.com/scoophq/scoop/internal/money"
 	"github.com/scoophq/scoop/internal/store"
 )
 
@@ -52,9 +51,6 @@ type handResult struct {
 	Verdict    *analysis.Verdict `json:"verdict,omitempty"`
 	Skipped    string            `json:"skipped,omitempty"`
 	Problem    *Problem          `json:"problem,omitempty"`
-	// detail is the illegal action's message in the site's money (package
-	// money), for the problem a one-hand body answers with.
-	detail string
 }
 
 // handResults is the answer to POST /v1/hands and /v1/hands/replay.
@@ -169,18 +165,15 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 		p.Verdict, p.Created = v, res.Created
 		return p, true
 	case v != nil && v.Error != nil && !v.Unreadable:
-		detail := v.Error.Message
-		if res.detail != "" {
-			detail = res.detail
-		}
-		p := newProblem(r, http.StatusUnprocessableEntity, detail)
+		// The verdict's message says its amounts in the site's money.
+		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
 		p.Type = "urn:scoop:problem:" + fault.Impossible.String()
 		if v.Error.Index >= 0 {
 			a := v.Error.Index
 			p.Action = &a
 		}
 		p.Player, p.ID, p.Created, p.Verdict = v.Error.Player, res.ID, res.Created, v
-		p.Line = res.ActionLine
+		p.Line = v.Line // the offending action's line when found, as the verdict's
 		return p, true
 	}
 	return Problem{}, false
@@ -226,7 +219,7 @@ func (s *Server) replayAll(w http.ResponseWriter, r *http.Request, body []byte, 
 	text, _, _ := handhistory.Decode(body)
 	k, unread := 0, 0 // the next result's place; hands failed before storing
 	_, err = p.RunEntries(r.Context(), entries, text, func(x *ingest.Result) {
-		out.Hands[k] = handResultOf(r, x, len(out.Hands) == 1)
+		out.Hands[k] = handResultOf(r, x)
 		k++
 		if out.count(x) {
 			unread++
@@ -269,11 +262,10 @@ func (s *Server) logPanic(r *http.Request) func(what string, v any, stack []byte
 // storeStreams is how many SaveHands calls one upload makes at once.
 const storeStreams = 2
 
-// handResultOf is the answer's result of one pipeline result (single: the
-// body holds one hand, whose illegal action is then said in the site's
-// money): transport only, the same for POST /v1/hands, /v1/hands/replay
-// and /v1/hands/analyze.
-func handResultOf(r *http.Request, x *ingest.Result, single bool) handResult {
+// handResultOf is the answer's result of one pipeline result: transport
+// only, the same for POST /v1/hands, /v1/hands/replay and
+// /v1/hands/analyze.
+func handResultOf(r *http.Request, x *ingest.Result) handResult {
 	res := handResult{Index: x.Index, Line: x.HandLine}
 	problem := func(err error) *Problem {
 		pr := problemFor(r, err)
@@ -297,9 +289,6 @@ func handResultOf(r *http.Request, x *ingest.Result, single bool) handResult {
 			if x.Line != x.HandLine {
 				res.ActionLine = x.Line
 			}
-			if x.Hand != nil && single {
-				res.detail = money.OfHand(x.Hand).Amounts(v.Error.Message)
-			}
 		}
 	}
 	created := x.Kind == ingest.Stored
@@ -322,8 +311,11 @@ func handResultOf(r *http.Request, x *ingest.Result, single bool) handResult {
 }
 
 // count counts x in out's totals and reports whether the hand failed
-// before it was replayed (unreadable, or its replay panicked).
+// before it was replayed (unreadable, or its replay panicked). Read is
+// every hand found, whatever became of it, as an import's counts and
+// scoop import and scoop replay count it (ingest's ImportCounts.Read).
 func (out *handResults) count(x *ingest.Result) (unread bool) {
+	out.Read++
 	switch x.Kind {
 	case ingest.Unreadable:
 		out.Failed++
@@ -335,9 +327,6 @@ func (out *handResults) count(x *ingest.Result) (unread bool) {
 		if x.Verdict == nil {
 			return true // the replay failed
 		}
-		out.Read++ // replayed; the store refused it
-	default:
-		out.Read++
 	}
 	switch x.Kind {
 	case ingest.Stored:

@@ -372,7 +372,7 @@ func TestOneBadHandAmongGood(t *testing.T) {
 	res := c.do(http.MethodPost, "/v1/hands", "text/plain", []byte(bad))
 	var r handResults
 	res.decode(t, &r)
-	if res.status != 200 || r.Failed != 1 || r.Stored != r.Read || r.Read < 70 {
+	if res.status != 200 || r.Failed != 1 || r.Stored != r.Read-1 || r.Read < 70 || r.Read != len(r.Hands) { // read: every hand found
 		t.Fatalf("status %d read %d stored %d failed %d", res.status, r.Read, r.Stored, r.Failed)
 	}
 	for _, h := range r.Hands {
@@ -414,7 +414,8 @@ func TestJSONLines(t *testing.T) {
 // TestIllegalHandDetailInSiteMoney: the 422 of a one-hand body says the
 // illegal action's amounts in the site's money, as scoop replay and the
 // replayer do (issue 27: "raise to 3025 is below the pot-limit minimum
-// 3732" is €30.25 and €37.32), while the verdict keeps integer chips.
+// 3732" is €30.25 and €37.32), the verdict's texts too, while its
+// integer fields keep chips.
 func TestIllegalHandDetailInSiteMoney(t *testing.T) {
 	t.Parallel()
 	c := newClient(t, storetest.OpenSQLite(t), api.Config{})
@@ -431,8 +432,10 @@ func TestIllegalHandDetailInSiteMoney(t *testing.T) {
 	if want := lineOf(t, body, "Shaun J: raises \xe2\x82\xac1.36 to \xe2\x82\xac30.25", "Shaun J: raises \x801.36 to \x8030.25"); p.Line != want {
 		t.Errorf("problem line %d, want %d (the raise's line)", p.Line, want)
 	}
-	if p.Verdict == nil || p.Verdict.Error == nil || !strings.Contains(p.Verdict.Error.Message, "raise to 3025") {
-		t.Errorf("the verdict's message should keep chips: %+v", p.Verdict)
+	// The verdict's texts say money too (issue 27), its integers chips.
+	if e := p.Verdict.Error; p.Verdict == nil || e == nil || e.Message != "action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32" ||
+		e.Amount != 3025 || e.AllowedChips == nil || e.AllowedChips.MinTo != 3732 {
+		t.Errorf("the verdict's error %+v: want the message in euros, the chips as integers", e)
 	}
 }
 

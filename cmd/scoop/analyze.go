@@ -12,6 +12,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/ingest"
 )
 
 const analyzeUsage = `usage: scoop analyze [--json] [--trials N] FILE|DIR...
@@ -78,7 +79,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		entries, err := readEntries(f, stdin)
+		entries, data, err := readFile(f, stdin)
 		if errors.Is(err, errNotHandHistory) {
 			fmt.Fprintln(stderr, skippedLine(f.Name))
 			continue
@@ -93,6 +94,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 				return err
 			}
 			v.File = f.Name
+			ingest.Locate(&v, data, e) // an illegal hand's line: its action's
 			var a *analysis.Analysis
 			if v.Legal && e.Hand != nil {
 				if a, err = analysis.AnalyzeWith(ctx, e.Hand, opt); err != nil {
@@ -112,7 +114,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			case a != nil:
 				_, err = io.WriteString(stdout, analysisText(v, a, e.Hand))
 			default:
-				_, err = fmt.Fprintln(stdout, verdictLine(v))
+				_, err = fmt.Fprintln(stdout, readableVerdict(v, e.Hand, data, e.Line))
 			}
 			if err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	moneyfmt "github.com/scoophq/scoop/internal/money"
 )
 
 // analysisText is the readable form of a hand's analysis, amounts in the
@@ -22,11 +23,7 @@ func analysisText(v analysis.Verdict, a *analysis.Analysis, h *handhistory.Hand)
 		fmt.Fprintf(&b, " (%s)", *v.ID)
 	}
 	fmt.Fprintf(&b, ": %s %s", v.Game, v.Structure)
-	if m.Plain() {
-		b.WriteString(", amounts in chips\n")
-	} else {
-		fmt.Fprintf(&b, ", amounts in %s\n", h.Table.Currency)
-	}
+	fmt.Fprintf(&b, ", amounts in %s\n", moneyfmt.Unit(h))
 	if h != nil {
 		unknown := false
 		b.WriteString("  hands:")

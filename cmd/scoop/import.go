@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/ingest"
 	"github.com/scoophq/scoop/internal/store"
@@ -88,13 +89,17 @@ type importSummary struct {
 
 // importProblem locates one hand and says what is wrong with it.
 type importProblem struct {
-	File    string  `json:"file"`
-	Hand    int     `json:"hand"`           // 1-based index in the file
-	Line    int     `json:"line,omitempty"` // where the hand (or its error) is
-	ID      *string `json:"id"`
-	Message string  `json:"message"` // amounts in integer chips
-	// readable is Message for people, amounts as the site writes them
-	// (the readable summary prints it when set).
+	File string  `json:"file"`
+	Hand int     `json:"hand"`           // 1-based index in the file
+	Line int     `json:"line,omitempty"` // where the hand (or its error) is
+	ID   *string `json:"id"`
+	// Message says what is wrong, amounts in the site's money (as the
+	// verdict's error message says them; the chips are in the verdict).
+	Message string `json:"message"`
+	// Differences are a settlement mismatch's, in integer chips.
+	Differences []analysis.Difference `json:"differences,omitempty"`
+	// readable is Message for people with where it is (an illegal
+	// action's street; the readable summary prints it when set).
 	readable string
 }
 
@@ -310,7 +315,7 @@ func (im *importer) result(file string, x *ingest.Result) {
 		p.Message = "illegal"
 		if v.Error != nil {
 			p.Message = v.Error.Message
-			p.readable = illegalMessage(v.Error, h, nil, 0, moneyOf(h))
+			p.readable = illegalMessage(v.Error, h, nil, 0)
 		}
 		s.Illegal = append(s.Illegal, p)
 	case v.MatchesRecord == nil:
@@ -321,16 +326,15 @@ func (im *importer) result(file string, x *ingest.Result) {
 		s.Matching++
 	default:
 		s.Legal++
-		var parts, readable []string
+		var parts []string
 		m := moneyOf(h)
 		for _, d := range v.Differences {
-			parts = append(parts, fmt.Sprintf("%s %s recorded %d, replayed %d", d.Player, d.Field, d.Recorded, d.Replayed))
-			readable = append(readable, fmt.Sprintf("%s %s recorded %s, replayed %s", d.Player, d.Field, m.Chips(d.Recorded), m.Chips(d.Replayed)))
+			parts = append(parts, fmt.Sprintf("%s %s recorded %s, replayed %s", d.Player, d.Field, m.Chips(d.Recorded), m.Chips(d.Replayed)))
 		}
-		p.Message, p.readable = strings.Join(parts, "; "), strings.Join(readable, "; ")
+		p.Message, p.Differences = strings.Join(parts, "; "), v.Differences
 		s.Mismatches = append(s.Mismatches, p)
 	}
-	p.Message, p.readable, p.Line = "", "", x.HandLine
+	p.Message, p.readable, p.Line, p.Differences = "", "", x.HandLine, nil
 	switch x.Kind {
 	case ingest.Failed:
 		// The store refused this hand alone (text it cannot hold).

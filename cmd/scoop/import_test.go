@@ -682,7 +682,8 @@ func TestImportDirectorySkipsNonHandHistories(t *testing.T) {
 }
 
 // TestImportSummaryMoney: the readable summary states an illegal hand's
-// amounts as the site does and names its street; --json keeps chips.
+// amounts as the site does and names its street; --json says the message
+// in money too (issue 27), its chips in the verdict.
 func TestImportSummaryMoney(t *testing.T) {
 	code, out, errs := runImportCmd(t, "--dry-run", "../../examples/illegal.txt")
 	if code != 0 {
@@ -692,8 +693,8 @@ func TestImportSummaryMoney(t *testing.T) {
 		t.Errorf("summary lacks %q:\n%s", want, out)
 	}
 	_, out, _ = runImportCmd(t, "--dry-run", "--json", "../../examples/illegal.txt")
-	if s := decodeSummary(t, out); len(s.Illegal) != 1 || !strings.Contains(s.Illegal[0].Message, "raise to 3025 is below the pot-limit minimum 3732") {
-		t.Errorf("JSON illegal %+v, want the message in chips", s.Illegal)
+	if s := decodeSummary(t, out); len(s.Illegal) != 1 || !strings.Contains(s.Illegal[0].Message, "raise to €30.25 is below the pot-limit minimum €37.32") {
+		t.Errorf("JSON illegal %+v, want the message in euros", s.Illegal)
 	}
 }
 

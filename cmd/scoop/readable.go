@@ -68,27 +68,30 @@ func actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string
 
 // illegalMessage is the readable form of an illegal hand's error: where
 // (the file's line for text formats, the street), the action as written
-// (the file's line) and why, amounts as money, e.g.
+// (the file's line) and why, amounts as money (the verdict says them so), e.g.
 //
 //	line 23, flop: "Bob: raises $0.10 to $0.25": raise to $0.25 is below the pot-limit minimum $0.30 (allowed: fold, call $0.10 or raise to $0.30..$0.85)
 //
 // data is the file's content, start the hand's first line (0 when
 // unknown); h is the hand as read.
-func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, data []byte, start int, m money) string {
+func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, data []byte, start int) string {
 	if ae == nil {
 		return "illegal"
 	}
-	msg := m.Amounts(actionPrefix.ReplaceAllString(ae.Message, ""))
+	msg := actionPrefix.ReplaceAllString(ae.Message, "")
 	if h == nil || ae.Index < 0 || ae.Index >= len(h.Actions) {
 		return msg
 	}
 	where := streetOf(h, ae.Index)
-	if n, text := actionLine(data, start, h, ae.Index); n > 0 {
+	switch n, text := actionLine(data, start, h, ae.Index); {
+	case n > 0 && text != "":
 		where = fmt.Sprintf("line %d, %s: %q", n, where, text)
+	case n > 0: // a JSON record: its line
+		where = fmt.Sprintf("line %d, %s", n, where)
 	}
 	out := where + ": " + msg
 	if ae.Allowed != "" {
-		out += " (allowed: " + m.Amounts(ae.Allowed) + ")"
+		out += " (allowed: " + ae.Allowed + ")"
 	}
 	return out
 }

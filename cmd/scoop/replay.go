@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 )
 
 const replayUsage = `usage: scoop replay [--json] FILE|DIR...
@@ -27,7 +28,10 @@ standard error) through the rules engine and prints a
 verdict per hand: legal or the first illegal action and why, the pots and
 payouts, the finishing stacks and whether they match the record. With
 --json, one JSON object per hand (JSON Lines); "hand" counts from 1 within
-each file. Exit status 0 when every file was read (an illegal hand is a
+each file; "line" is the hand's line in the file: an illegal hand's
+offending action (a PHH actions string, a JSON record), an unreadable
+hand's error, else where the hand starts; amounts are integer chips, the
+texts (an error's message and allowed) the site's money. Exit status 0 when every file was read (an illegal hand is a
 verdict, not a failure), 2 for an unreadable file or bad flags.
 `
 
@@ -78,7 +82,6 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 				failed = append(failed, err.Error())
 				continue
 			}
-			var data []byte // the file's text, read again for an illegal hand's line
 			for _, r := range hands {
 				v := r.verdict
 				sum.add(v)
@@ -92,18 +95,7 @@ func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 					continue
 				}
 				v.File = name
-				m := money{}
-				if r.hand != nil {
-					m = moneyOf(r.hand)
-				}
-				if !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil {
-					if data == nil && f.Name != "-" {
-						data = readDecoded(f.Name)
-					}
-					v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
-						Message: illegalMessage(v.Error, r.hand, data, v.Line, m)}
-				}
-				if _, err := fmt.Fprintln(stdout, verdictLineMoney(v, m)); err != nil {
+				if _, err := fmt.Fprintln(stdout, readableVerdict(v, r.hand, r.data, r.start)); err != nil {
 					return err
 				}
 			}
@@ -142,19 +134,6 @@ func displayName(arg string, f walkFile) string {
 		}
 	}
 	return f.Name
-}
-
-// readDecoded returns the named file's text decoded as the readers decode it
-// (UTF-16 and Windows-1252 as UTF-8), nil when it cannot be read.
-func readDecoded(name string) []byte {
-	b, err := os.ReadFile(name)
-	if err != nil {
-		return nil
-	}
-	if d, _, err := handhistory.Decode(b); err == nil {
-		return d
-	}
-	return b
 }
 
 // replaySummary counts what `scoop replay` read, for its closing summary.
@@ -221,10 +200,12 @@ func (s *replaySummary) write(w io.Writer) {
 }
 
 // replayedHand is one hand's verdict and the hand as read (nil when it was not
-// read: skipped or unreadable).
+// read: skipped or unreadable), the line it starts on and its file's text.
 type replayedHand struct {
 	verdict analysis.Verdict
 	hand    *handhistory.Hand
+	start   int
+	data    []byte
 }
 
 // replayHands reads one file and returns each hand as read next to its
@@ -232,7 +213,7 @@ type replayedHand struct {
 // errNotHandHistory (see readEntries), or is ctx's (a *fault.Error of kind
 // Canceled).
 func replayHands(ctx context.Context, f walkFile, stdin io.Reader) ([]replayedHand, error) {
-	entries, err := readEntries(f, stdin)
+	entries, data, err := readFile(f, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -243,14 +224,31 @@ func replayHands(ctx context.Context, f walkFile, stdin io.Reader) ([]replayedHa
 			return nil, err
 		}
 		v.File = f.Name
-		out = append(out, replayedHand{verdict: v, hand: e.Hand})
+		ingest.Locate(&v, data, e) // an illegal hand's line: its action's
+		out = append(out, replayedHand{verdict: v, hand: e.Hand, start: e.Line, data: data})
 	}
 	return out, nil
 }
 
-// verdictLine is the readable one-line form of a verdict, amounts in
-// integer chips.
-func verdictLine(v analysis.Verdict) string { return verdictLineMoney(v, money{}) }
+// illegal reports whether v is an illegal hand's (read, replayed, not
+// legal, its error known).
+func illegal(v analysis.Verdict) bool {
+	return !v.Legal && !v.Unreadable && v.Skipped == "" && v.Error != nil
+}
+
+// readableVerdict is the one readable line of a verdict of hand h (nil
+// when not read), as scoop replay and scoop analyze print it: amounts in
+// h's money, an illegal hand's error said by illegalMessage (data is the
+// file's text, for the offending action's line; nil when not at hand;
+// start the hand's first line).
+func readableVerdict(v analysis.Verdict, h *handhistory.Hand, data []byte, start int) string {
+	m := moneyOf(h)
+	if illegal(v) {
+		v.Error = &analysis.ActionError{Index: v.Error.Index, Player: v.Error.Player,
+			Message: illegalMessage(v.Error, h, data, start)}
+	}
+	return verdictLineMoney(v, m)
+}
 
 // verdictLineMoney is the readable one-line form of a verdict, amounts
 // written by m. A pot won because every other player folded reads "Ann

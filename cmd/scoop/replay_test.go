@@ -136,8 +136,8 @@ func TestReplayText(t *testing.T) {
 			"shown: p1 KsKh9c9d (three of a kind, kings; no low), p2 As4dJhJc (pair of jacks; low 7-4-3-2-A), p3 Ad4cTdTh (pair of tens; low 7-4-3-2-A); matches the record",
 		// Everyone else folded: no showdown, no "hi".
 		"three.phhs #1: omaha-hi pot-limit legal; p3 wins 5 uncontested (the others folded); matches the record",
-		// The street and what was allowed, not the internal action index.
-		"three.phhs #2: omaha-hi pot-limit ILLEGAL: preflop: p3 raise to 9 exceeds the pot-limit maximum 7 (allowed: fold, call 2 or raise to 4..7)",
+		// The line, the street and what was allowed, not the internal action index.
+		"three.phhs #2: omaha-hi pot-limit ILLEGAL: line 12, preflop: \"p3 cbr 9\": p3 raise to 9 exceeds the pot-limit maximum 7 (allowed: fold, call 2 or raise to 4..7)",
 		"three.phhs #3: skipped:",
 		"three.phhs #4: unreadable: line 23",
 		"\nfiles: 2 read\nhands read: 5\nlegal: 2 (matching the record: 2, nothing recorded: 0)\nsettlement mismatches: 0\nillegal: 1\nskipped: 1\n",
@@ -289,9 +289,25 @@ func TestReplayIllegalNamesLineStreetAndMoney(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
-	// JSON keeps integer chips and the engine's message.
+	// JSON's readable strings say money too (issue 27); its integer
+	// fields keep the chips.
 	_, out, _ = runReplayCmd("replay", "--json", "../../examples/illegal.txt")
-	if !strings.Contains(out, "below the pot-limit minimum 3732") {
-		t.Errorf("JSON message is not in chips: %s", out)
+	var v struct {
+		Error struct {
+			Message, Allowed string
+			Amount           int64
+			AllowedChips     struct {
+				Call  int64
+				MinTo int64 `json:"min_to"`
+				MaxTo int64 `json:"max_to"`
+			} `json:"allowed_chips"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	if e := v.Error; !strings.Contains(e.Message, "below the pot-limit minimum €37.32") || e.Allowed != "fold, call €21.82 or raise to €37.32" ||
+		e.Amount != 3025 || e.AllowedChips.Call != 2182 || e.AllowedChips.MinTo != 3732 || e.AllowedChips.MaxTo != 3732 {
+		t.Errorf("JSON error %+v: want the texts in euros, the chips as integers (%s)", e, out)
 	}
 }

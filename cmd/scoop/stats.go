@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/filter"
 	"github.com/scoophq/scoop/internal/handhistory"
+	moneyfmt "github.com/scoophq/scoop/internal/money"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
 )
@@ -257,14 +258,19 @@ func reportText(r stats.Report) string {
 		}
 		return fmt.Sprintf("%.1f%% (%d/%d)", 100**s.Value, s.Count, s.Opportunities)
 	}
-	money := func(m *stats.Money) string {
-		switch {
-		case m == nil:
+	// money is an amount of a ledger as every readable amount is written
+	// (package money): "€15.60", tournament chips as integers, play money
+	// at its chip unit ("-0.04"), an expectation to the chip.
+	money := func(m *stats.Money, l *stats.Ledger) string {
+		if m == nil {
 			return "-"
-		case m.Currency != "":
-			return fmt.Sprintf("%s %s (%.2f chips)", m.Amount, m.Currency, m.Chips)
 		}
-		return fmt.Sprintf("%.2f chips", m.Chips)
+		f := moneyfmt.For(m.ChipUnit, m.Currency, l != nil && l.Kind == stats.Tournament)
+		s := f.Expected(m.Chips)
+		if f.Plain() {
+			s += " chips"
+		}
+		return s
 	}
 	bb := func(f stats.Figures) string {
 		if f.BBPer100 == nil {
@@ -272,8 +278,8 @@ func reportText(r stats.Report) string {
 		}
 		return fmt.Sprintf(", %.2f bb (%.2f bb/100)", f.NetBB, *f.BBPer100)
 	}
-	allIn := func(f stats.Figures) string {
-		s := fmt.Sprintf("adjusted net %s over %d all-in hands, luck %s", money(f.AllInAdjustedNet), f.AllInHands, money(f.Luck))
+	allIn := func(f stats.Figures, l *stats.Ledger) string {
+		s := fmt.Sprintf("adjusted net %s over %d all-in hands, luck %s", money(f.AllInAdjustedNet, l), f.AllInHands, money(f.Luck, l))
 		if f.UnanalyzedHands > 0 {
 			s += fmt.Sprintf(" (%d hands not analysed yet counted at their net)", f.UnanalyzedHands)
 		}
@@ -283,7 +289,7 @@ func reportText(r stats.Report) string {
 	if several {
 		fmt.Fprintf(&b, "%s: %d hands in %d ledgers%s\n", r.Player, r.Hands, len(r.Ledgers), bb(r.Figures))
 	} else {
-		fmt.Fprintf(&b, "%s: %d hands, net %s%s\n", r.Player, r.Hands, money(r.Net), bb(r.Figures))
+		fmt.Fprintf(&b, "%s: %d hands, net %s%s\n", r.Player, r.Hands, money(r.Net, r.Ledger), bb(r.Figures))
 	}
 	af := "-"
 	if r.AF.Value != nil {
@@ -294,12 +300,12 @@ func reportText(r stats.Report) string {
 	fmt.Fprintf(&b, "  hi/lo     scoops %s  quartered %s  lows won %s  freerolls %d (scooped %s)\n", pct(r.Scoops), pct(r.Quartered), pct(r.LowsWon),
 		r.Freerolls.Hands, pct(r.Freerolls.Scooped))
 	if !several {
-		fmt.Fprintf(&b, "  all-in    %s\n", allIn(r.Figures))
+		fmt.Fprintf(&b, "  all-in    %s\n", allIn(r.Figures, r.Ledger))
 		return b.String()
 	}
 	for _, l := range r.Ledgers {
-		fmt.Fprintf(&b, "%s: %d hands, net %s%s\n", l.Label, l.Hands, money(l.Net), bb(l.Figures))
-		fmt.Fprintf(&b, "  all-in    %s\n", allIn(l.Figures))
+		fmt.Fprintf(&b, "%s: %d hands, net %s%s\n", l.Label, l.Hands, money(l.Net, &l.Ledger), bb(l.Figures))
+		fmt.Fprintf(&b, "  all-in    %s\n", allIn(l.Figures, &l.Ledger))
 	}
 	if r.OtherLedgersHands > 0 {
 		fmt.Fprintf(&b, "(%d hands of further ledgers not listed: filter with --kind, --currency or --ledger)\n", r.OtherLedgersHands)

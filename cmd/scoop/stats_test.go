@@ -168,17 +168,56 @@ func TestStatsLedgersApart(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	eurAt, usdAt := strings.Index(out, "EUR (chip 0.01): 1 hands, net 0.01 EUR"), strings.Index(out, "USD (chip 0.01): 1 hands, net 0.01 USD")
+	eurAt, usdAt := strings.Index(out, "EUR (chip 0.01): 1 hands, net €0.01"), strings.Index(out, "USD (chip 0.01): 1 hands, net $0.01")
 	if !strings.HasPrefix(out, "b: 2 hands in 2 ledgers") || eurAt < 0 || usdAt < eurAt || strings.Contains(out, "0.02") {
 		t.Errorf("two currencies:\n%s", out)
 	}
 	code, out, _ = runStatsCmd(t, "stats", "--player", "b", "--currency", "usd", dir)
-	if code != 0 || !strings.HasPrefix(out, "b: 1 hands, net 0.01 USD") {
+	if code != 0 || !strings.HasPrefix(out, "b: 1 hands, net $0.01") {
 		t.Errorf("--currency usd: exit %d\n%s", code, out)
 	}
 	code, _, errOut = runStatsCmd(t, "stats", "--player", "b", "--kind", "poker", dir)
 	if code != 2 || !strings.Contains(errOut, "--kind") {
 		t.Errorf("--kind poker: exit %d %q; want 2 naming --kind", code, errOut)
+	}
+}
+
+// TestStatsMoneyAsEverywhere (issue 27): scoop stats writes every amount
+// as the one formatter does: a currency with its symbol ("€0.01", not
+// "0.01 EUR (1.00 chips)"), tournament chips as integers (not "1.00
+// chips"), play money at its chip unit (a cent table's 1 is 0.01, not
+// 1.00 chips).
+func TestStatsMoneyAsEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	hand := func(id, table string) string {
+		return `{"site":"test","site_hand_id":"` + id + `",` + table + `,` +
+			`"players":[{"name":"a","stack":100,"hole":"AsAhKsKh"},{"name":"b","stack":100,"hole":"QdQcJdJc"}],"button":0,` +
+			`"posts":[{"player":0,"kind":"small-blind","amount":1},{"player":1,"kind":"big-blind","amount":2}],` +
+			`"actions":[{"player":0,"kind":"fold"}]}`
+	}
+	files := map[string]string{
+		"eur.json":        hand("1", `"table":{"game":"omaha-hi","structure":"pot-limit","currency":"EUR","chip_unit":"0.01"}`),
+		"tournament.json": hand("2", `"tournament":true,"table":{"game":"omaha-hi","structure":"pot-limit","chip_unit":"1"}`),
+		"play.json":       hand("3", `"table":{"game":"omaha-hi","structure":"pot-limit","chip_unit":"0.01"}`),
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runStatsCmd(t, "stats", "--player", "a", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"1 hands, net -€0.01", "1 hands, net -1 chips", "play money: 1 hands, net -0.01"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"1.00 chips", "-1.00", "0.01 EUR"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("says %q:\n%s", bad, out)
+		}
 	}
 }
 

@@ -47,7 +47,8 @@ func TestAddedToPotInReplayAndAnalysis(t *testing.T) {
 		// Without the site's money the same raise is over the pot limit:
 		// the field is what makes the hand legal.
 		h.AddedToPot = 0
-		if v := Replay(h); v.Legal || v.Error == nil || !strings.Contains(v.Error.Message, "raise to 41 exceeds the pot-limit maximum 21") {
+		if v := Replay(h); v.Legal || v.Error == nil || !strings.Contains(v.Error.Message, "raise to $0.41 exceeds the pot-limit maximum $0.21") ||
+			v.Error.Amount != 41 || v.Error.AllowedChips == nil || v.Error.AllowedChips.MaxTo != 21 {
 			t.Fatalf("without the cash drop: legal %v, error %+v; want the raise to 41 over the maximum 21", v.Legal, v.Error)
 		}
 	})

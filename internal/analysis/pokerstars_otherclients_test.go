@@ -44,7 +44,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 	}{
 		{
 			file: "fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.10-0.20-201904.RIO.Side.Pots__RunItOncePoker.txt", site: "runitonce", id: "34011543",
-			errIndex: 11, errText: "Shaun J raise to 3025 is below the pot-limit minimum 3732",
+			errIndex: 11, errText: "Shaun J raise to €30.25 is below the pot-limit minimum €37.32",
 		},
 		{
 			file: "fpdb3__cash__Stars__Flop__PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot__RunItOncePoker.txt", site: "runitonce", id: "36197946",
@@ -52,7 +52,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 			diffs: []Difference{
 				{Player: "Ricky N", Field: "collected", Recorded: 14884, Replayed: 14384},
 			},
-			notes: []string{"site inconsistency: the collected lines add up to 14884 chip units, 500 more than the total pot 14634 less rake 250: they count the 500 the site added (STP) twice, the total pot once"},
+			notes: []string{"site inconsistency: the collected lines add up to €148.84, €5.00 more than the total pot €146.34 less rake €2.50: they count the €5.00 the site added (STP) twice, the total pot once"},
 		},
 		{
 			file: "hhsmithy-567ce475__Upoker__CashGame__uPokerStarsFormatBetAndWinFlopIP.txt", site: "upoker", id: "113367101128",
@@ -89,7 +89,7 @@ func TestPokerStarsOtherClientsVerdicts(t *testing.T) {
 			continue
 		}
 		if !tt.legal {
-			if v.Error == nil || v.Error.Index != tt.errIndex || !strings.Contains(v.Error.Message, tt.errText) || v.Error.Allowed != "fold, call 2182 or raise to 3732" {
+			if v.Error == nil || v.Error.Index != tt.errIndex || !strings.Contains(v.Error.Message, tt.errText) || v.Error.Allowed != "fold, call €21.82 or raise to €37.32" {
 				t.Errorf("%s: error %+v, want action %d: %q", tt.file, v.Error, tt.errIndex, tt.errText)
 			}
 			continue

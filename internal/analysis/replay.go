@@ -9,6 +9,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/money"
 )
 
 // Config converts a recorded hand's table, players and forced bets into the
@@ -345,14 +346,28 @@ func sum(xs []int64) int64 {
 	return t
 }
 
-// actionError turns a replay error into the verdict's ActionError.
+// actionError turns a replay error into the verdict's ActionError: its
+// texts' amounts in h's money, their chips in Amount and AllowedChips.
 func actionError(h *handhistory.Hand, err error) *ActionError {
 	ae := &ActionError{Index: -1, Message: err.Error()}
 	var ie *game.IllegalActionError
 	var fe *fault.Error
 	switch {
 	case errors.As(err, &ie):
-		ae.Index, ae.Player, ae.Allowed = ie.Index, ie.Name, ie.Allowed
+		// The player's name as it is; what he tried and why in money
+		// (the hand's other faults name counts, not amounts).
+		m := money.OfHand(h)
+		ae.Message = fmt.Sprintf("action %d: %s %s %s", ie.Index, ie.Name, m.Amounts(ie.Tried), m.Amounts(ie.Reason))
+		ae.Index, ae.Player, ae.Allowed = ie.Index, ie.Name, m.Amounts(ie.Allowed)
+		if ie.Index >= 0 && ie.Index < len(h.Actions) {
+			ae.Amount = h.Actions[ie.Index].Amount
+		}
+		if l := ie.Legal; l != nil {
+			ae.AllowedChips = &AllowedChips{Check: l.Check, Call: l.Call, Raise: l.Raise, To: l.To}
+			if l.Raise {
+				ae.AllowedChips.MinTo, ae.AllowedChips.MaxTo = l.MinTo, l.MaxTo
+			}
+		}
 	case errors.As(err, &fe):
 		ae.Index = fe.Action
 		if fe.Action >= 0 && fe.Action < len(h.Actions) && h.Actions[fe.Action].Player >= 0 {

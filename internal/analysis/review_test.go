@@ -157,8 +157,8 @@ func TestR6FixedLimitAfterShortAllInOnlyTheListedTotals(t *testing.T) {
 
 func TestR10CheckFacingABetOrACallOfTheWrongSizeIsIllegal(t *testing.T) {
 	t.Parallel()
-	wantIllegalAt(t, "ps_check.txt", 12, "Hero checks facing a bet: Hero owes 8")
-	wantIllegalAt(t, "ps_call.txt", 12, "Hero calls 3 is not the call: Hero owes 8")
+	wantIllegalAt(t, "ps_check.txt", 12, "Hero checks facing a bet: Hero owes $0.08")
+	wantIllegalAt(t, "ps_call.txt", 12, "Hero calls $0.03 is not the call: Hero owes $0.08")
 }
 
 func TestR19RecordedRakeAndTotalPotAreCompared(t *testing.T) {

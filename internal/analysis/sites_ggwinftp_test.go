@@ -104,7 +104,7 @@ var siteOutcomes = map[string]siteFileOutcome{
 		// The blinds' "raises 1€ to 3€" is a 2€ live bet in the first hand
 		// (calls of 2€) and a 3€ one in the second ("raises 5€ to 8€"):
 		// the record contradicts itself.
-		unreadable: map[int]string{2: "line 59: Hero raises by 500 to 800, but the current bet is 200, not 300"},
+		unreadable: map[int]string{2: "line 59: Hero raises by €5.00 to €8.00, but the current bet is €2.00, not €3.00"},
 	},
 	"winamax/fpdb3__cash__Winamax__Flop__PLO-5max-EUR-1.00-2.00-201611.post.both.txt": {
 		format: handhistory.FormatWinamax, hands: 1, legal: 1, matching: 1,
@@ -115,7 +115,7 @@ var siteOutcomes = map[string]siteFileOutcome{
 	"winamax/fpdb3__cash__Winamax__Flop__PLO-FR-EUR-0.02-0.05-201009.Sample": {
 		format: handhistory.FormatWinamax, hands: 60, legal: 59, matching: 59,
 		// Winamax records a river raise over an all-in bet nobody can call.
-		illegal: map[string]string{"270777-205-1284852281": "raise to 76 is not allowed: no other player can call a raise (R9)"},
+		illegal: map[string]string{"270777-205-1284852281": "raise to €0.76 is not allowed: no other player can call a raise (R9)"},
 	},
 	"winamax/fpdb3__cash__Winamax__Flop__PLO8-2max-play-0.05-0.10-201610.export.txt": {
 		format: handhistory.FormatWinamax, hands: 1, legal: 1, matching: 1,

@@ -41,8 +41,10 @@ type Verdict struct {
 	// text): Legal is then false and Error says why, with Line; it tells
 	// such a hand from an illegal one.
 	Unreadable bool `json:"unreadable,omitempty"`
-	// Line is the 1-based line of the file where the hand starts (for an
-	// unreadable hand, where reading failed), 0 when unknown.
+	// Line is the hand's 1-based line in its file, 0 when unknown: where
+	// the hand starts, or for an unreadable hand where reading failed;
+	// for an illegal hand the offending action's line once located in the
+	// file's text (ingest.Locate: every caller that has the text).
 	Line    int          `json:"line,omitempty"`
 	Legal   bool         `json:"legal"`
 	Error   *ActionError `json:"error"` // the first illegal action, null when legal
@@ -117,14 +119,39 @@ type PotRun struct {
 	LoHand string `json:"lo_hand,omitempty"`
 }
 
-// ActionError locates an illegal action.
+// ActionError locates an illegal action. Its texts (Message, Allowed)
+// are for people: amounts in the hand's money (package money: "€30.25",
+// chips for a tournament); the same amounts in integer chips are Amount
+// and AllowedChips.
 type ActionError struct {
-	Index   int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
-	Player  string `json:"player"`
-	Message string `json:"message"` // e.g. "action 14: p3 raise to 900 exceeds the pot-limit maximum 800"
+	Index  int    `json:"index"` // 0-based index into the hand's actions; -1 for a fault of the hand as a whole
+	Player string `json:"player"`
+	// Message says why, e.g. "action 14: p3 raise to €9.00 exceeds the
+	// pot-limit maximum €8.00" (an unreadable hand's: the reader's).
+	Message string `json:"message"`
 	// Allowed is what the player could do instead, when the engine knows,
-	// e.g. "fold, call 150 or raise to 300..800".
+	// e.g. "fold, call €1.50 or raise to €3.00..€8.00".
 	Allowed string `json:"allowed,omitempty"`
+	// Amount is the illegal action's amount in chips as recorded (a bet
+	// or raise: the round total; a call: the chips put in), 0 for none.
+	Amount int64 `json:"amount,omitempty"`
+	// AllowedChips is Allowed in chips, nil when Allowed is empty.
+	AllowedChips *AllowedChips `json:"allowed_chips,omitempty"`
+	// Line is the illegal action's line in the file, once located in its
+	// text (ingest.Locate; then also the verdict's Line), 0 when not.
+	Line int `json:"line,omitempty"`
+}
+
+// AllowedChips is what a player could do, in chips (game.Legal): check,
+// else call Call; when Raise, bet or raise to a round total from MinTo
+// to MaxTo (in fixed-limit only the totals of To).
+type AllowedChips struct {
+	Check bool    `json:"check"`
+	Call  int64   `json:"call"`
+	Raise bool    `json:"raise"`
+	MinTo int64   `json:"min_to,omitempty"`
+	MaxTo int64   `json:"max_to,omitempty"`
+	To    []int64 `json:"to,omitempty"`
 }
 
 // Difference is one disagreement between our settlement and the record.

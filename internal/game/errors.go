@@ -21,6 +21,8 @@ type IllegalActionError struct {
 	Tried   string // what was tried, e.g. "raise to 900"
 	Reason  string // why it is illegal, e.g. "exceeds the pot-limit maximum 800"
 	Allowed string // what the player could do, e.g. "fold, call 150 or raise to 300..800"; empty when nothing
+	// Legal is what Allowed says, in chips; nil when Allowed is empty.
+	Legal *Legal
 }
 
 // Error returns "action N: NAME TRIED REASON".

@@ -682,7 +682,7 @@ func (s *State) clone() *State {
 func (s *State) illegal(i, p int, tried, reason string) *IllegalActionError {
 	e := &IllegalActionError{Index: i, Player: p, Name: s.cfg.name(p), Tried: tried, Reason: reason}
 	if l, ok := s.Legal(); ok && l.Player == p {
-		e.Allowed = l.String()
+		e.Allowed, e.Legal = l.String(), &l
 	}
 	return e
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/scoophq/scoop/internal/analysis"
 	"github.com/scoophq/scoop/internal/handhistory"
 	_ "github.com/scoophq/scoop/internal/handhistory/sites" // every site reader, for the golden verdicts
+	"github.com/scoophq/scoop/internal/ingest"
 )
 
 // update rewrites the golden verdicts from the readers as they are (go
@@ -70,9 +71,11 @@ func goldenVerdicts(name string, data []byte) []byte {
 		_ = enc.Encode(map[string]string{"file_error": err.Error()})
 		return b.Bytes()
 	}
+	text, _, _ := handhistory.Decode(data)
 	for _, e := range entries {
 		v := analysis.FromEntry(e)
 		v.File = name
+		ingest.Locate(&v, text, e) // an illegal hand's line: its action's
 		_ = enc.Encode(v)
 	}
 	return b.Bytes()

@@ -88,7 +88,7 @@ var unseen = []struct {
 	{"pokerstars__fpdb3__PLO-6-max-USD-30-60-201703.converted.secondsb.txt", 0, 0, []string{"button seat 7 on a 6-max table"}},
 	// Run It Once's "raises €44.00 to €68" where the raise was to €75
 	// (fpdb-3's "raiseTo bug"): the call after it says so.
-	{"pokerstars__fpdb3__PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", 1, 0, []string{"Randy O calls 5100 is not the call: Randy O owes 4400"}},
+	{"pokerstars__fpdb3__PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt", 1, 0, []string{"Randy O calls €51.00 is not the call: Randy O owes €44.00"}},
 	// Two hands cut off mid-line ("*** FLOP *** [Js 3d", "Player0") are
 	// skipped as incomplete (the first was a line error), two read.
 	{"pokerstars__fpdb3__PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 2, 2, nil},

@@ -132,6 +132,11 @@ func Reverdict(ctx context.Context, st store.Hand, opt analysis.Options) (u stor
 		if v.ID == nil {
 			v.ID = old.ID
 		}
+		// The stored text is gone: the offending action's line, when the
+		// same action is still the illegal one, is the stored verdict's.
+		if v.Error != nil && old.Error != nil && v.Error.Index == old.Error.Index && !v.Unreadable {
+			v.Error.Line = old.Error.Line
+		}
 	}
 	u = store.VerdictUpdate{ID: st.ID, EngineVersion: analysis.EngineVersion, Legal: v.Legal}
 	if u.Verdict, err = json.Marshal(v); err != nil {

@@ -91,14 +91,18 @@ func (r *run) entry(e handhistory.Entry) error {
 		res.Kind, res.Skipped = Skipped, v.Skipped
 		return r.add(res, nil)
 	}
+	// The verdict places the hand in the file as uploaded, as the result
+	// does (a chunk's entries count from its own first hand and line).
+	v.Hand, v.Line = res.Index, res.HandLine
 	if v.Legal {
 		c.Legal++
 	} else {
 		c.Illegal++
-		if v.Error != nil && v.Error.Index >= 0 {
-			if n, _ := r.lines.actionLine(r.text, e.Line, e.Hand, v.Error.Index); n > 0 {
-				res.Line = p.line(n)
-			}
+		// The verdict names the offending action's line, as the result
+		// does (Locate).
+		if n := illegalLine(&r.lines, &v, r.text, e); n > 0 {
+			res.Line = p.line(n)
+			v.Line, v.Error.Line = res.Line, res.Line
 		}
 	}
 	res.Hand, res.Verdict = e.Hand, &v

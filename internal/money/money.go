@@ -8,40 +8,34 @@
 // It is the one formatter of readable amounts: the CLI's readable
 // output, the API's problem details and (through the same rules in
 // internal/web's common.js, checked against this package by the browser
-// tests) the pages. JSON never goes through it: it keeps integer chips.
-// The package imports handhistory and the standard library only; a
-// Format is a value, safe for concurrent use.
+// tests) the pages, and the readable strings of the JSON (a verdict
+// error's message and allowed, the readers' errors): JSON's number fields
+// keep integer chips.
+// The package imports handhistory and its pure formatter, chips (which
+// the readers use for their errors); a Format is a value, safe for
+// concurrent use.
 package money
 
 import (
-	"math"
-	"regexp"
-	"strconv"
-	"strings"
-
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/money/chips"
 )
 
-// Format writes amounts of one hand. The zero value writes plain
-// integers (chips).
-type Format struct {
-	decimals int    // digits after the point
-	scale    int64  // the unit's digits as an integer: 1 for "0.01", 5 for "0.05"
-	symbol   string // before the amount
-	code     string // after the amount when there is no symbol
-}
+// Format writes amounts of one hand (see chips.Format). The zero value
+// writes plain integers (chips).
+type Format = chips.Format
 
 // Symbols are the currency symbols written before an amount; another
 // currency is written as its code after the amount.
-var Symbols = map[string]string{"USD": "$", "EUR": "€", "GBP": "£"}
+var Symbols = chips.Symbols
 
 // OfHand is the format of h's amounts: OfTable, or plain chips for a
 // tournament.
 func OfHand(h *handhistory.Hand) Format {
-	if h == nil || h.Tournament {
+	if h == nil {
 		return Format{}
 	}
-	return OfTable(h.Table)
+	return chips.For(h.Table.ChipUnit, h.Table.Currency, h.Tournament)
 }
 
 // OfTable is the format of a table's amounts: its ChipUnit ("0.01", "1";
@@ -50,104 +44,24 @@ func OfTable(t handhistory.Table) Format {
 	return Of(t.ChipUnit, t.Currency)
 }
 
+// For is the format of amounts in chips of unit in currency, plain
+// integers for tournament chips (chips.For).
+func For(unit, currency string, tournament bool) Format { return chips.For(unit, currency, tournament) }
+
 // Of is the format of amounts in chips of unit (a decimal such as
 // "0.01") in currency (an ISO code, or empty).
-func Of(unit, currency string) Format {
-	m := Format{scale: 1}
-	unit = strings.TrimSpace(unit)
-	if unit != "" {
-		whole, frac, _ := strings.Cut(unit, ".")
-		digits := strings.TrimLeft(whole+frac, "0")
-		if n, err := strconv.ParseInt(digits, 10, 64); err == nil && n > 0 && n < 1_000_000 && len(frac) <= 6 {
-			m.decimals, m.scale = len(frac), n
-		}
-	}
-	if m.decimals > 0 && currency != "" {
-		if s, ok := Symbols[currency]; ok {
-			m.symbol = s
-		} else {
-			m.code = currency
-		}
-	}
-	return m
-}
+func Of(unit, currency string) Format { return chips.Of(unit, currency) }
 
-// Plain reports whether f writes plain integers (chips).
-func (f Format) Plain() bool { return f.decimals == 0 && f.symbol == "" && f.code == "" }
-
-// Chips writes n chip units: "$283.98", "0.25 CAD", "1500", "-$0.10".
-func (f Format) Chips(n int64) string {
-	v := n * max(f.scale, 1)
-	neg := v < 0
-	if neg {
-		v = -v
+// Unit names what h's amounts are in, for a readable header ("amounts
+// in USD"): the currency's code for a cash game, "chips" for tournament
+// chips, "play chips" for play money (neither a tournament nor a
+// currency, as internal/stats counts it).
+func Unit(h *handhistory.Hand) string {
+	switch {
+	case h == nil || h.Tournament:
+		return "chips"
+	case h.Table.Currency != "":
+		return h.Table.Currency
 	}
-	s := strconv.FormatInt(v, 10)
-	if f.decimals > 0 {
-		if len(s) <= f.decimals {
-			s = strings.Repeat("0", f.decimals-len(s)+1) + s
-		}
-		s = s[:len(s)-f.decimals] + "." + s[len(s)-f.decimals:]
-	}
-	s = f.symbol + s
-	if f.code != "" {
-		s += " " + f.code
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
-}
-
-// Expected writes an expectation of x chips (a fraction of chips) to the
-// site's precision: rounded to the nearest chip unit (half away from
-// zero), so "$0.57" for 57.16 chips of a cent, "1,500" never "1500.25".
-func (f Format) Expected(x float64) string {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return "–"
-	}
-	return f.Chips(int64(math.Round(x)))
-}
-
-// Signed is Chips with a "+" before a positive amount ("+$0.25", "-$1.00",
-// "$0.00").
-func (f Format) Signed(n int64) string {
-	if n > 0 {
-		return "+" + f.Chips(n)
-	}
-	return f.Chips(n)
-}
-
-// SignedExpected is Expected with a "+" before a positive amount.
-func (f Format) SignedExpected(x float64) string {
-	if r := math.Round(x); r > 0 && !math.IsInf(x, 0) {
-		return "+" + f.Expected(x)
-	}
-	return f.Expected(x)
-}
-
-// chipNumber is an integer standing alone in an engine message: an amount
-// of chips, unless followed by " bet" ("capped at 4 bets") or part of a
-// name or a rule ("R10", "p3", "action 14" are not amounts: a letter or
-// "action " before it).
-var chipNumber = regexp.MustCompile(`(action )?\b\d+\b( bets?\b)?`)
-
-// Amounts rewrites the chip amounts of an engine message ("raise to 25 is
-// below the pot-limit minimum 30", "fold, call 150 or raise to 300..800")
-// in f; counts of bets, action numbers and names with digits are left
-// alone. A plain format returns msg unchanged.
-func (f Format) Amounts(msg string) string {
-	if f.Plain() {
-		return msg
-	}
-	return chipNumber.ReplaceAllStringFunc(msg, func(s string) string {
-		if strings.HasSuffix(s, "bet") || strings.HasSuffix(s, "bets") || s[0] < '0' || s[0] > '9' {
-			return s
-		}
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return s
-		}
-		return f.Chips(n)
-	})
+	return "play chips"
 }

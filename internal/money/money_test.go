@@ -19,7 +19,8 @@ func TestChipsAsTheSiteWritesThem(t *testing.T) {
 		{"0.01", "USD", 0, "$0.00"},
 		{"0.01", "USD", -10, "-$0.10"},
 		{"0.01", "EUR", 3732, "€37.32"},
-		{"0.01", "CNY", 36500, "365.00 CNY"},
+		{"0.01", "CNY", 36500, "¥365.00"},
+		{"0.01", "CAD", 36500, "365.00 CAD"},
 		{"0.01", "", 150, "1.50"},
 		{"0.05", "USD", 3, "$0.15"},
 		{"1", "", 2900000, "2900000"},
@@ -77,5 +78,26 @@ func TestAmountsInAnEngineMessage(t *testing.T) {
 	}
 	if got := OfHand(&handhistory.Hand{Tournament: true, Table: handhistory.Table{ChipUnit: "0.01", Currency: "USD"}}).Chips(1500); got != "1500" {
 		t.Errorf("tournament chips: %q", got)
+	}
+}
+
+// TestUnitNamesEveryKindOfMoney: a header's unit is never empty: the
+// currency of a cash game, chips of a tournament, play chips otherwise
+// (issue 27: play money said "amounts in ").
+func TestUnitNamesEveryKindOfMoney(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		h    *handhistory.Hand
+		want string
+	}{
+		{&handhistory.Hand{Table: handhistory.Table{ChipUnit: "0.01", Currency: "EUR"}}, "EUR"},
+		{&handhistory.Hand{Table: handhistory.Table{ChipUnit: "0.01"}}, "play chips"},
+		{&handhistory.Hand{Table: handhistory.Table{ChipUnit: "1"}}, "play chips"},
+		{&handhistory.Hand{Tournament: true, Table: handhistory.Table{ChipUnit: "1"}}, "chips"},
+		{nil, "chips"},
+	} {
+		if got := Unit(c.h); got != c.want {
+			t.Errorf("Unit(%+v) = %q, want %q", c.h, got, c.want)
+		}
 	}
 }

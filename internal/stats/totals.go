@@ -218,10 +218,14 @@ type Factor struct {
 // Money is an amount in chips and, when the hands share one currency, in
 // that currency as a decimal string (Amount, Currency: absent otherwise).
 // Chips of an expectation (adjusted winnings, luck) are fractional.
+// ChipUnit is the chip's worth the hands share (play money's too: "0.01"
+// on a play table of cents), absent when they mix units or name none: the
+// readable forms write the amount with it (package money).
 type Money struct {
 	Chips    float64 `json:"chips"`
 	Amount   string  `json:"amount,omitempty"`
 	Currency string  `json:"currency,omitempty"`
+	ChipUnit string  `json:"chip_unit,omitempty"`
 }
 
 // Figures are the statistics (S1-S5) of one set of hands.
@@ -357,7 +361,11 @@ func figures(t Totals) Figures {
 // money is chips as Money, in t's currency when the hands share one.
 func (t Totals) money(chips float64) *Money {
 	m := &Money{Chips: chips}
-	if t.Mixed || t.Currency == "" {
+	if t.Mixed {
+		return m
+	}
+	m.ChipUnit = t.ChipUnit
+	if t.Currency == "" {
 		return m
 	}
 	if amt, ok := Decimal(chips, t.ChipUnit); ok {

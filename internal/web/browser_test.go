@@ -513,11 +513,14 @@ func TestReplayerIllegalHand(t *testing.T) {
 	}
 	e.do(chromedp.Navigate(e.srv.URL + "/hands/" + problem.ID))
 	e.waitFor(`document.querySelector("main").dataset.ready === "true"`)
-	if v := e.text("#verdict"); !strings.Contains(v, "Illegal (p2)") || !strings.Contains(v, problem.Verdict.Error.Message) || !strings.Contains(v, problem.Verdict.Error.Allowed) {
-		t.Errorf("verdict = %q, want the illegal action, %q and %q", v, problem.Verdict.Error.Message, problem.Verdict.Error.Allowed)
+	// The page says the message without the engine's action index (the
+	// log numbers the actions itself).
+	msg := problem.Verdict.Error.Message[strings.Index(problem.Verdict.Error.Message, ": ")+2:]
+	if v := e.text("#verdict"); !strings.Contains(v, "Illegal (p2)") || !strings.Contains(v, msg) || !strings.Contains(v, problem.Verdict.Error.Allowed) {
+		t.Errorf("verdict = %q, want the illegal action, %q and %q", v, msg, problem.Verdict.Error.Allowed)
 	}
 	e.do(chromedp.KeyEvent(kb.End))
-	if got := e.text("#log li.illegal"); !strings.Contains(got, "raises to 90") || !strings.Contains(got, problem.Verdict.Error.Message) {
+	if got := e.text("#log li.illegal"); !strings.Contains(got, "raises to 90") || !strings.Contains(got, msg) {
 		t.Errorf("illegal action in the log = %q", got)
 	}
 	if got := e.text("#now"); !strings.Contains(got, "raises to 90") {

@@ -604,6 +604,27 @@ type AllInShare struct {
 // AllInStreet The street whose betting ended at the all-in point.
 type AllInStreet string
 
+// AllowedChips What a verdict error's allowed says, in chips; absent when allowed is.
+type AllowedChips struct {
+	// Call What a call puts in (all he has when short); 0 when he could check.
+	Call int64 `json:"call"`
+
+	// Check The player owed nothing.
+	Check bool `json:"check"`
+
+	// MaxTo The largest round total.
+	MaxTo *int64 `json:"max_to,omitempty"`
+
+	// MinTo The smallest round total a bet or raise may be made to (below it only as his all-in).
+	MinTo *int64 `json:"min_to,omitempty"`
+
+	// Raise A bet or raise was allowed.
+	Raise bool `json:"raise"`
+
+	// To Fixed-limit: the only round totals allowed (R6).
+	To *[]int64 `json:"to,omitempty"`
+}
+
 // AnalysisRun One run of a hand run more than once: its board and the snapshots of the streets it dealt on its own.
 type AnalysisRun struct {
 	// Board The run's whole board.
@@ -614,7 +635,7 @@ type AnalysisRun struct {
 
 // AnalyzedHand A HandResult (status replayed, skipped or failed) with the hand's analysis, null unless the hand is legal.
 type AnalyzedHand struct {
-	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text (the verdict's line): the line `scoop replay`, `scoop import` and `scoop analyze` name.
 	ActionLine *int64        `json:"action_line,omitempty"`
 	Analysis   *HandAnalysis `json:"analysis"`
 
@@ -650,7 +671,7 @@ type AnalyzedHands struct {
 	Failed int64          `json:"failed"`
 	Hands  []AnalyzedHand `json:"hands"`
 
-	// Read Hands read and replayed.
+	// Read Hands read: every hand found in the body, whatever became of it (replayed, skipped or failed), as an import's counts.read and scoop import's and scoop replay's hands read.
 	Read    int64 `json:"read"`
 	Skipped int64 `json:"skipped"`
 }
@@ -923,7 +944,7 @@ type HandPlayer struct {
 
 // HandResult One hand of a posted file. Exactly one of verdict, skipped or problem is set, except for a conflict, which has both its verdict and its 409 problem, and for a hand that could not be read (status failed), which has its problem and a verdict with unreadable true (legal false, error with the reader's message, line), so it is never taken for an illegal hand.
 type HandResult struct {
-	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text: the line `scoop replay` and `scoop import` name.
+	// ActionLine For an illegal hand, the 1-based line of the file as uploaded that holds the offending action, when it is found in the text (the verdict's line): the line `scoop replay`, `scoop import` and `scoop analyze` name.
 	ActionLine *int64 `json:"action_line,omitempty"`
 
 	// Created False when the hand was stored before.
@@ -961,7 +982,7 @@ type HandResults struct {
 	Failed int64        `json:"failed"`
 	Hands  []HandResult `json:"hands"`
 
-	// Read Hands read and replayed.
+	// Read Hands read: every hand found in the body, whatever became of it (replayed, skipped or failed), as an import's counts.read and scoop import's and scoop replay's hands read.
 	Read    int64 `json:"read"`
 	Skipped int64 `json:"skipped"`
 
@@ -1254,6 +1275,9 @@ type LowStatus struct {
 type Money struct {
 	// Amount In currency, a decimal string; absent unless the hands share one currency.
 	Amount *string `json:"amount,omitempty"`
+
+	// ChipUnit The chip's worth the hands share ("0.01"; play money's too), absent when they mix units or name none.
+	ChipUnit *string `json:"chip_unit,omitempty"`
 
 	// Chips In chips (fractional for expectations).
 	Chips    float64 `json:"chips"`
@@ -1980,7 +2004,7 @@ type Verdict struct {
 	Id    *string `json:"id,omitempty"`
 	Legal bool    `json:"legal"`
 
-	// Line 1-based line of the file where the hand starts (for an unreadable hand: where reading failed), when known.
+	// Line The hand's line in the file as uploaded, 1-based, when known: for an illegal hand the offending action's line (PHH: its actions string; JSON: the record's line), else where the hand starts when the action is not found; for an unreadable hand where reading failed; else where the hand starts. The line scoop replay, scoop import and scoop analyze name.
 	Line          *int64 `json:"line,omitempty"`
 	MatchesRecord *bool  `json:"matches_record,omitempty"`
 
@@ -2015,11 +2039,22 @@ type Verdict struct {
 
 // VerdictError Where the hand went wrong: its illegal action (or -1, the hand as a whole), or for an unreadable hand the reader's message; null for a legal hand.
 type VerdictError struct {
-	// Allowed What the player could do instead, when known, e.g. "fold, call 150 or raise to 300..800" or, in fixed-limit, "fold, call 6 or raise to 26 or 30".
+	// Allowed What the player could do instead, when known, for people, in the site's money, e.g. "fold, call €21.82 or raise to €37.32" or, in fixed-limit, "fold, call $0.06 or raise to $0.26 or $0.30".
 	Allowed *string `json:"allowed,omitempty"`
 
+	// AllowedChips What a verdict error's allowed says, in chips; absent when allowed is.
+	AllowedChips *AllowedChips `json:"allowed_chips,omitempty"`
+
+	// Amount The illegal action's amount in chips as recorded (a bet or raise: the round total; a call: the chips put in); absent for none.
+	Amount *int64 `json:"amount,omitempty"`
+
 	// Index 0-based index of the illegal action; -1 for a fault of the hand as a whole (e.g. a settlement that cannot be made).
-	Index   int64  `json:"index"`
+	Index int64 `json:"index"`
+
+	// Line The illegal action's line in the file as uploaded (the verdict's line), when it was found in the text; absent otherwise.
+	Line *int64 `json:"line,omitempty"`
+
+	// Message Why, for people: amounts in the site's money as the hand writes it ("action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; plain chips for a tournament); for an unreadable hand the reader's message, naming its line. The chips are in amount and allowed_chips.
 	Message string `json:"message"`
 	Player  string `json:"player"`
 }

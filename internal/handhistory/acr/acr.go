@@ -117,7 +117,7 @@ func (p *parser) raise(l sitetext.Line, who int, arg string) error {
 		return sitetext.LineError(l.N, "bad raise in %s", sitetext.Quote(l.S))
 	}
 	if had := b.Seats[who].Round; y-x != had {
-		return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round, not %d (chip units): %s", handhistory.Clipped(b.Seats[who].Name), y, x, had, y-x, sitetext.Quote(l.S))
+		return sitetext.LineError(l.N, "%s raises to %s putting in %s, but had %s in this round, not %s: %s", handhistory.Clipped(b.Seats[who].Name), b.Money(y), b.Money(x), b.Money(had), b.Money(y-x), sitetext.Quote(l.S))
 	}
 	return b.BetTo(l, who, y)
 }

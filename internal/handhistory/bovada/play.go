@@ -202,7 +202,7 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 		err = p.amount(l, arg, func(x int64) error {
 			left := st.Stack - st.In
 			if x != left && x != st.Round+left {
-				return sitetext.LineError(l.N, "%s goes all-in for %d chip units, but has %d left: %s", st.Name, x, left, sitetext.Quote(l.S))
+				return sitetext.LineError(l.N, "%s goes all-in for %s, but has %s left: %s", st.Name, b.Money(x), b.Money(left), sitetext.Quote(l.S))
 			}
 			return b.PutMore(l, who, left)
 		})
@@ -226,7 +226,7 @@ func (p *parser) raiseTo(l sitetext.Line, who int, by, to string) error {
 	return p.amount(l, by, func(x int64) error {
 		return p.amount(l, to, func(y int64) error {
 			if y-x != st.Round {
-				return sitetext.LineError(l.N, "%s raises to %d putting in %d, but had %d in this round (chip units): %s", st.Name, y, x, st.Round, sitetext.Quote(l.S))
+				return sitetext.LineError(l.N, "%s raises to %s putting in %s, but had %s in this round: %s", st.Name, p.b.Money(y), p.b.Money(x), p.b.Money(st.Round), sitetext.Quote(l.S))
 			}
 			return p.b.BetTo(l, who, y)
 		})

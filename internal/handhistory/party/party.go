@@ -418,7 +418,7 @@ func cashOut(b *sitetext.Builder, l sitetext.Line, i int, v string, st *state) (
 		}
 		b.Seats[i].Outside += x
 		b.Outside, st.cashedOut[i] = true, true
-		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: %s took the site's cash-out of %d chip units, paid outside the pot", l.N, handhistory.Clipped(b.Seats[i].Name), x))
+		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: %s took the site's cash-out of %s, paid outside the pot", l.N, handhistory.Clipped(b.Seats[i].Name), b.Money(x)))
 		return true, nil
 	}
 	return false, nil

@@ -134,7 +134,7 @@ func TestPokerStarsOtherClients(t *testing.T) {
 			!reflect.DeepEqual(o.Collected, []int64{0, 0, 0, 14884, 0, 0}) || !reflect.DeepEqual(o.Returned, []int64{0, 0, 0, 7142, 0, 0}) {
 			t.Errorf("added %d, outcome %+v", h.AddedToPot, o)
 		}
-		want := []string{"site inconsistency: the collected lines add up to 14884 chip units, 500 more than the total pot 14634 less rake 250: they count the 500 the site added (STP) twice, the total pot once"}
+		want := []string{"site inconsistency: the collected lines add up to €148.84, €5.00 more than the total pot €146.34 less rake €2.50: they count the €5.00 the site added (STP) twice, the total pot once"}
 		if !reflect.DeepEqual(h.Notes, want) {
 			t.Errorf("notes %q, want %q", h.Notes, want)
 		}
@@ -315,7 +315,7 @@ func TestPokerStarsConvertedRaiseToTotal(t *testing.T) {
 	for _, bad := range []string{"Ann: raises $0.10 to $0.10", "Ann: raises $0.05 to $0.05"} {
 		es := readPSText(t, strings.Replace(hhtest.PokerStarsHand, "Ann: raises $0.25 to $0.35", bad, 1))
 		var fe *fault.Error
-		if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 9 || !strings.Contains(fe.Message, "current bet is 10") {
+		if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Line != 9 || !strings.Contains(fe.Message, "current bet is $0.10") {
 			t.Errorf("%s: %+v, want an error on line 9", bad, es)
 		}
 	}

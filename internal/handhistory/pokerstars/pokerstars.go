@@ -1123,7 +1123,7 @@ func (p *parser) checkSummaryWon() error {
 	for i, w := range p.won {
 		st := &p.b.Seats[i]
 		if w.line > 0 && w.x != st.Collected {
-			return sitetext.LineError(w.line, "summary says %s won %d but the collected lines give %d (chip units)", st.Name, w.x, st.Collected)
+			return sitetext.LineError(w.line, "summary says %s won %s but the collected lines give %s", st.Name, p.b.Money(w.x), p.b.Money(st.Collected))
 		}
 	}
 	return nil
@@ -1202,7 +1202,7 @@ func (p *parser) totalPot(l line) error {
 		}
 	}
 	if stp != p.stp {
-		return sitetext.LineError(l.N, "%s says the site added %d to the pot, the hand's \"STP added\" lines %d (chip units)", sitetext.Quote(l.S), stp, p.stp)
+		return sitetext.LineError(l.N, "%s says the site added %s to the pot, the hand's \"STP added\" lines %s", sitetext.Quote(l.S), p.b.Money(stp), p.b.Money(p.stp))
 	}
 	if len(before) > 0 && len(p.b.Pots) == 0 {
 		// The pots after rake, the rake taken from the main pot first (as
@@ -1247,11 +1247,12 @@ func (p *parser) assemble(g gameLine, headLine int) error {
 		}
 		total, rake := p.b.Total, p.b.Rake
 		if want := total - rake; got > want && (got-want)%p.stp == 0 {
+			m := p.b.Money
 			times := fmt.Sprintf("%d times", (got-want)/p.stp+1)
 			if times == "2 times" {
 				times = "twice"
 			}
-			h.Notes = append(h.Notes, fmt.Sprintf("site inconsistency: the collected lines add up to %d chip units, %d more than the total pot %d less rake %d: they count the %d the site added (STP) %s, the total pot once", got, got-want, total, rake, p.stp, times))
+			h.Notes = append(h.Notes, fmt.Sprintf("site inconsistency: the collected lines add up to %s, %s more than the total pot %s less rake %s: they count the %s the site added (STP) %s, the total pot once", m(got), m(got-want), m(total), m(rake), m(p.stp), times))
 		}
 	}
 	return p.b.Assemble(headLine)

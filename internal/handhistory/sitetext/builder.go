@@ -10,6 +10,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/money/chips"
 )
 
 // The streets of a hand as a site reader goes through it.
@@ -156,6 +157,18 @@ func (b *Builder) Reset(h *handhistory.Hand, scale int64) {
 	b.Scale = scale
 }
 
+// Money writes x chip units of the hand being read as the site writes
+// money (the one formatter, money's chips: "€5.00", "1500" for
+// tournament chips), from its table's chip unit and currency, which the
+// readers set from the header before any amount: the readers' errors say
+// amounts this way, as every readable text does.
+func (b *Builder) Money(x int64) string {
+	if b.Hand == nil {
+		return chips.Format{}.Chips(x)
+	}
+	return chips.For(b.Hand.Table.ChipUnit, b.Hand.Table.Currency, b.Hand.Tournament).Chips(x)
+}
+
 // fail is the Invalid error of line l: the message, then the line quoted
 // when the reader has its text.
 func fail(l Line, format string, args ...any) *fault.Error {
@@ -242,7 +255,7 @@ func (b *Builder) Post(l Line, who int, kind game.PostKind, x int64) error {
 		return fail(l, "%s posts after the play started", handhistory.Clipped(b.Seats[who].Name))
 	}
 	if x <= 0 {
-		return fail(l, "a post of %d chip units", x)
+		return fail(l, "a post of %s", b.Money(x))
 	}
 	b.Seats[who].Used = true
 	b.Posts = append(b.Posts, handhistory.Post{Player: who, Kind: kind, Amount: x})
@@ -353,7 +366,7 @@ func (b *Builder) Call(l Line, who int, x int64) error {
 		return err
 	}
 	if x <= 0 {
-		return fail(l, "a call of %d chip units", x)
+		return fail(l, "a call of %s", b.Money(x))
 	}
 	b.putIn(who, x)
 	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.Call, Amount: x})
@@ -367,7 +380,7 @@ func (b *Builder) BetTo(l Line, who int, to int64) error {
 		return err
 	}
 	if to <= 0 || to < b.Seats[who].Round {
-		return fail(l, "a bet to %d chip units, but %s has %d in this round already", to, handhistory.Clipped(b.Seats[who].Name), b.Seats[who].Round)
+		return fail(l, "a bet to %s, but %s has %s in this round already", b.Money(to), handhistory.Clipped(b.Seats[who].Name), b.Money(b.Seats[who].Round))
 	}
 	b.putIn(who, to-b.Seats[who].Round)
 	b.Actions = append(b.Actions, handhistory.Action{Player: who, Kind: game.BetRaise, Amount: to})
@@ -379,7 +392,7 @@ func (b *Builder) BetTo(l Line, who int, to int64) error {
 // current bet, else a call of x (an all-in for less).
 func (b *Builder) PutMore(l Line, who int, x int64) error {
 	if x <= 0 {
-		return fail(l, "%d chip units put in", x)
+		return fail(l, "%s put in", b.Money(x))
 	}
 	if b.Street == Deal {
 		b.startPreflop()
@@ -395,7 +408,7 @@ func (b *Builder) PutMore(l Line, who int, x int64) error {
 func (b *Builder) CheckAllIn(l Line, who int) error {
 	st := &b.Seats[who]
 	if left := st.Stack - st.In; left != 0 {
-		return fail(l, "%s is said to be all-in but has %d chip units left of %d", handhistory.Clipped(st.Name), left, st.Stack)
+		return fail(l, "%s is said to be all-in but has %s left of %s", handhistory.Clipped(st.Name), b.Money(left), b.Money(st.Stack))
 	}
 	return nil
 }
@@ -1075,7 +1088,7 @@ var StarsPosts = PostWords{
 // over the big blind bb is dead, bb a live big blind.
 func (b *Builder) PostBlinds(l Line, who int, total, bb int64) error {
 	if bb <= 0 || bb >= total {
-		return fail(l, "cannot split the post of %d chip units into a dead small blind and a big blind of %d", total, bb)
+		return fail(l, "cannot split the post of %s into a dead small blind and a big blind of %s", b.Money(total), b.Money(bb))
 	}
 	if err := b.Post(l, who, game.Dead, total-bb); err != nil {
 		return err
@@ -1305,7 +1318,7 @@ func (b *Builder) raise(l Line, who int, arg string, amount func(string) (int64,
 			return LineError(l.N, "bad raise in %s", Quote(l.S))
 		}
 		if y <= cur && st.Stack-st.In > y-st.Round {
-			return LineError(l.N, "%s raises to %d, not above the current bet %d (chip units): %s", st.Name, y, cur, Quote(l.S))
+			return LineError(l.N, "%s raises to %s, not above the current bet %s: %s", st.Name, b.Money(y), b.Money(cur), Quote(l.S))
 		}
 		return b.BetTo(l, who, y)
 	}
@@ -1316,7 +1329,7 @@ func (b *Builder) raise(l Line, who int, arg string, amount func(string) (int64,
 		return LineError(l.N, "bad raise in %s", Quote(l.S))
 	}
 	if y-x != cur && !(x == y && y > cur) {
-		return LineError(l.N, "%s raises by %d to %d, but the current bet is %d, not %d (chip units): %s", st.Name, x, y, cur, y-x, Quote(l.S))
+		return LineError(l.N, "%s raises by %s to %s, but the current bet is %s, not %s: %s", st.Name, b.Money(x), b.Money(y), b.Money(cur), b.Money(y-x), Quote(l.S))
 	}
 	return b.BetTo(l, who, y)
 }

@@ -339,7 +339,7 @@ func (p *parser) capped(limit int64) {
 		}
 	}
 	if n > 0 {
-		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("a capped table: no player puts in more than %d chip units in a hand, so %d stacks are read as that cap", limit, n))
+		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("a capped table: no player puts in more than %s in a hand, so %d stacks are read as that cap", b.Money(limit), n))
 	}
 }
 
@@ -354,7 +354,7 @@ func (p *parser) disconnected(l sitetext.Line, who int) error {
 		return sitetext.LineError(l.N, "%s is made all-in after folding", handhistory.Clipped(st.Name))
 	}
 	if st.Stack > st.In {
-		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: %s is all-in on disconnection with %d chip units put in; his stack of %d is read as that", l.N, handhistory.Clipped(st.Name), st.In, st.Stack))
+		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: %s is all-in on disconnection with %s put in; his stack of %s is read as that", l.N, handhistory.Clipped(st.Name), b.Money(st.In), b.Money(st.Stack)))
 		st.Stack = st.In
 	}
 	for k := len(b.Actions) - 1; k >= 0 && b.Actions[k].Kind != game.DealBoard; k-- {

@@ -31,8 +31,8 @@ func TestRealFilesSettle(t *testing.T) {
 		game       eval.Game
 		structure  game.Structure
 	}{
-		{capped, "a capped table: no player puts in more than 30000 chip units", eval.OmahaHi, game.PotLimit},
-		{disconnected, "Player0 is all-in on disconnection with 8000 chip units put in", eval.OmahaHiLo, game.FixedLimit},
+		{capped, "a capped table: no player puts in more than $300.00", eval.OmahaHi, game.PotLimit},
+		{disconnected, "Player0 is all-in on disconnection with $80.00 put in", eval.OmahaHiLo, game.FixedLimit},
 	} {
 		es, err := Reader.Read(readertest.File(t, c.file))
 		if err != nil || len(es) != 1 || es[0].Hand == nil {

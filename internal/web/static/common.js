@@ -55,10 +55,10 @@ window.Scoop = (() => {
   // The money of readable amounts, by the rules of the Go package
   // internal/money (the one formatter: the browser tests check this one
   // against it): chips scaled by the table's chip unit, in its currency
-  // (a symbol before for USD, EUR and GBP, else the code after), plain
+  // (a symbol before for USD, EUR, GBP and CNY, else the code after), plain
   // integers for tournament chips and tables without a unit; fractions
   // (expectations) rounded to the chip, half away from zero.
-  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£" };
+  const SYMBOLS = { USD: "$", EUR: "€", GBP: "£", CNY: "¥" };
   function moneyFormat(table) {
     const f = { decimals: 0, scale: 1, symbol: "", code: "" };
     if (!table || table.tournament) return f;
@@ -92,15 +92,6 @@ window.Scoop = (() => {
     }
     s = f.symbol + s + (f.code ? " " + f.code : "");
     return neg ? "-" + s : s;
-  }
-
-  // amounts rewrites the chip amounts of an engine message ("raise to
-  // 3025 is below the pot-limit minimum 3732") as money; counts of bets
-  // and action numbers are left alone (internal/money's Amounts).
-  function amounts(msg, table) {
-    const f = moneyFormat(table);
-    if (f.decimals === 0 && !f.symbol && !f.code) return String(msg || "");
-    return String(msg || "").replace(/(action )?\b\d+\b( bets?\b)?/g, m => (/bets?$/.test(m) || !/^\d/.test(m)) ? m : money(Number(m), table));
   }
 
   // Signing in: a server that requires keys answers 401 to the stored
@@ -199,5 +190,5 @@ window.Scoop = (() => {
     return el("a", { href: "/players/" + encodeURIComponent(name) }, name);
   }
 
-  return { el, parseCards, card, cards, pct, money, amounts, api, session, showError, date, playerLink, SUITS, RANKS };
+  return { el, parseCards, card, cards, pct, money, api, session, showError, date, playerLink, SUITS, RANKS };
 })();

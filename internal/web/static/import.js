@@ -44,8 +44,10 @@
     const v = h.verdict;
     if (!v) return h.skipped || "";
     if (h.skipped || v.skipped) return "skipped: " + (h.skipped || v.skipped);
+    // The verdict's texts say the site's money; the line is the file's
+    // (the offending action's when found), as the command line says it.
     if (v.unreadable) return "unreadable: " + (v.error ? v.error.message : "");
-    if (!v.legal) return "illegal: " + (v.error ? v.error.message : "");
+    if (!v.legal) return "illegal: " + (h.action_line ? "line " + h.action_line + ": " : "") + (v.error ? String(v.error.message).replace(/^action \d+: /, "") : "");
     return v.matches_record === false ? "legal; settlement differs from the site's" : "legal";
   }
 
@@ -136,7 +138,7 @@
         const p = err.problem;
         if (!p || !p.verdict) throw err;
         const status = err.status === 409 ? "conflict" : p.created ? "stored" : "duplicate";
-        res = { hands: [{ index: 1, status, id: p.id, verdict: p.verdict, problem: p }], read: 1, stored: status === "stored" ? 1 : 0, duplicates: status === "duplicate" ? 1 : 0, conflicts: status === "conflict" ? 1 : 0, skipped: 0, failed: 0 };
+        res = { hands: [{ index: 1, status, id: p.id, verdict: p.verdict, problem: p, action_line: err.status === 422 ? p.line : 0 }], read: 1, stored: status === "stored" ? 1 : 0, duplicates: status === "duplicate" ? 1 : 0, conflicts: status === "conflict" ? 1 : 0, skipped: 0, failed: 0 };
       }
       for (const k of Object.keys(totals)) totals[k] += res[k] || 0;
       renderTotals();

@@ -31,12 +31,18 @@
     return s ? "?" + s : "";
   };
 
-  // ledgerMoney formats chips of a ledger: in its currency for cash,
-  // else tournament or play chips.
-  function ledgerMoney(chips, ledger) {
-    if (chips === null || chips === undefined) return "–";
-    if (ledger && ledger.kind === "cash" && ledger.currency) return window.Scoop.money(Math.round(chips), { currency: ledger.currency, chip_unit: ledger.chip_unit || "1" });
-    return Number(chips).toLocaleString("en-US", { maximumFractionDigits: 2 }) + " chips";
+  // ledgerMoney writes an amount of a ledger (the API's Money: chips and
+  // the chip unit the hands share) by the one formatter's rules
+  // (Scoop.money, as scoop stats): a currency with its symbol ("€15.60"),
+  // tournament chips as integers, play money at its chip unit (a cent
+  // table's -4 is -0.04), an expectation to the chip.
+  function ledgerMoney(m, ledger) {
+    if (!m || m.chips === null || m.chips === undefined) return "–";
+    const tournament = !!ledger && ledger.kind === "tournament";
+    const unit = m.chip_unit || (ledger && ledger.chip_unit) || "";
+    const table = { chip_unit: unit, currency: m.currency || (ledger && ledger.currency) || "", tournament };
+    const s = window.Scoop.money(m.chips, table);
+    return tournament || !unit.includes(".") ? s + " chips" : s;
   }
 
   function grid(items, id) {
@@ -52,10 +58,10 @@
   ];
   const moneyItems = (st, ledger) => [
     ["Hands", [String(st.hands), st.unanalyzed_hands ? st.unanalyzed_hands + " not analysed yet" : ""], "hands"],
-    ["Net", [ledgerMoney(st.net && st.net.chips, ledger), num(st.net_bb, 1) + " bb"], "net"],
+    ["Net", [ledgerMoney(st.net, ledger), num(st.net_bb, 1) + " bb"], "net"],
     ["bb/100", [num(st.bb_per_100, 2), ""], "bb_per_100"],
-    ["All-in adjusted net", [ledgerMoney(st.allin_adjusted_net && st.allin_adjusted_net.chips, ledger), st.allin_hands + " all-in hands"], "allin_adjusted_net"],
-    ["Luck", [ledgerMoney(st.luck && st.luck.chips, ledger), "net minus all-in adjusted"], "luck"],
+    ["All-in adjusted net", [ledgerMoney(st.allin_adjusted_net, ledger), st.allin_hands + " all-in hands"], "allin_adjusted_net"],
+    ["Luck", [ledgerMoney(st.luck, ledger), "net minus all-in adjusted"], "luck"],
   ];
 
   // renderStats shows the statistics: over one ledger, one grid; over
@@ -134,7 +140,7 @@
     const x = v => L + (v / (n || 1)) * (W - L - R);
     const y = v => T + (1 - (v - lo) / span) * (H - T - B);
     const tick = tickFormat(ledger, unit);
-    const full = v => ledgerMoney(v, ledger);
+    const full = v => ledgerMoney({ chips: v }, ledger);
     const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": "chart-title chart-desc", "data-ledger": ledger ? "" : "none" });
     root.append(svg("title", { id: "chart-title" }, "Results of " + name));
     const last = points.at(-1);
@@ -208,8 +214,8 @@
         el("td", {}, s.site), el("td", {}, start), el("td", {}, end.slice(0, 10) === start.slice(0, 10) ? end.slice(11) : end),
         el("td", { class: "num" }, String(s.hands)), el("td", {}, tables || "–"),
         perLedger(s, "ledger-name", l => l.label),
-        perLedger(s, "num", l => ledgerMoney(l.net && l.net.chips, l.ledger)),
-        perLedger(s, "num", l => ledgerMoney(l.allin_adjusted_net && l.allin_adjusted_net.chips, l.ledger)),
+        perLedger(s, "num", l => ledgerMoney(l.net, l.ledger)),
+        perLedger(s, "num", l => ledgerMoney(l.allin_adjusted_net, l.ledger)),
         el("td", { class: "num" }, num(s.bb_per_100, 2))));
     }
     if (!page.sessions.length) tbody.append(el("tr", {}, el("td", { colspan: "9", class: "hint" }, "No sessions: no timed hands pass the filters.")));

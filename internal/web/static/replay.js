@@ -4,10 +4,10 @@
 // low status in Omaha Hi/Lo, A9), each decision's equity against random
 // hands and against ranges (A10), the verdict, and at the end the pots,
 // what each half went for (A7) and the all-in expectation. Every amount
-// is the site's money (Scoop.money, Scoop.amounts).
+// is the site's money (Scoop.money; the verdict's texts say it already).
 "use strict";
 (() => {
-  const { el, card, cards, pct, money, amounts, api, showError, playerLink } = window.Scoop;
+  const { el, card, cards, pct, money, api, showError, playerLink } = window.Scoop;
   const main = document.querySelector("main[data-hand-id]");
   const id = main.dataset.handId;
   const $ = s => document.getElementById(s);
@@ -17,7 +17,17 @@
   let hand, verdict, analysis, table, steps = [], at = 0, illegalIndex = -1;
 
   const fmt = n => money(n, table);
-  const say = msg => amounts(msg, table);
+  // say is a verdict's text for people: its amounts are the site's money
+  // already (the engine's "action N: " index is the log's #N).
+  const say = msg => String(msg || "").replace(/^action \d+: /, "");
+  // where names an illegal action as the command line does: its line in
+  // the file (when the verdict located it) and its street ("line 24,
+  // flop: "), not the engine's action index.
+  const where = e => {
+    const st = steps.find(x => x.action === e.index);
+    const parts = [e.line ? "line " + e.line : "", st ? STREETS[st.street] : ""].filter(Boolean);
+    return parts.length ? parts.join(", ") + ": " : "";
+  };
   // decisionAt maps an action index to its decision (A4, A10).
   const decisionAt = {};
   const name = i => (hand.players[i] && hand.players[i].name) || "p" + (i + 1);
@@ -155,7 +165,7 @@
         a.kind === "deal-board" ? null : el("span", { class: "n", title: "action index, as the verdict counts" }, "#" + s.action), s.text);
       if (s.illegal) {
         li.classList.add("illegal");
-        li.append(el("span", { class: "reason" }, "Illegal: " + say(verdict.error.message) + (verdict.error.allowed ? ". Allowed: " + say(verdict.error.allowed) : "")));
+        li.append(el("span", { class: "reason" }, "Illegal: " + where(verdict.error) + say(verdict.error.message) + (verdict.error.allowed ? ". Allowed: " + say(verdict.error.allowed) : "")));
       }
       const d = decisionAt[s.action];
       if (d && d.to_call !== null && d.to_call !== undefined) li.append(el("span", { class: "decision" }, decisionText(d)));
@@ -179,7 +189,7 @@
     } else if (verdict.error) {
       v.className = "verdict illegal";
       const e = verdict.error;
-      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), say(e.message)));
+      v.append(el("p", {}, el("strong", {}, "Illegal" + (e.player ? " (" + e.player + ")" : "") + ": "), where(e) + say(e.message)));
       if (e.allowed) v.append(el("p", {}, "Allowed: " + say(e.allowed)));
     } else if (verdict.skipped) {
       v.className = "verdict illegal";
@@ -338,7 +348,8 @@
     if (blinds.length) parts.push("blinds " + [...new Set(blinds)].join("/"));
     if (hand.table_name) parts.push("table " + hand.table_name);
     if (hand.time) parts.push(hand.time.slice(0, 10));
-    parts.push(t.currency && t.chip_unit && !hand.tournament ? "amounts in " + t.currency : "amounts in chips");
+    // As scoop analyze names them (internal/money's Unit).
+    parts.push("amounts in " + (hand.tournament ? "chips" : t.currency ? t.currency : "play chips"));
     $("hand-meta").textContent = parts.join(" · ");
   }
 
@@ -372,8 +383,8 @@
         $("equities").replaceChildren(el("p", { class: "hint" }, "The analysis is not available: " + err.message));
       }
       renderMeta();
-      renderVerdict();
       steps = replay();
+      renderVerdict(); // names the illegal action's street: after replay
       renderLog();
       renderSettlement();
       show(0);
