@@ -63,6 +63,10 @@ var unseen = []struct {
 	// blind's seat). One mismatched: the side pot's odd cent (Player4
 	// recorded 585, replayed 586; Player8 483, 482).
 	{"ipoker__fpdbosx__PLO-USD-0.01-0.02-201108.Sample.txt", 28, 27, nil},
+	// A partial export (fpdb's "partial format"): 31 games of the blinds
+	// only, their players without "bet" or "win" figures and no cards,
+	// each skipped as incomplete (was a bad amount "" of the bet).
+	{"ipoker__fpdbosx__PLO-USD-5-10-201631.partial.format.txt", 0, 0, nil},
 	{"ipoker__hhsmithy__PLO-USD-1-2-201205.OmahaShowdown.txt", 1, 1, nil},
 	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
 	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
