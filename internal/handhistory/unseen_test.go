@@ -50,7 +50,12 @@ var unseen = []struct {
 	// Skipped: "Omaha (NL postflop)", a bounty MTT's game name, is not
 	// taken for Omaha.
 	{"ggpoker__fpdb3__PLO-NLO-6max-MTT-USD-8.40-202104.KO.txt", 0, 0, nil},
+	// Skipped: "PLO-5" (five-card Omaha) is not Omaha.
+	{"ggpoker__fpdb3__PLO5-6max-USD-25-50-20210411.txt", 0, 0, nil},
 	{"ggpoker__ggratte__PLO-6max-USD-0.05-0.1-202311.PotLimitOmaha.txt", 1, 1, nil},
+	// Skipped: the 2021 client's five-card Omaha ("<gametype>PL
+	// €0.05/€0.10</gametype>", no game named, five pocket cards each).
+	{"ipoker__fpdb3__5CPLO-EUR-0.05-0.10-202105.new.date.format.txt", 0, 0, nil},
 	{"ipoker__fpdbosx__PLO-EUR-0.10-0.20-201604.export.bad.players.txt", 1, 1, nil},
 	// A type-9 action (sitting out) by a seat with no cards and no post is
 	// a player not dealt in (two hands were illegal: Player12 "folds out of
@@ -58,6 +63,10 @@ var unseen = []struct {
 	// blind's seat). One mismatched: the side pot's odd cent (Player4
 	// recorded 585, replayed 586; Player8 483, 482).
 	{"ipoker__fpdbosx__PLO-USD-0.01-0.02-201108.Sample.txt", 28, 27, nil},
+	// A partial export (fpdb's "partial format"): 31 games of the blinds
+	// only, their players without "bet" or "win" figures and no cards,
+	// each skipped as incomplete (was a bad amount "" of the bet).
+	{"ipoker__fpdbosx__PLO-USD-5-10-201631.partial.format.txt", 0, 0, nil},
 	{"ipoker__hhsmithy__PLO-USD-1-2-201205.OmahaShowdown.txt", 1, 1, nil},
 	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
 	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
@@ -81,9 +90,11 @@ var unseen = []struct {
 	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-2-4-201204.OmahaHiLoShowdown.txt", 1, 1, nil},
-	// fpdb-3's "bad pot": the small blind posted by a seat that is not
-	// left of the button (and the big blind two seats past it), a total
-	// pot one euro over the chips put in.
+	// Skipped: a "Mixed NLH/PLO" table's Hold'em hand.
+	{"pokerstars__fpdb3__NLH-PLO-6max-USD-0.10-0.20-201204.mixed.holdem.hand.txt", 0, 0, nil},
+	// Skipped: Courchevel Hi/Lo (five cards, one board card before the
+	// flop) is not Omaha.
+	{"pokerstars__fpdb3__PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt", 0, 0, nil},
 	// A converter's record: "6-max" with seats 4 to 9.
 	{"pokerstars__fpdb3__PLO-6-max-USD-30-60-201703.converted.secondsb.txt", 0, 0, []string{"button seat 7 on a 6-max table"}},
 	// Run It Once's "raises €44.00 to €68" where the raise was to €75
@@ -104,6 +115,11 @@ var unseen = []struct {
 	{"pokerstars__fpdbosx__PLO-USD-MTT-3-201201.Sample.txt", 1, 1, nil},
 	{"pokerstars__hhsmithy__PLO-6max-USD-10-20-201410.RunItTwice1.txt", 1, 1, nil},
 	{"winamax__cardroomwinamax__PLO-MTT-Freeroll-201701.real_omaha_pot-limit.txt", 7, 7, nil},
+	// Skipped: "Omaha5 pot limit" is not Omaha.
+	{"winamax__fpdb3__5-Card-PLO-6max-EUR-5.00-10.00-201703.format2.txt", 0, 0, nil},
+	// fpdb-3's "bad pot": the small blind posted by a seat that is not
+	// left of the button (and the big blind two seats past it), a total
+	// pot one euro over the chips put in.
 	{"winamax__fpdb3__PLO-5max-EUR-1.00-2.00-201408.bad.pot.txt", 1, 0, []string{"Player2 posts the small blind, but the small blind is Hero's (R3"}},
 	// 2021: "Table 'Nagoya'" without a colon, "*** FLOP ***: [..]".
 	{"winamax__fpdb3__PLO-5max-EUR-2-4-202104.no.colon.txt", 1, 1, nil},

@@ -50,6 +50,35 @@ func TestVariants(t *testing.T) {
 	}
 }
 
+// TestGameNames: the client's other names and headers for the games read
+// ("4Card Omaha H/L", a guaranteed tournament's "$5,000 GTD Tournament
+// #T", a play-money table's "(Play Money)") are read as the plain ones;
+// "5Card Omaha" and a "Reshuffle" game are skipped.
+func TestGameNames(t *testing.T) {
+	t.Parallel()
+	walk := string(readertest.File(t, "wpn__fpdb3__NLO8-6max-USD-3-6-202104.walk.txt"))
+	head := "Hand #779388412 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:22:47 UTC"
+	four := strings.Replace(walk, "Omaha H/L(No Limit)", "4Card Omaha H/L(No Limit)", 1)
+	fourHi := strings.Replace(walk, "Omaha H/L(No Limit)", "4Card Omaha(Pot Limit)", 1)
+	chips := strings.NewReplacer("$", "", ".00", "", "1133.13", "1133", "176.90", "177", "667.75", "668").Replace(strings.TrimPrefix(walk, head))
+	gtd := "Game Hand #779388412 - $5,000 GTD Tournament #27099516 - Omaha H/L(No Limit) - Level 1 (3.00/6.00)- 2021/04/16 19:22:47 UTC" + chips
+	play := strings.Replace(walk, "Parachute 6-max Seat", "Table '25' 6-max (Play Money) Seat", 1)
+	five := strings.Replace(walk, "Omaha H/L(No Limit)", "5Card Omaha H/L(No Limit)", 1)
+	reshuffle := strings.Replace(walk, "Omaha H/L(No Limit)", "4Card Omaha H/L Reshuffle(No Limit)", 1)
+	es := readertest.ReadHands(t, Reader.Read, four, fourHi, gtd, play, five, reshuffle)
+	for i, name := range []string{"4Card Omaha H/L", "4Card Omaha", "GTD tournament", "play money"} {
+		if es[i].Hand == nil {
+			t.Fatalf("%s: %+v", name, es[i])
+		}
+		readertest.Settles(t, name, es[i])
+	}
+	if !es[2].Hand.Tournament || es[3].Hand.TableName != "Table '25'" || es[3].Hand.Table.MaxSeats != 6 {
+		t.Errorf("tournament %v, table %q %d-max", es[2].Hand.Tournament, es[3].Hand.TableName, es[3].Hand.Table.MaxSeats)
+	}
+	readertest.SkippedAs(t, es, 4, "game 5Card Omaha H/L(No Limit) is not Omaha")
+	readertest.SkippedAs(t, es, 5, "game 4Card Omaha H/L Reshuffle(No Limit) is not Omaha")
+}
+
 // TestBounds: the limits every reader keeps (MaxLineBytes, MaxActions,
 // MaxText) hold for ACR text, each a located error of the hand.
 func TestBounds(t *testing.T) {

@@ -18,8 +18,9 @@
 // The reader maps each Omaha hand onto the Hand model with the shared
 // builder (package sitetext): Site and Format "acr", SiteHandID the hand
 // number, Time the header's UTC time, MaxSeats from "N-max". Games:
-// "Omaha", "Omaha H/L" in pot-, no- and fixed-limit; other games (Holdem,
-// 5Card Omaha...) are Skipped with their name. Money is in cents in cash
+// "Omaha", "Omaha H/L" (also "4Card Omaha", "4Card Omaha H/L") in pot-,
+// no- and fixed-limit; other games (Holdem, 5Card Omaha, the "Reshuffle"
+// games...) are Skipped with their name. Money is in cents in cash
 // games, chips in tournaments. The outcome: Collected the "collected X
 // from (main|side) pot [N]" lines, or when a hand has none (a walk) the
 // summary's "won $X"; Returned the "Uncalled bet" lines; TotalPot the

@@ -19,7 +19,9 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	}
 	b.Hand.SiteHandID = f[0][strings.IndexByte(f[0], '#')+1:]
 	game, stakes, date := f[1], f[2], f[len(f)-1]
-	if strings.HasPrefix(f[1], "Tournament #") && len(f) >= 4 {
+	// "Tournament #T", or with the guarantee before it ("$5,000 GTD
+	// Tournament #T").
+	if (strings.HasPrefix(f[1], "Tournament #") || strings.Contains(f[1], " GTD Tournament #")) && len(f) >= 4 {
 		b.Hand.Tournament, b.Scale = true, 1
 		game = f[2]
 		// "Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC"
@@ -44,8 +46,10 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	return "", nil
 }
 
-// gameOf maps "Omaha H/L(No Limit)", "Omaha (Pot Limit)" and the like
-// onto a game and structure; ok is false for another game.
+// gameOf maps "Omaha H/L(No Limit)", "Omaha (Pot Limit)", "4Card Omaha
+// H/L(Pot Limit)" (the client's name for four-card Omaha beside its
+// "5Card Omaha") and the like onto a game and structure; ok is false for
+// another game ("5Card Omaha", the "... Reshuffle" games).
 func gameOf(s string) (eval.Game, game.Structure, bool) {
 	name, limit, ok := strings.Cut(strings.TrimSuffix(s, ")"), "(")
 	if !ok {
@@ -53,9 +57,9 @@ func gameOf(s string) (eval.Game, game.Structure, bool) {
 	}
 	var g eval.Game
 	switch strings.TrimSpace(name) {
-	case "Omaha":
+	case "Omaha", "4Card Omaha":
 		g = eval.OmahaHi
-	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo":
+	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo", "4Card Omaha H/L":
 		g = eval.OmahaHiLo
 	default:
 		return 0, 0, false
@@ -89,7 +93,8 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 	return nil
 }
 
-// table reads "Parachute 6-max Seat #6 is the button".
+// table reads "Parachute 6-max Seat #6 is the button" ("Table '25' 9-max
+// (Play Money) Seat #8 is the button" at a play-money table).
 func (p *parser) table(l sitetext.Line) error {
 	b := &p.b
 	s := l.S
@@ -102,7 +107,7 @@ func (p *parser) table(l sitetext.Line) error {
 		return sitetext.LineError(l.N, "bad button seat in %s", sitetext.Quote(s))
 	}
 	b.Button = btn
-	name := s[:k]
+	name := strings.TrimSuffix(s[:k], " (Play Money)")
 	if j := strings.LastIndexByte(name, ' '); j > 0 {
 		if m, ok := strings.CutSuffix(name[j+1:], "-max"); ok {
 			if v, err := strconv.Atoi(m); err == nil && v >= 2 && v <= sitetext.MaxSeats {

@@ -70,7 +70,27 @@ func readGame(b *sitetext.Builder, sess *session, p part, sc *scratch) (*handhis
 	if err != nil || skip != "" {
 		return nil, skip, err
 	}
+	if partial(raw) {
+		return nil, sitetext.Incomplete(p.line + strings.Count(strings.TrimRight(p.text, "\n"), "\n")), nil
+	}
 	return build(b, sess, h, raw, g, p.line)
+}
+
+// partial reports whether a game is a partial export (fpdb's "partial
+// format"): no player has a "bet" or a "win" figure, the game stopping
+// after the blinds with no cards dealt. It is an incomplete hand.
+func partial(raw *raw) bool {
+	for _, pl := range raw.players {
+		if pl.bet != "" || pl.win != "" {
+			return false
+		}
+	}
+	for _, cs := range raw.cards {
+		if len(cs) > 0 {
+			return false
+		}
+	}
+	return len(raw.players) > 0
 }
 
 // scratch is what reading a file's games reuses from one game to the

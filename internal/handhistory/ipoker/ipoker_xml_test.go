@@ -204,3 +204,24 @@ func TestIPokerSuitFirstCards(t *testing.T) {
 		}
 	}
 }
+
+// TestIPokerPartialExport: a game whose players have no "bet" or "win"
+// figure and no cards (fpdb's "partial format" export: the blinds, then
+// nothing) is skipped as incomplete, naming its last line, instead of a
+// bad amount; a game with its figures beside it is read.
+func TestIPokerPartialExport(t *testing.T) {
+	t.Parallel()
+	head := "<session sessioncode=\"1\">\n <general>\n  <mode>real</mode>\n  <gametype>Omaha PL €5/€10</gametype>\n  <tablename>Belbeuf, 823983569</tablename>\n  <currency>EUR</currency>\n  <nickname>Hero</nickname>\n </general>\n"
+	game := " <game gamecode=\"7372093672\">\n  <general>\n   <players>\n    <player chips=\"€1,214.15\" seat=\"3\" name=\"Player0\" dealer=\"0\"/>\n    <player chips=\"€782\" seat=\"10\" name=\"Player4\" dealer=\"1\"/>\n   </players>\n  </general>\n  <round no=\"0\">\n   <action player=\"Player4\" sum=\"€5\" type=\"1\" no=\"1\"/>\n   <action player=\"Player0\" sum=\"€10\" type=\"2\" no=\"2\"/>\n  </round>\n </game>\n"
+	es, err := Reader.Read([]byte(head + game + "</session>\n"))
+	if err != nil || len(es) != 1 {
+		t.Fatalf("%+v, %v", es, err)
+	}
+	readertest.SkippedAs(t, es, 0, "incomplete hand (it stops at line 20)")
+	// The same players with bet figures are not a partial export: their
+	// missing win figure is the record's fault, a located error.
+	full := strings.ReplaceAll(game, "dealer=", "bet=\"€10\" dealer=")
+	if es, err = Reader.Read([]byte(head + full + "</session>\n")); err != nil || len(es) != 1 || es[0].Err == nil {
+		t.Fatalf("%+v, %v", es, err)
+	}
+}
