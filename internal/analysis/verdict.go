@@ -21,11 +21,14 @@ import (
 // from the opponents' stored statistics in the analysis jobs too, A10's
 // stopping rule of RangeStderrFactor); version 5 the flop's and the
 // turn's Monte Carlo stratified by the board to come (equity's strata:
-// the same estimates, other seeded numbers, fewer trials). From version 4
-// on the verdicts are unchanged, but an analysis is stored with the
-// version that made it, so that the sweeper makes every stored analysis
-// again by the running engine.
-const EngineVersion = 5
+// the same estimates, other seeded numbers, fewer trials); version 6 the
+// verdicts' readable texts in the site's money with their chips beside
+// them (error.amount, error.allowed_chips) and the offending action's line
+// in the file (error.line). From version 4 to 5 the verdicts are
+// unchanged, but an analysis is stored with the version that made it, so
+// that the sweeper makes every stored analysis again by the running
+// engine, and `scoop reverify` makes version 6's texts of stored hands.
+const EngineVersion = 6
 
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are

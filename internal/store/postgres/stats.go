@@ -88,6 +88,17 @@ func (p playerRows) insert(ctx context.Context, tx pgx.Tx, owner account.ID) err
 }
 
 // writeFacts stores facts rows in tx.
+//
+// An UPDATE of hand_players joined to rows sent as JSON runs with
+// pgx.QueryExecModeExec: planned for each execution (a custom plan, on the
+// table as it is then) instead of once per connection as a cached
+// prepared statement. A connection's cached plan of such a statement,
+// made while the table was small or not yet analysed (the first hands of
+// an import into a new database), kept a sequential scan of hand_players
+// for every later execution: 3,000 analyses of one import read 39.6
+// million rows, 2.8 ms of the database's CPU each and growing with the
+// table (pg_stat_statements), some 75% of the database's work of an
+// import. Planned afresh, each execution probes the primary key.
 func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
 	if len(rows) == 0 {
 		return nil
@@ -99,18 +110,6 @@ func writeFacts(ctx context.Context, tx pgx.Tx, rows []store.FactsRow) error {
 	_, err = tx.Exec(ctx, updateFacts, pgx.QueryExecModeExec, string(js))
 	return err
 }
-
-// An UPDATE of hand_players joined to rows sent as JSON runs with
-// pgx.QueryExecModeExec: planned for each execution (a custom plan, on the
-// table as it is then) instead of once per connection as a cached
-// prepared statement. A connection's cached plan of such a statement,
-// made while the table was small or not yet analysed (the first hands of
-// an import into a new database), kept a sequential scan of hand_players
-// for every later execution: 3,000 analyses of one import read 39.6
-// million rows, 2.8 ms of the database's CPU each and growing with the
-// table (pg_stat_statements), some 75% of the database's work of an
-// import. Planned afresh, each execution probes the primary key.
-
 
 // PendingFacts implements store.FactsStore.
 func (s *Store) PendingFacts(ctx context.Context, after int64, limit int) ([]store.Hand, error) {
