@@ -356,8 +356,10 @@ func actionError(h *handhistory.Hand, err error) *ActionError {
 	case errors.As(err, &ie):
 		// The player's name as it is; what he tried and why in money
 		// (the hand's other faults name counts, not amounts).
-		m := money.OfHand(h)
-		ae.Message = fmt.Sprintf("action %d: %s %s %s", ie.Index, ie.Name, m.Amounts(ie.Tried), m.Amounts(ie.Reason))
+		// A reason may name players ("out of turn: Incognito 3 is to
+		// act"): their names' digits are no amounts.
+		m, names := money.OfHand(h), playerNames(h)
+		ae.Message = fmt.Sprintf("action %d: %s %s %s", ie.Index, ie.Name, m.Amounts(ie.Tried), m.AmountsBeside(ie.Reason, names))
 		ae.Index, ae.Player, ae.Allowed = ie.Index, ie.Name, m.Amounts(ie.Allowed)
 		if ie.Index >= 0 && ie.Index < len(h.Actions) {
 			ae.Amount = h.Actions[ie.Index].Amount
@@ -375,4 +377,13 @@ func actionError(h *handhistory.Hand, err error) *ActionError {
 		}
 	}
 	return ae
+}
+
+// playerNames are the names of h's players.
+func playerNames(h *handhistory.Hand) []string {
+	out := make([]string, len(h.Players))
+	for i, p := range h.Players {
+		out[i] = p.Name
+	}
+	return out
 }

@@ -101,3 +101,26 @@ func TestUnitNamesEveryKindOfMoney(t *testing.T) {
 		}
 	}
 }
+
+// TestAmountsBesideNames: a player's name with digits in an engine reason
+// stays as written; only the amounts around it are money (before, "out of
+// turn: Incognito 3 is to act" read "Incognito €0.03").
+func TestAmountsBesideNames(t *testing.T) {
+	t.Parallel()
+	m := OfTable(handhistory.Table{ChipUnit: "0.01", Currency: "EUR"})
+	names := []string{"Incognito 3", "Incognito 31", "Hero", "Player 5"}
+	for msg, want := range map[string]string{
+		"out of turn: Incognito 3 is to act":           "out of turn: Incognito 3 is to act",
+		"facing a bet: Incognito 31 owes 40 (R10)":     "facing a bet: Incognito 31 owes €0.40 (R10)",
+		"is not the call: Player 5 owes 1200":          "is not the call: Player 5 owes €12.00",
+		"is below the pot-limit minimum 3732":          "is below the pot-limit minimum €37.32",
+		"out of turn: Incognito 3 is to act, owes 5 5": "out of turn: Incognito 3 is to act, owes €0.05 €0.05",
+	} {
+		if got := m.AmountsBeside(msg, names); got != want {
+			t.Errorf("AmountsBeside(%q) = %q, want %q", msg, got, want)
+		}
+	}
+	if got := (Format{}).AmountsBeside("Player 5 owes 40", names); got != "Player 5 owes 40" {
+		t.Errorf("plain: %q", got)
+	}
+}

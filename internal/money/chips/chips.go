@@ -10,6 +10,7 @@ package chips
 import (
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -136,4 +137,41 @@ func (f Format) Amounts(msg string) string {
 		}
 		return f.Chips(n)
 	})
+}
+
+// AmountsBeside is Amounts over the parts of msg outside the names given
+// (the hand's players): a digit of a name ("Incognito 3 is to act",
+// "Player 5 owes 40") is part of the name, never an amount. Longer names
+// are matched first, so that a name holding another is kept whole.
+func (f Format) AmountsBeside(msg string, names []string) string {
+	if f.Plain() {
+		return msg
+	}
+	keep := make([]string, 0, len(names))
+	for _, n := range names {
+		if n != "" && strings.ContainsAny(n, "0123456789") && strings.Contains(msg, n) {
+			keep = append(keep, n)
+		}
+	}
+	if len(keep) == 0 {
+		return f.Amounts(msg)
+	}
+	sort.Slice(keep, func(i, j int) bool { return len(keep[i]) > len(keep[j]) })
+	var b strings.Builder
+	for msg != "" {
+		at, name := -1, ""
+		for _, n := range keep {
+			if i := strings.Index(msg, n); i >= 0 && (at < 0 || i < at) {
+				at, name = i, n
+			}
+		}
+		if at < 0 {
+			b.WriteString(f.Amounts(msg))
+			break
+		}
+		b.WriteString(f.Amounts(msg[:at]))
+		b.WriteString(name)
+		msg = msg[at+len(name):]
+	}
+	return b.String()
 }
