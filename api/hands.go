@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -165,8 +166,10 @@ func singleHandProblem(r *http.Request, res handResult) (Problem, bool) {
 		p.Verdict, p.Created = v, res.Created
 		return p, true
 	case v != nil && v.Error != nil && !v.Unreadable:
-		// The verdict's message says its amounts in the site's money.
-		p := newProblem(r, http.StatusUnprocessableEntity, v.Error.Message)
+		// The verdict's message says its amounts in the site's money; the
+		// detail names the action by its line in the body, as the CLI
+		// does, not by the engine's index (which is the action member).
+		p := newProblem(r, http.StatusUnprocessableEntity, illegalDetail(v))
 		p.Type = "urn:scoop:problem:" + fault.Impossible.String()
 		if v.Error.Index >= 0 {
 			a := v.Error.Index
@@ -444,4 +447,22 @@ func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
 		Hand    json.RawMessage `json:"hand"`
 		Verdict json.RawMessage `json:"verdict"`
 	}{summary(h), h.Hand, h.Verdict})
+}
+
+// engineIndex is the engine's "action N: " before an illegal action's
+// message.
+var engineIndex = regexp.MustCompile(`^action \d+: `)
+
+// illegalDetail is the problem detail of an illegal hand: "line 24: Shaun
+// J raise to €30.25 is below the pot-limit minimum €37.32 (allowed: fold,
+// call €21.82 or raise to €37.32)", without the line when it is not known.
+func illegalDetail(v *analysis.Verdict) string {
+	msg := engineIndex.ReplaceAllString(v.Error.Message, "")
+	if v.Error.Allowed != "" {
+		msg += " (allowed: " + v.Error.Allowed + ")"
+	}
+	if v.Line > 0 {
+		msg = fmt.Sprintf("line %d: %s", v.Line, msg)
+	}
+	return msg
 }

@@ -432,6 +432,11 @@ func TestIllegalHandDetailInSiteMoney(t *testing.T) {
 	if want := lineOf(t, body, "Shaun J: raises \xe2\x82\xac1.36 to \xe2\x82\xac30.25", "Shaun J: raises \x801.36 to \x8030.25"); p.Line != want {
 		t.Errorf("problem line %d, want %d (the raise's line)", p.Line, want)
 	}
+	// The detail names the action by that line, not by the engine's index.
+	if want := fmt.Sprintf("line %d: Shaun J raise to", p.Line); !strings.HasPrefix(p.Detail, want) || strings.Contains(p.Detail, "action ") ||
+		!strings.Contains(p.Detail, "(allowed: fold, call €21.82") {
+		t.Errorf("detail %q, want it to start %q and say what was allowed", p.Detail, want)
+	}
 	// The verdict's texts say money too (issue 27), its integers chips.
 	if e := p.Verdict.Error; p.Verdict == nil || e == nil || e.Message != "action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32" ||
 		e.Amount != 3025 || e.AllowedChips == nil || e.AllowedChips.MinTo != 3732 {
