@@ -88,13 +88,16 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			failed = append(failed, err.Error())
 			continue
 		}
+		// One pass over the file for its illegal hands' lines: each hand
+		// locates and writes its line in file order.
+		lines := &ingest.Lines{}
 		for _, e := range entries {
 			v, err := analysis.FromEntryContext(ctx, e)
 			if err != nil {
 				return err
 			}
 			v.File = f.Name
-			ingest.Locate(&v, data, e) // an illegal hand's line: its action's
+			lines.Locate(&v, data, e) // an illegal hand's line: its action's
 			var a *analysis.Analysis
 			if v.Legal && e.Hand != nil {
 				if a, err = analysis.AnalyzeWith(ctx, e.Hand, opt); err != nil {
@@ -114,7 +117,7 @@ func runAnalyze(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			case a != nil:
 				_, err = io.WriteString(stdout, analysisText(v, a, e.Hand))
 			default:
-				_, err = fmt.Fprintln(stdout, readableVerdict(v, e.Hand, data, e.Line))
+				_, err = fmt.Fprintln(stdout, readableVerdict(v, e.Hand, lines, data, e.Line))
 			}
 			if err != nil {
 				return err

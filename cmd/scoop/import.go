@@ -315,7 +315,7 @@ func (im *importer) result(file string, x *ingest.Result) {
 		p.Message = "illegal"
 		if v.Error != nil {
 			p.Message = v.Error.Message
-			p.readable = illegalMessage(v.Error, h, nil, 0)
+			p.readable = illegalMessage(v.Error, h, nil, nil, 0)
 		}
 		s.Illegal = append(s.Illegal, p)
 	case v.MatchesRecord == nil:

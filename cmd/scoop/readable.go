@@ -60,12 +60,6 @@ func streetOf(h *handhistory.Hand, i int) string {
 	return "river"
 }
 
-// actionLine is ingest.ActionLine: the line of data where the action at
-// index i of h is written (0 and "" when not found).
-func actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
-	return ingest.ActionLine(data, start, h, i)
-}
-
 // illegalMessage is the readable form of an illegal hand's error: where
 // (the file's line for text formats, the street), the action as written
 // (the file's line) and why, amounts as money (the verdict says them so), e.g.
@@ -73,8 +67,9 @@ func actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string
 //	line 23, flop: "Bob: raises $0.10 to $0.25": raise to $0.25 is below the pot-limit minimum $0.30 (allowed: fold, call $0.10 or raise to $0.30..$0.85)
 //
 // data is the file's content, start the hand's first line (0 when
-// unknown); h is the hand as read.
-func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, data []byte, start int) string {
+// unknown); h is the hand as read; lines is the file's ingest.Lines, asked
+// in file order (nil: no line is looked for).
+func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, lines *ingest.Lines, data []byte, start int) string {
 	if ae == nil {
 		return "illegal"
 	}
@@ -83,7 +78,11 @@ func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, data []byte, 
 		return msg
 	}
 	where := streetOf(h, ae.Index)
-	switch n, text := actionLine(data, start, h, ae.Index); {
+	n, text := 0, ""
+	if lines != nil {
+		n, text = lines.ActionLine(data, start, h, ae.Index)
+	}
+	switch {
 	case n > 0 && text != "":
 		where = fmt.Sprintf("line %d, %s: %q", n, where, text)
 	case n > 0: // a JSON record: its line

@@ -75,7 +75,7 @@ func goldenVerdicts(name string, data []byte) []byte {
 	for _, e := range entries {
 		v := analysis.FromEntry(e)
 		v.File = name
-		ingest.Locate(&v, text, e) // an illegal hand's line: its action's
+		(&ingest.Lines{}).Locate(&v, text, e) // an illegal hand's line: its action's
 		_ = enc.Encode(v)
 	}
 	return b.Bytes()

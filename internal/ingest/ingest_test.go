@@ -226,7 +226,7 @@ func TestActionLineIsTheFilesLine(t *testing.T) {
 		if got.Line != want {
 			t.Errorf("FirstLine %d: illegal action at line %d, want %d (hand at %d)", first, got.Line, want, got.HandLine)
 		}
-		if n, _ := ingest.ActionLine(bad, start+1, got.Hand, got.Verdict.Error.Index); n != target {
+		if n, _ := (&ingest.Lines{}).ActionLine(bad, start+1, got.Hand, got.Verdict.Error.Index); n != target {
 			t.Errorf("ActionLine %d, want %d", n, target)
 		}
 	}

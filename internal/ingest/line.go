@@ -30,11 +30,21 @@ var bettingVerb = regexp.MustCompile(`^:? (folds|checks|calls|bets|raises)\b`)
 // ..."), or its section's header ("[2]").
 var phhKey = regexp.MustCompile(`^\s*(\[|[A-Za-z_][A-Za-z0-9_.]*\s*=)`)
 
+// Lines finds where the actions of a file's hands are written: the one
+// line numbering of an illegal action, named by `scoop replay`, `scoop
+// import`, `scoop analyze`, POST /v1/hands and the import jobs. It
+// remembers where a line starts, so that the hands of one file, asked in
+// file order, cost one pass over it (a question about an earlier hand
+// starts again from the top). Use one per file and per pass; the zero
+// value is ready.
+type Lines struct {
+	line int // 1-based line starting at off (0: none yet)
+	off  int
+}
+
 // ActionLine finds the line of data (a hand-history file's text) where
 // the action at index i of h, whose first line is start (1-based), is
-// written, and its text: the one line numbering of an illegal action,
-// named by `scoop replay`, `scoop import`, `scoop analyze`, POST
-// /v1/hands and the import jobs (Locate). By the hand's text:
+// written, and its text. By the hand's text:
 //
 //   - a site's text (PokerStars and the clients writing its format,
 //     Winamax and the other sites): the player's k-th betting line after
@@ -47,43 +57,32 @@ var phhKey = regexp.MustCompile(`^\s*(\[|[A-Za-z_][A-Za-z0-9_.]*\s*=)`)
 //     record of JSON Lines is one line), and no text.
 //
 // It returns 0 and "" when the action is not found.
-func ActionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
-	var c lineCursor
+func (c *Lines) ActionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
 	return c.actionLine(data, start, h, i)
 }
 
 // Locate makes an illegal verdict's Line (and its error's) the line of its
-// offending action in text (ActionLine), when found; otherwise Line stays where the hand
-// starts (an unreadable hand's is its error's: analysis.FromEntry). e is
-// the entry the verdict is of, read from text.
-func Locate(v *analysis.Verdict, text []byte, e handhistory.Entry) {
-	if n := illegalLine(nil, v, text, e); n > 0 {
+// offending action in text (ActionLine), when found; otherwise Line stays
+// where the hand starts (an unreadable hand's is its error's:
+// analysis.FromEntry). e is the entry the verdict is of, read from text.
+func (c *Lines) Locate(v *analysis.Verdict, text []byte, e handhistory.Entry) {
+	if n := c.illegalLine(v, text, e); n > 0 {
 		v.Line, v.Error.Line = n, n
 	}
 }
 
 // illegalLine is the line of v's offending action (0: not illegal, or not
-// found), read with cursor c when not nil.
-func illegalLine(c *lineCursor, v *analysis.Verdict, text []byte, e handhistory.Entry) int {
+// found).
+func (c *Lines) illegalLine(v *analysis.Verdict, text []byte, e handhistory.Entry) int {
 	if v.Legal || v.Unreadable || v.Skipped != "" || v.Error == nil || v.Error.Index < 0 {
 		return 0
-	}
-	if c == nil {
-		c = &lineCursor{}
 	}
 	n, _ := c.actionLine(text, e.Line, e.Hand, v.Error.Index)
 	return n
 }
 
-// lineCursor remembers where a line starts in data, so that the action
-// lines of a file's hands, asked in file order, cost one pass over it.
-type lineCursor struct {
-	line int // 1-based line starting at off (0: none yet)
-	off  int
-}
-
 // seek returns the offset of line n (1-based) in data, or -1 past its end.
-func (c *lineCursor) seek(data []byte, n int) int {
+func (c *Lines) seek(data []byte, n int) int {
 	if c.line == 0 || n < c.line {
 		c.line, c.off = 1, 0
 	}
@@ -98,7 +97,7 @@ func (c *lineCursor) seek(data []byte, n int) int {
 	return c.off
 }
 
-func (c *lineCursor) actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
+func (c *Lines) actionLine(data []byte, start int, h *handhistory.Hand, i int) (int, string) {
 	if len(data) == 0 || start < 1 || h == nil || i < 0 || i >= len(h.Actions) {
 		return 0, ""
 	}

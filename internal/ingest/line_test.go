@@ -34,7 +34,7 @@ func TestLocateAndReverdictKeepTheLine(t *testing.T) {
 	}
 	e := entries[0]
 	v := analysis.FromEntry(e)
-	ingest.Locate(&v, text, e)
+	(&ingest.Lines{}).Locate(&v, text, e)
 	if v.Line != 24 || v.Error == nil || v.Error.Line != 24 {
 		t.Fatalf("located verdict line %d, error %+v; want 24", v.Line, v.Error)
 	}

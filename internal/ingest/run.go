@@ -33,7 +33,7 @@ type run struct {
 	slots  chan struct{} // a token per SaveHands call in flight
 	queue  []*segment    // launched, not yet delivered, in order
 	cur    *segment
-	lines  lineCursor
+	lines  Lines
 	counts store.ImportCounts
 	err    error // the first store error
 }
@@ -100,7 +100,7 @@ func (r *run) entry(e handhistory.Entry) error {
 		c.Illegal++
 		// The verdict names the offending action's line, as the result
 		// does (Locate).
-		if n := illegalLine(&r.lines, &v, r.text, e); n > 0 {
+		if n := r.lines.illegalLine(&v, r.text, e); n > 0 {
 			res.Line = p.line(n)
 			v.Line, v.Error.Line = res.Line, res.Line
 		}
