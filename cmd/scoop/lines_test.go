@@ -11,13 +11,7 @@ import (
 // multiLinePHHS is two PHH hands, the second's actions written one a
 // line with comments: its illegal raise ('p2 cbr 90', over the pot
 // limit of 8) is on line 15, its variant on line 9.
-const multiLinePHHS = `[1]
-variant = 'PO'
-blinds_or_straddles = [1, 2, 0]
-starting_stacks = [100, 100, 100]
-actions = ['p3 cbr 7', 'p1 f', 'p2 f']
-finishing_stacks = [99, 98, 103]
-
+const multiLinePHHS = foldedPHHSHand + `
 [2]
 variant = 'PO'
 blinds_or_straddles = [1, 2, 0]

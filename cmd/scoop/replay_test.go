@@ -21,13 +21,16 @@ actions = ['d dh p1 KsKh9c9d', 'd dh p2 As4dJhJc', 'd dh p3 Ad4cTdTh', 'p3 cc', 
 finishing_stacks = [103, 99, 98]
 `
 
-const threeHandsPHHS = `[1]
+// foldedPHHSHand is a .phhs file's first hand, won without a showdown.
+const foldedPHHSHand = `[1]
 variant = 'PO'
 blinds_or_straddles = [1, 2, 0]
 starting_stacks = [100, 100, 100]
 actions = ['p3 cbr 7', 'p1 f', 'p2 f']
 finishing_stacks = [99, 98, 103]
+`
 
+const threeHandsPHHS = foldedPHHSHand + `
 [2]
 variant = 'PO'
 blinds_or_straddles = [1, 2, 0]

@@ -140,7 +140,7 @@ type queue interface {
 	stop(ctx context.Context) error
 	insertTx(ctx context.Context, tx any, args []ChunkArgs) error
 	insert(ctx context.Context, args []river.JobArgs) error
-	cancel(ctx context.Context, id int64) error
+	dropWaiting(ctx context.Context, ids []int64) error
 	subscribe() (<-chan *river.Event, func())
 }
 
@@ -152,8 +152,12 @@ func (q *riverQueue[TTx]) subscribe() (<-chan *river.Event, func()) {
 	return q.c.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed, river.EventKindJobCancelled)
 }
 
-func (q *riverQueue[TTx]) cancel(ctx context.Context, id int64) error {
-	_, err := q.c.JobCancel(ctx, id)
+// dropWaiting deletes the jobs ids that have not started, in one
+// statement (River has no bulk cancel; a job that started meanwhile is
+// left to finish, as River's JobDeleteMany never deletes a running one).
+func (q *riverQueue[TTx]) dropWaiting(ctx context.Context, ids []int64) error {
+	_, err := q.c.JobDeleteMany(ctx, river.NewJobDeleteManyParams().IDs(ids...).First(len(ids)).
+		States(rivertype.JobStateAvailable, rivertype.JobStateScheduled, rivertype.JobStateRetryable, rivertype.JobStatePending))
 	return err
 }
 

@@ -308,35 +308,58 @@ func (s *Service) Imports(ctx context.Context, cursor string, limit int) ([]stor
 }
 
 // Cancel cancels the context's account's import id (see
-// store.Imports.CancelImport), and then its analysis jobs that have not
-// started, at once (River's JobCancel), rather than each as a worker
-// takes it: an import of 10,000 hands left 250 of them to be taken and
-// dropped one by one, some 6 s of every worker's time. A job River cannot
-// cancel now (the database is busy) is still dropped when it runs: its
-// part is cancelled.
+// store.Imports.CancelImport) and, the first time, drops its analysis and
+// chunk jobs that have not started at once (dropWaiting: one statement a
+// page of store.MaxLimit jobs, within cancelWaitFor), rather than leave
+// each to be taken and dropped by a worker (an import of 10,000 hands left
+// 250 of them, some 6 s of every worker's time). A job not dropped now
+// (past that time, a busy database) is still dropped when it runs: its
+// part is cancelled. Cancelling an import already cancelled or ended
+// does nothing more.
 func (s *Service) Cancel(ctx context.Context, id string) (store.Import, error) {
 	_, imp, err := s.parts()
 	if err != nil {
 		return store.Import{}, err
 	}
-	im, err := imp.CancelImport(ctx, account.From(ctx), id)
-	if err != nil || im.State != store.ImportCancelled {
+	acct := account.From(ctx)
+	before, err := imp.Import(ctx, acct, id)
+	if err != nil {
+		return store.Import{}, err
+	}
+	im, err := imp.CancelImport(ctx, acct, id)
+	if err != nil || before.State == store.ImportCancelled || im.State != store.ImportCancelled {
 		return im, err
 	}
 	if q := s.queue(); q != nil {
+		wctx, cancel := context.WithTimeout(ctx, cancelWaitFor)
+		defer cancel()
 		for _, kind := range []string{AnalysisKind, ChunkKind} {
-			jobs, err := imp.WaitingImportJobs(ctx, kind, im.ID)
-			for _, job := range jobs {
-				if err == nil {
-					err = q.cancel(ctx, job)
-				}
-			}
-			if err != nil {
-				s.log.Warn("cancel an import's waiting jobs", "import", im.ID, "kind", kind, "err", err)
+			if err := dropWaiting(wctx, imp, q, kind, im.ID); err != nil {
+				s.log.Warn("drop an import's waiting jobs", "import", im.ID, "kind", kind, "err", err)
 			}
 		}
 	}
 	return im, nil
+}
+
+// cancelWaitFor bounds the time Cancel spends dropping waiting jobs.
+const cancelWaitFor = 5 * time.Second
+
+// dropWaiting drops the waiting jobs of kind of import id, a page at a
+// time, until a page comes back short.
+func dropWaiting(ctx context.Context, imp store.Imports, q queue, kind string, id int64) error {
+	for {
+		jobs, err := imp.WaitingImportJobs(ctx, kind, id)
+		if err != nil || len(jobs) == 0 {
+			return err
+		}
+		if err := q.dropWaiting(ctx, jobs); err != nil {
+			return err
+		}
+		if len(jobs) < store.MaxLimit {
+			return nil
+		}
+	}
 }
 
 // Ready reports whether the queue can take and run jobs: the store is

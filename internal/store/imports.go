@@ -242,7 +242,8 @@ type Imports interface {
 	ReconcileImportChunks(ctx context.Context, kind, message string) (int, error)
 	// WaitingImportJobs returns the ids of the River jobs of kind for
 	// import id that have not started (available, scheduled, retryable or
-	// pending), at most MaxLimit: those a cancellation cancels at once.
+	// pending), the first MaxLimit by id: those a cancellation drops at
+	// once.
 	WaitingImportJobs(ctx context.Context, kind string, id int64) ([]int64, error)
 	// ImportJobCounts counts the River jobs of kind by River state.
 	ImportJobCounts(ctx context.Context, kind string) (map[string]int64, error)
