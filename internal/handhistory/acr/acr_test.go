@@ -62,10 +62,11 @@ func TestGameNames(t *testing.T) {
 	fourHi := strings.Replace(walk, "Omaha H/L(No Limit)", "4Card Omaha(Pot Limit)", 1)
 	chips := strings.NewReplacer("$", "", ".00", "", "1133.13", "1133", "176.90", "177", "667.75", "668").Replace(strings.TrimPrefix(walk, head))
 	gtd := "Game Hand #779388412 - $5,000 GTD Tournament #27099516 - Omaha H/L(No Limit) - Level 1 (3.00/6.00)- 2021/04/16 19:22:47 UTC" + chips
+	freeroll := strings.Replace(gtd, "$5,000 GTD Tournament", "Sunday Freeroll Tournament", 1)
 	play := strings.Replace(walk, "Parachute 6-max Seat", "Table '25' 6-max (Play Money) Seat", 1)
 	five := strings.Replace(walk, "Omaha H/L(No Limit)", "5Card Omaha H/L(No Limit)", 1)
 	reshuffle := strings.Replace(walk, "Omaha H/L(No Limit)", "4Card Omaha H/L Reshuffle(No Limit)", 1)
-	es := readertest.ReadHands(t, Reader.Read, four, fourHi, gtd, play, five, reshuffle)
+	es := readertest.ReadHands(t, Reader.Read, four, fourHi, gtd, play, five, reshuffle, freeroll)
 	for i, name := range []string{"4Card Omaha H/L", "4Card Omaha", "GTD tournament", "play money"} {
 		if es[i].Hand == nil {
 			t.Fatalf("%s: %+v", name, es[i])
@@ -77,6 +78,12 @@ func TestGameNames(t *testing.T) {
 	}
 	readertest.SkippedAs(t, es, 4, "game 5Card Omaha H/L(No Limit) is not Omaha")
 	readertest.SkippedAs(t, es, 5, "game 4Card Omaha H/L Reshuffle(No Limit) is not Omaha")
+	// Any tournament's name before "Tournament #", not the guarantee's only.
+	if es[6].Hand == nil || !es[6].Hand.Tournament {
+		t.Errorf("a freeroll's header: %+v", es[6])
+	} else {
+		readertest.Settles(t, "freeroll", es[6])
+	}
 }
 
 // TestBounds: the limits every reader keeps (MaxLineBytes, MaxActions,

@@ -19,9 +19,10 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 	}
 	b.Hand.SiteHandID = f[0][strings.IndexByte(f[0], '#')+1:]
 	game, stakes, date := f[1], f[2], f[len(f)-1]
-	// "Tournament #T", or with the guarantee before it ("$5,000 GTD
-	// Tournament #T").
-	if (strings.HasPrefix(f[1], "Tournament #") || strings.Contains(f[1], " GTD Tournament #")) && len(f) >= 4 {
+	// "Tournament #T", or with its name before it ("$5,000 GTD
+	// Tournament #T", "Freeroll Tournament #T"): the field names a
+	// tournament wherever "Tournament #" stands in it.
+	if strings.Contains(f[1], "Tournament #") && len(f) >= 4 {
 		b.Hand.Tournament, b.Scale = true, 1
 		game = f[2]
 		// "Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC"
