@@ -120,6 +120,46 @@ func (v *AnalysesSaver) Run(save func(AnalysisSave) (bool, error)) error {
 	return nil
 }
 
+// RunBatches saves the admitted analyses with save in batches (inside the
+// caller's transaction), stopping at its first error: one batch when no
+// hand is named twice, else one round per occurrence (the first time each
+// hand is named, then the second ...), in order, so that a later analysis
+// of a hand is saved after an earlier one as Run would save them. save
+// reports, per analysis of its batch, whether its hand exists.
+func (v *AnalysesSaver) RunBatches(save func([]AnalysisSave) ([]bool, error)) error {
+	clear(v.found)
+	seen := map[string]int{}
+	var rounds [][]int
+	for i, a := range v.analyses {
+		if v.errs[i] != nil {
+			continue
+		}
+		r := seen[a.ID]
+		seen[a.ID] = r + 1
+		if r == len(rounds) {
+			rounds = append(rounds, nil)
+		}
+		rounds[r] = append(rounds[r], i)
+	}
+	for _, round := range rounds {
+		batch := make([]AnalysisSave, len(round))
+		for k, i := range round {
+			batch[k] = v.analyses[i]
+		}
+		found, err := save(batch)
+		if err != nil {
+			return err
+		}
+		if len(found) != len(batch) {
+			return fault.New(fault.Internal, "save analyses: %d results for %d analyses", len(found), len(batch))
+		}
+		for k, i := range round {
+			v.found[i] = found[k]
+		}
+	}
+	return nil
+}
+
 // Result returns each analysis's error once the transaction committed.
 func (v *AnalysesSaver) Result() []error {
 	for i, a := range v.analyses {

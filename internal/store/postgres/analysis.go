@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,8 +53,13 @@ func (s *Store) SaveAnalysis(ctx context.Context, id string, version int, doc js
 	return errs[0]
 }
 
-// SaveAnalyses implements store.Store: one transaction, two statements an
-// analysis (saveAnalysis).
+// SaveAnalyses implements store.Store: one transaction of two statements
+// for the whole batch (saveAnalyses), whatever its size: the analyses go
+// in with one INSERT over arrays and the facts they carry with one UPDATE,
+// instead of two statements an analysis (each parsed, planned and
+// executed on its own). A hand named twice in one batch is saved in a
+// second round of the same two statements, after the first, as a
+// one-by-one save would.
 func (s *Store) SaveAnalyses(ctx context.Context, analyses []store.AnalysisSave) ([]error, error) {
 	errs, err := store.CheckAnalyses(analyses)
 	if err != nil {
@@ -64,7 +70,7 @@ func (s *Store) SaveAnalyses(ctx context.Context, analyses []store.AnalysisSave)
 	v := store.NewAnalysesSaver(analyses, errs)
 	err = store.Retry(ctx, retryable, func() error {
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-			return v.Run(func(a store.AnalysisSave) (bool, error) { return saveAnalysis(ctx, tx, a) })
+			return v.RunBatches(func(batch []store.AnalysisSave) ([]bool, error) { return saveAnalyses(ctx, tx, batch) })
 		})
 	})
 	if err != nil {
@@ -73,37 +79,68 @@ func (s *Store) SaveAnalyses(ctx context.Context, analyses []store.AnalysisSave)
 	return v.Result(), nil
 }
 
-// saveAnalysis stores analysis a in tx (see SaveAnalysis) and reports
-// whether its hand exists.
-func saveAnalysis(ctx context.Context, tx pgx.Tx, a store.AnalysisSave) (bool, error) {
-	// The analysis goes in only for a legal hand and over an older or
-	// equal version; the facts follow only an analysis stored: a hand
-	// listed as analysed (UnanalyzedHands) always has its facts refreshed.
-	var n int64
-	var stored bool
-	if err := tx.QueryRow(ctx, `
-WITH h AS (SELECT id, legal FROM hands WHERE public_id = $1),
+// saveAnalyses stores the analyses of batch (no hand twice) in tx and
+// reports, for each, whether its hand exists. An analysis goes in only
+// for a legal hand and over an older or equal version; its facts follow
+// only an analysis stored, so that a hand listed as analysed
+// (UnanalyzedHands) always has its facts refreshed.
+func saveAnalyses(ctx context.Context, tx pgx.Tx, batch []store.AnalysisSave) ([]bool, error) {
+	ids := make([]string, len(batch))
+	versions := make([]int32, len(batch))
+	docs := make([]string, len(batch))
+	for i, a := range batch {
+		ids[i], versions[i], docs[i] = a.ID, int32(a.Version), string(a.Analysis)
+	}
+	rows, err := tx.Query(ctx, `
+WITH t AS (
+  SELECT * FROM unnest($1::text[], $2::int[], $3::text[]) WITH ORDINALITY AS t(public_id, version, analysis, ord)
+),
+h AS (SELECT t.ord, h.id, h.legal, t.version, t.analysis FROM t JOIN hands h ON h.public_id = t.public_id),
 ins AS (
   INSERT INTO hand_analyses (hand_id, engine_version, analysis)
-  SELECT id, $2, $3::text::jsonb FROM h WHERE legal
+  SELECT id, version, analysis FROM h WHERE legal
   ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
   WHERE hand_analyses.engine_version <= excluded.engine_version
   RETURNING hand_id
 )
-SELECT coalesce((SELECT id FROM h), 0), EXISTS (SELECT 1 FROM ins)`, a.ID, a.Version, string(a.Analysis)).Scan(&n, &stored); err != nil {
-		return false, err
+SELECT h.ord, h.id, h.id IN (SELECT hand_id FROM ins) FROM h`, pgx.QueryExecModeExec, ids, versions, docs)
+	if err != nil {
+		return nil, err
 	}
-	rows := adjustedRows(n, a.Facts)
-	if !stored || len(rows) == 0 {
-		return n != 0, nil
+	found := make([]bool, len(batch))
+	var hand, position []int64
+	var net []*float64
+	var allin, freeroll []*int
+	var ord, id int64
+	var stored bool
+	if _, err := pgx.ForEachRow(rows, []any{&ord, &id, &stored}, func() error {
+		i := int(ord - 1)
+		if i < 0 || i >= len(batch) {
+			return fmt.Errorf("save analyses: row %d of %d", ord, len(batch))
+		}
+		found[i] = true
+		if !stored {
+			return nil
+		}
+		for _, f := range adjustedRows(id, batch[i].Facts) {
+			hand, position = append(hand, f.HandID), append(position, int64(f.Position))
+			net, allin, freeroll = append(net, f.AdjustedNet), append(allin, f.AllIn), append(freeroll, f.Freeroll)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
 	}
-	js, _ := json.Marshal(rows)
-	// Planned for each execution, on the hand's id (see writeFacts).
-	_, err := tx.Exec(ctx, `
+	if len(hand) == 0 {
+		return found, nil
+	}
+	// Planned on each execution, on the arrays' hands (a generic plan
+	// cached while the table was small scans it whole: see writeFacts).
+	_, err = tx.Exec(ctx, `
 UPDATE hand_players hp SET adjusted_net = t.adjusted_net, allin = t.allin, freeroll = t.freeroll
-FROM jsonb_to_recordset($1::jsonb) AS t(hand_id bigint, position integer, adjusted_net double precision, allin integer, freeroll integer)
-WHERE hp.hand_id = $2 AND hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`, pgx.QueryExecModeExec, string(js), n)
-	return true, err
+FROM unnest($1::bigint[], $2::bigint[], $3::float8[], $4::bigint[], $5::bigint[]) AS t(hand_id, position, adjusted_net, allin, freeroll)
+WHERE hp.hand_id = ANY ($1::bigint[]) AND hp.hand_id = t.hand_id AND hp.position = t.position AND hp.facts > 0`,
+		pgx.QueryExecModeExec, hand, position, net, allin, freeroll)
+	return found, err
 }
 
 // adjustedRows are the adjusted net, all-in and freeroll flags of facts (per
@@ -227,7 +264,7 @@ RETURNING id`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id)
 					continue
 				}
 				if _, err := tx.Exec(ctx, `
-INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3::text::jsonb)
+INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3)
 ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()`,
 					id, u.EngineVersion, string(u.Analysis)); err != nil {
 					return err

@@ -343,7 +343,7 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 			if len(aHand) > 0 {
 				if _, err := tx.Exec(ctx, `
 INSERT INTO hand_analyses (hand_id, engine_version, analysis)
-SELECT h, v, a::jsonb FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, aHand, aVersion, aJS); err != nil {
+SELECT h, v, a FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, aHand, aVersion, aJS); err != nil {
 					return err
 				}
 			}

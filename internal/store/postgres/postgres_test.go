@@ -152,7 +152,7 @@ VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
 				t.Fatal(err)
 			}
 		}
-		if _, err := db.Exec(`INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3::jsonb)`, id, h.Version(), string(h.Analysis)); err != nil {
+		if _, err := db.Exec(`INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3)`, id, h.Version(), string(h.Analysis)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -322,6 +322,28 @@ func testSaveAnalyses(t *testing.T, s store.Store) {
 	if _, err := s.Analysis(ctx, illegal); !isKind(err, fault.NotFound) {
 		t.Errorf("an illegal hand's analysis was stored: %v", err)
 	}
+	// A hand named twice in one batch ends as two saves in order would
+	// leave it: the later version over the earlier, never an older one
+	// over a newer.
+	c := save(t, s, NewHand(93, "", "omaha-hilo", true, "g", "h"))[0].ID
+	d := save(t, s, NewHand(94, "", "omaha-hilo", true, "i", "j"))[0].ID
+	errs, err = s.SaveAnalyses(ctx, []store.AnalysisSave{
+		{ID: c, Version: 3, Analysis: json.RawMessage(`{"v":3}`)},
+		{ID: d, Version: 4, Analysis: json.RawMessage(`{"v":4}`)},
+		{ID: c, Version: 4, Analysis: json.RawMessage(`{"v":4}`)},
+		{ID: d, Version: 3, Analysis: json.RawMessage(`{"v":3}`)},
+		{ID: c, Version: 4, Analysis: json.RawMessage(`{"v":"4 again"}`)},
+	})
+	if err != nil || len(errs) != 5 || errs[0] != nil || errs[1] != nil || errs[2] != nil || errs[3] != nil || errs[4] != nil {
+		t.Fatalf("SaveAnalyses of a hand named twice: %v, %v", errs, err)
+	}
+	for id, want := range map[string]string{c: `{"v":"4 again"}`, d: `{"v":4}`} {
+		got, err := s.Analysis(ctx, id)
+		if err != nil {
+			t.Fatalf("analysis of %s: %v", id, err)
+		}
+		jsonEqual(t, "analysis of a hand named twice", got.Analysis, []byte(want))
+	}
 	if _, err := s.SaveAnalyses(ctx, make([]store.AnalysisSave, store.MaxLimit+1)); !isKind(err, fault.Invalid) {
 		t.Errorf("%d analyses: %v, want invalid", store.MaxLimit+1, err)
 	}
