@@ -135,16 +135,18 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Field, "name") {
 		t.Errorf("name over MaxText: %+v", es)
 	}
-	readertest.Bounds(t, Reader.Read, std, "Dealt to Cy\n", "Cy: checks")
-	readertest.LineErrors(t, Reader.Read, std, [][3]string{
-		{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
-		{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
-		{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
-		{"summary board of another length", "Board [6c Kd Qc]", "Board [6c Kd]"},
-		{"card seen twice", "Dealt to Ann [Ac Kh Jh 5s]", "Dealt to Ann [Ac Kh Jh Ac]"},
-		{"truncated", "*** SUMMARY ***", "Cy: folds"},
-		{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
-		{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
+	readertest.Errors(t, Reader.Read, std, readertest.HandErrors{
+		After: "Dealt to Cy\n", Extra: "Cy: checks",
+		Lines: [][3]string{
+			{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
+			{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
+			{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
+			{"summary board of another length", "Board [6c Kd Qc]", "Board [6c Kd]"},
+			{"card seen twice", "Dealt to Ann [Ac Kh Jh 5s]", "Dealt to Ann [Ac Kh Jh Ac]"},
+			{"truncated", "*** SUMMARY ***", "Cy: folds"},
+			{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
+			{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
+		},
 	})
 }
 

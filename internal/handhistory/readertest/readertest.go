@@ -2,7 +2,7 @@
 // promises every reader keeps on any input (CheckEntries, Bounds), and the
 // reading of a reader's own test files (File, Seeds, ReadFile, Datas),
 // the checks its tests share (ReadHands, OneHand, Settles, CheckHead,
-// CheckJSON, PerHandErrors, LineErrors) and its fuzz target and benchmark
+// CheckJSON, Errors and the PerHandErrors, Bounds and LineErrors it runs) and its fuzz target and benchmark
 // (FuzzRead, ParseReplay, Replay). It is for tests only. A reader's test
 // files are in its folder's testdata.
 package readertest
@@ -314,6 +314,49 @@ func LineErrors(t *testing.T, read func([]byte) ([]handhistory.Entry, error), ha
 			t.Errorf("%s: %+v, %v", c[0], es, err)
 		}
 	}
+}
+
+// HandErrors are a site reader's error cases on one of its hands, for
+// Errors, each in the reader's own words: a change {from, to} makes the
+// hand's first from to. A case left empty is not checked.
+type HandErrors struct {
+	// Game makes the hand another game's, skipped with the reason Skip,
+	// and Bad makes it an Invalid error on its line BadLine, the first
+	// being 0 (PerHandErrors's other and bad; the two go together).
+	Game, Bad [2]string
+	Skip      string
+	BadLine   int
+	// After and Extra are Bounds's: Extra, a line that adds an action, is
+	// repeated past MaxActions after the line After.
+	After, Extra string
+	// Lines are LineErrors's changes {name, from, to}.
+	Lines [][3]string
+}
+
+// Errors checks the error cases c of a site reader on hand:
+// PerHandErrors, Bounds and LineErrors, each where c has its case.
+func Errors(t *testing.T, read func([]byte) ([]handhistory.Entry, error), hand string, c HandErrors) {
+	t.Helper()
+	switch none := [2]string{}; {
+	case c.Game != none && c.Bad != none:
+		PerHandErrors(t, read, hand, changed(t, hand, c.Game), c.Skip, changed(t, hand, c.Bad), c.BadLine)
+	case c.Game != none || c.Bad != none:
+		t.Fatalf("Game %q and Bad %q go together", c.Game, c.Bad)
+	}
+	if c.After != "" {
+		Bounds(t, read, hand, c.After, c.Extra)
+	}
+	LineErrors(t, read, hand, c.Lines)
+}
+
+// changed is hand with its first from made to (change {from, to}),
+// failing the test when hand has no from.
+func changed(t *testing.T, hand string, change [2]string) string {
+	t.Helper()
+	if !strings.Contains(hand, change[0]) {
+		t.Fatalf("no %q in the hand", change[0])
+	}
+	return strings.Replace(hand, change[0], change[1], 1)
 }
 
 // Head is what a site reader's model test checks first of a hand: its
