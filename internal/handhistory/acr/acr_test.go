@@ -40,14 +40,11 @@ func TestRealFilesSettle(t *testing.T) {
 func TestVariants(t *testing.T) {
 	t.Parallel()
 	walk := string(readertest.File(t, "wpn__fpdb3__NLO8-6max-USD-3-6-202104.walk.txt"))
-	holdem := strings.Replace(walk, "Omaha H/L(No Limit)", "Holdem(No Limit)", 1)
-	cut := walk[:strings.Index(walk, "*** SUMMARY ***")]
-	es := readertest.ReadHands(t, Reader.Read, holdem, cut, walk)
-	readertest.SkippedAs(t, es, 0, "game Holdem(No Limit) is not Omaha")
-	readertest.CutAt(t, es, 1, 17)
-	if es[2].Hand == nil {
-		t.Errorf("entry 3: %+v", es[2])
-	}
+	readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{From: "Omaha H/L(No Limit)", To: "Holdem(No Limit)", Skip: "game Holdem(No Limit) is not Omaha"},
+		{Cut: "*** SUMMARY ***", Last: 17},
+		{},
+	})
 }
 
 // TestGameNames: the client's other names and headers for the games read

@@ -56,17 +56,14 @@ func gameOf(s string) (eval.Game, game.Structure, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	var g eval.Game
-	switch strings.TrimSpace(name) {
-	case "Omaha", "4Card Omaha":
-		g = eval.OmahaHi
-	case "Omaha H/L", "Omaha HiLo", "Omaha Hi/Lo", "4Card Omaha H/L":
-		g = eval.OmahaHiLo
-	default:
-		return 0, 0, false
-	}
-	st, ok := sitetext.StructureOf(limit)
-	return g, st, ok
+	return sitetext.GameNamed(games, strings.TrimSpace(name), limit)
+}
+
+// games are the names of the games read, as gameOf cuts them from the
+// header (sitetext.GameNamed).
+var games = map[string]eval.Game{
+	"Omaha": eval.OmahaHi, "4Card Omaha": eval.OmahaHi,
+	"Omaha H/L": eval.OmahaHiLo, "Omaha HiLo": eval.OmahaHiLo, "Omaha Hi/Lo": eval.OmahaHiLo, "4Card Omaha H/L": eval.OmahaHiLo,
 }
 
 // stakes reads "$3.00/$6.00" (tournaments: "250.00/500.00"): the currency

@@ -113,19 +113,15 @@ Seat+3: Big Blind HI $0.04 [Does not show]
 // read.
 func TestVariants(t *testing.T) {
 	t.Parallel()
-	holdem := strings.Replace(walk, "OMAHA Pot Limit", "HOLDEM No Limit", 1)
-	cut := walk[:strings.Index(walk, "*** SUMMARY")]
-	noted := strings.Replace(walk, "Seat re-join", "A notice", 1)
-	past := strings.Replace(walk, "Dealer : Folds\n", "Dealer : Calls $0.05\nSmall Blind  [ME] : Calls $0.03\nBig Blind : Checks\nBig Blind : Checks\n", 1)
-	es := readertest.ReadHands(t, Reader.Read, walk, holdem, cut, noted, past)
+	es := readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{},
+		{From: "OMAHA Pot Limit", To: "HOLDEM No Limit", Skip: "game HOLDEM No Limit is not Omaha"},
+		{Cut: "*** SUMMARY", Last: 16},
+		{From: "Seat re-join", To: "A notice", Note: "A notice"},
+		{From: "Dealer : Folds\n", To: "Dealer : Calls $0.05\nSmall Blind  [ME] : Calls $0.03\nBig Blind : Checks\nBig Blind : Checks\n", Err: "past the 0 cards of the summary's board"},
+	})
 	if h := es[0].Hand; h == nil || h.Site != "ignition" || h.Outcome.Collected[2] != 4 || len(h.Notes) != 0 {
 		t.Errorf("entry 1: %+v", es[0])
-	}
-	readertest.SkippedAs(t, es, 1, "game HOLDEM No Limit is not Omaha")
-	readertest.CutAt(t, es, 2, 16)
-	readertest.Noted(t, es, 3, "A notice")
-	if es[4].Err == nil || !strings.Contains(es[4].Err.Error(), "past the 0 cards of the summary's board") {
-		t.Errorf("entry 5: %+v", es[4])
 	}
 }
 

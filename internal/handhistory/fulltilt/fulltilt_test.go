@@ -1,7 +1,6 @@
 package fulltilt
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/eval"
@@ -96,15 +95,16 @@ func TestFullTiltRunsCapAndHiLo(t *testing.T) {
 
 func TestFullTiltPerHandErrors(t *testing.T) {
 	t.Parallel()
-	other := strings.Replace(std, "Pot Limit Omaha Hi", "No Limit Hold'em", 1)
-	bad := strings.Replace(std, "FatChipStack calls $4", "FatChipStack calls 4", 1)
-	readertest.PerHandErrors(t, Reader.Read, std, other, "game No Limit Hold'em is not Omaha", bad, 14)
-	readertest.Bounds(t, Reader.Read, std, "Dealt to FatChipStack [9d 4s 7s 5h]\n", "FatChipStack checks")
-	readertest.LineErrors(t, Reader.Read, std, [][3]string{
-		{"all in with chips left", "lplr bets $18", "lplr bets $18, and is all in"},
-		{"no button line", "The button is in seat #1", "Fej hoa: hello"},
-		{"board differs", "Board: [8h Jc 4d]", "Board: [8h Jc 4s]"},
-		{"unknown line", "lplr mucks", "lplr juggles"},
+	readertest.Errors(t, Reader.Read, std, readertest.HandErrors{
+		Game: [2]string{"Pot Limit Omaha Hi", "No Limit Hold'em"}, Skip: "game No Limit Hold'em is not Omaha",
+		Bad: [2]string{"FatChipStack calls $4", "FatChipStack calls 4"}, BadLine: 14,
+		After: "Dealt to FatChipStack [9d 4s 7s 5h]\n", Extra: "FatChipStack checks",
+		Lines: [][3]string{
+			{"all in with chips left", "lplr bets $18", "lplr bets $18, and is all in"},
+			{"no button line", "The button is in seat #1", "Fej hoa: hello"},
+			{"board differs", "Board: [8h Jc 4d]", "Board: [8h Jc 4s]"},
+			{"unknown line", "lplr mucks", "lplr juggles"},
+		},
 	})
 }
 

@@ -114,37 +114,37 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 	other := strings.Replace(std, "Omaha Pot Limit", "Hold'em No Limit", 1)
 	drop := strings.Replace(std, "Bob: posts small blind", "Cash Drop to Pot : total $1\nBob: posts small blind", 1)
 	// Hands apart by a blank line, as the site writes them.
-	es := readertest.ReadHands(t, Reader.Read, "note", std+"\n", bad+"\n", other+"\n", drop+"\n", std)
-	var fe *fault.Error
-	if !errors.As(es[0].Err, &fe) || fe.Line != 1 || es[1].Hand == nil || es[5].Hand == nil {
-		t.Errorf("preamble or good hands: %+v", es)
-	}
-	if !errors.As(es[2].Err, &fe) || fe.Kind != fault.Invalid || fe.Line != es[2].Line+13 || es[2].ID != "OM1" {
-		t.Errorf("bad amount: %+v (%v)", es[2], es[2].Err)
-	}
-	if es[3].Skipped != "game Hold'em No Limit is not Omaha" {
-		t.Errorf("skip: %q", es[3].Skipped)
-	}
+	es := readertest.Variants(t, Reader.Read, std, []readertest.Variant{
+		{Text: "note", Line: 1},
+		{Text: std + "\n"},
+		{Text: bad + "\n", Kind: fault.Invalid, Line: 30 + 13, ID: "OM1"}, // its line 13
+		{Text: other + "\n", Skip: "game Hold'em No Limit is not Omaha"},
+		{Text: drop + "\n"},
+		{},
+	})
 	// A cash drop is read, the site's money in Hand.AddedToPot.
-	if es[4].Skipped != "" || es[4].Err != nil || es[4].Hand == nil || es[4].Hand.AddedToPot != 100 || es[1].Hand.AddedToPot != 0 {
+	if es[4].Hand == nil || es[4].Hand.AddedToPot != 100 || es[1].Hand == nil || es[1].Hand.AddedToPot != 0 {
 		t.Errorf("cash drop: %+v", es[4])
 	}
+	var fe *fault.Error
 	long := strings.Replace(std, "Seat 1: Ann", "Seat 1: "+strings.Repeat("A", handhistory.MaxText+1), 1)
 	long = strings.ReplaceAll(long, "Ann", strings.Repeat("A", handhistory.MaxText+1))
 	es, _ = Reader.Read([]byte(long))
 	if len(es) != 1 || !errors.As(es[0].Err, &fe) || fe.Kind != fault.Invalid || !strings.Contains(fe.Field, "name") {
 		t.Errorf("name over MaxText: %+v", es)
 	}
-	readertest.Bounds(t, Reader.Read, std, "Dealt to Cy\n", "Cy: checks")
-	readertest.LineErrors(t, Reader.Read, std, [][3]string{
-		{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
-		{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
-		{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
-		{"summary board of another length", "Board [6c Kd Qc]", "Board [6c Kd]"},
-		{"card seen twice", "Dealt to Ann [Ac Kh Jh 5s]", "Dealt to Ann [Ac Kh Jh Ac]"},
-		{"truncated", "*** SUMMARY ***", "Cy: folds"},
-		{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
-		{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
+	readertest.Errors(t, Reader.Read, std, readertest.HandErrors{
+		After: "Dealt to Cy\n", Extra: "Cy: checks",
+		Lines: [][3]string{
+			{"raise by contradicts to", "Ann: raises $2.5 to $3.5", "Ann: raises $3 to $3.5"},
+			{"all-in with chips left", "Ann: bets $5", "Ann: bets $5 and is all-in"},
+			{"summary board holding a hole card", "Board [6c Kd Qc]", "Board [6c Kd Ac]"},
+			{"summary board of another length", "Board [6c Kd Qc]", "Board [6c Kd]"},
+			{"card seen twice", "Dealt to Ann [Ac Kh Jh 5s]", "Dealt to Ann [Ac Kh Jh Ac]"},
+			{"truncated", "*** SUMMARY ***", "Cy: folds"},
+			{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
+			{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
+		},
 	})
 }
 

@@ -1,7 +1,6 @@
 package pacific
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -88,30 +87,14 @@ func TestPacificNotations(t *testing.T) {
 // games are skipped with the reason; the rest of the file is read.
 func TestPacificPerHandErrors(t *testing.T) {
 	t.Parallel()
-	bad := strings.Replace(std, "Bob calls [$3]", "Bob juggles [$3]", 1)
-	cut := std[:strings.Index(std, "** Summary **")]
-	holdem := strings.Replace(std, "Pot Limit Omaha", "No Limit Holdem", 1)
-	stranger := strings.Replace(std, "Cid folds", "Zed folds", 1)
-	es := readertest.ReadHands(t, Reader.Read, "a note", bad, std, holdem, stranger, cut)
-	var fe *fault.Error
-	if !errors.As(es[0].Err, &fe) || fe.Line != 1 || !strings.Contains(fe.Message, "text before the first hand header") {
-		t.Errorf("entry 1: %+v", es[0])
-	}
-	if !errors.As(es[1].Err, &fe) || fe.Kind != fault.Invalid || fe.Line != 16 || !strings.Contains(fe.Message, "unrecognised action") || es[1].ID != "777" {
-		t.Errorf("entry 2: %+v", es[1])
-	}
-	if es[2].Hand == nil {
-		t.Errorf("entry 3: %+v", es[2])
-	}
-	if es[3].Skipped != "game No Limit Holdem is not Omaha" {
-		t.Errorf("entry 4: %+v", es[3])
-	}
-	if !errors.As(es[4].Err, &fe) || !strings.Contains(fe.Message, `a player not seated?) "Zed folds"`) {
-		t.Errorf("entry 5: %+v", es[4])
-	}
-	if es[5].Skipped != sitetext.Incomplete(117) {
-		t.Errorf("entry 6: %+v", es[5])
-	}
+	readertest.Variants(t, Reader.Read, std, []readertest.Variant{
+		{Text: "a note", Line: 1, Err: "text before the first hand header"},
+		{From: "Bob calls [$3]", To: "Bob juggles [$3]", Kind: fault.Invalid, Line: 16, Err: "unrecognised action", ID: "777"},
+		{},
+		{From: "Pot Limit Omaha", To: "No Limit Holdem", Skip: "game No Limit Holdem is not Omaha"},
+		{From: "Cid folds", To: "Zed folds", Err: `a player not seated?) "Zed folds"`},
+		{Cut: "** Summary **", Skip: sitetext.Incomplete(117)},
+	})
 }
 
 func TestPacificCorpusFields(t *testing.T) {

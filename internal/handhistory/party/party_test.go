@@ -1,8 +1,6 @@
 package party
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -86,26 +84,13 @@ func TestPartyLaterLayout(t *testing.T) {
 // rest of the file is read.
 func TestPartyPerHandErrors(t *testing.T) {
 	t.Parallel()
-	bad := strings.Replace(std, "Bob calls [$1 USD]", "Bob calls [$one USD]", 1)
-	stranger := strings.Replace(std, "Bob calls [$1 USD]", "Zed folds", 1)
-	stud := strings.Replace(std, "PL Omaha", "FL Seven Card Stud", 1)
-	es := readertest.ReadHands(t, Reader.Read, bad, std, stranger, stud, "Game #556 starts.\n")
-	var fe *fault.Error
-	if !errors.As(es[0].Err, &fe) || fe.Kind != fault.Invalid || fe.Line != 16 || !strings.Contains(fe.Message, "bad amount") || es[0].ID != "555" {
-		t.Errorf("entry 1: %+v", es[0])
-	}
-	if es[1].Hand == nil {
-		t.Errorf("entry 2: %+v", es[1])
-	}
-	if !errors.As(es[2].Err, &fe) || !strings.Contains(fe.Message, `"Zed" acts but is not seated in this hand`) {
-		t.Errorf("entry 3: %+v", es[2])
-	}
-	if es[3].Skipped != "game Stud is not Omaha" {
-		t.Errorf("entry 4: %+v", es[3])
-	}
-	if es[4].Skipped != sitetext.Incomplete(121) || es[4].ID != "556" {
-		t.Errorf("entry 5: %+v", es[4])
-	}
+	readertest.Variants(t, Reader.Read, std, []readertest.Variant{
+		{From: "Bob calls [$1 USD]", To: "Bob calls [$one USD]", Kind: fault.Invalid, Line: 16, Err: "bad amount", ID: "555"},
+		{},
+		{From: "Bob calls [$1 USD]", To: "Zed folds", Err: `"Zed" acts but is not seated in this hand`},
+		{From: "PL Omaha", To: "FL Seven Card Stud", Skip: "game Stud is not Omaha"},
+		{Text: "Game #556 starts.\n", Skip: sitetext.Incomplete(121), ID: "556"},
+	})
 }
 
 func TestPartyCorpusFields(t *testing.T) {

@@ -1,10 +1,11 @@
 // Package readertest holds what the tests of every site reader share: the
 // promises every reader keeps on any input (CheckEntries, Bounds), and the
 // reading of a reader's own test files (File, Seeds, ReadFile, Datas),
-// the checks its tests share (ReadHands, OneHand, Settles, CheckHead,
-// CheckJSON, PerHandErrors, LineErrors) and its fuzz target and benchmark
-// (FuzzRead, ParseReplay, Replay). It is for tests only. A reader's test
-// files are in its folder's testdata.
+// the checks its tests share (ReadHands, Variants, OneHand, Settles,
+// CheckHead, CheckJSON, Errors and the PerHandErrors, Bounds and
+// LineErrors it runs) and its fuzz target and benchmark (FuzzRead,
+// ParseReplay, Replay). It is for tests only. A reader's test files are
+// in its folder's testdata.
 package readertest
 
 import (
@@ -316,6 +317,49 @@ func LineErrors(t *testing.T, read func([]byte) ([]handhistory.Entry, error), ha
 	}
 }
 
+// HandErrors are a site reader's error cases on one of its hands, for
+// Errors, each in the reader's own words: a change {from, to} makes the
+// hand's first from to. A case left empty is not checked.
+type HandErrors struct {
+	// Game makes the hand another game's, skipped with the reason Skip,
+	// and Bad makes it an Invalid error on its line BadLine, the first
+	// being 0 (PerHandErrors's other and bad; the two go together).
+	Game, Bad [2]string
+	Skip      string
+	BadLine   int
+	// After and Extra are Bounds's: Extra, a line that adds an action, is
+	// repeated past MaxActions after the line After.
+	After, Extra string
+	// Lines are LineErrors's changes {name, from, to}.
+	Lines [][3]string
+}
+
+// Errors checks the error cases c of a site reader on hand:
+// PerHandErrors, Bounds and LineErrors, each where c has its case.
+func Errors(t *testing.T, read func([]byte) ([]handhistory.Entry, error), hand string, c HandErrors) {
+	t.Helper()
+	switch none := [2]string{}; {
+	case c.Game != none && c.Bad != none:
+		PerHandErrors(t, read, hand, changed(t, hand, c.Game), c.Skip, changed(t, hand, c.Bad), c.BadLine)
+	case c.Game != none || c.Bad != none:
+		t.Fatalf("Game %q and Bad %q go together", c.Game, c.Bad)
+	}
+	if c.After != "" {
+		Bounds(t, read, hand, c.After, c.Extra)
+	}
+	LineErrors(t, read, hand, c.Lines)
+}
+
+// changed is hand with its first from made to (change {from, to}),
+// failing the test when hand has no from.
+func changed(t testing.TB, hand string, change [2]string) string {
+	t.Helper()
+	if !strings.Contains(hand, change[0]) {
+		t.Fatalf("no %q in the hand", change[0])
+	}
+	return strings.Replace(hand, change[0], change[1], 1)
+}
+
 // Head is what a site reader's model test checks first of a hand: its
 // site (its format too), id, time and table name, whether it is a
 // tournament, and its table whole.
@@ -342,28 +386,79 @@ func CheckJSON(t testing.TB, h *handhistory.Hand, want string) {
 	}
 }
 
+// A Variant is one text of a file of variants of a reader's hand
+// (Variants) and what its entry must be. The text is Text when set; else
+// the hand with its first From made To, or cut off before its first Cut,
+// or the hand itself. Its entry is, by the first of these set:
+//   - Err, Line or Kind: an error, a *fault.Error whose message holds
+//     Err, on the file's line Line and of kind Kind (each where set: a
+//     Kind other than the zero Internal);
+//   - Skip: skipped with the reason Skip;
+//   - Cut: skipped as a hand cut off at its line Last, its first being 0
+//     (sitetext.Incomplete);
+//   - Note: a hand with one note, which holds Note;
+//   - else a hand.
+//
+// and its id is ID where set.
+type Variant struct {
+	Text, From, To, Cut string
+	Err                 string
+	Line                int
+	Kind                fault.Kind
+	Skip, Note, ID      string
+	Last                int
+}
+
+// Variants reads the texts of vs (from hand) as one file, each on its own
+// lines (ReadHands), checks each entry against its Variant and returns
+// the entries.
+func Variants(t testing.TB, read func([]byte) ([]handhistory.Entry, error), hand string, vs []Variant) []handhistory.Entry {
+	t.Helper()
+	texts := make([]string, len(vs))
+	for i, v := range vs {
+		switch {
+		case v.Text != "":
+			texts[i] = v.Text
+		case v.From != "":
+			texts[i] = changed(t, hand, [2]string{v.From, v.To})
+		case v.Cut != "":
+			k := strings.Index(hand, v.Cut)
+			if k < 0 {
+				t.Fatalf("no %q in the hand", v.Cut)
+			}
+			texts[i] = hand[:k]
+		default:
+			texts[i] = hand
+		}
+	}
+	es := ReadHands(t, read, texts...)
+	for i, v := range vs {
+		e := es[i]
+		var fe *fault.Error
+		ok := true
+		switch {
+		case v.Err != "" || v.Line != 0 || v.Kind != 0:
+			ok = errors.As(e.Err, &fe) && strings.Contains(fe.Message, v.Err) && (v.Line == 0 || fe.Line == v.Line) && (v.Kind == 0 || fe.Kind == v.Kind)
+		case v.Skip != "":
+			ok = e.Skipped == v.Skip
+		case v.Cut != "":
+			ok = e.Skipped == sitetext.Incomplete(e.Line+v.Last)
+		case v.Note != "":
+			ok = e.Hand != nil && len(e.Hand.Notes) == 1 && strings.Contains(e.Hand.Notes[0], v.Note)
+		default:
+			ok = e.Hand != nil
+		}
+		if !ok || v.ID != "" && e.ID != v.ID {
+			t.Errorf("entry %d: %+v (error %v); want %+v", i+1, e, e.Err, v)
+		}
+	}
+	return es
+}
+
 // SkippedAs checks that entry es[i] is skipped with the reason skip.
 func SkippedAs(t testing.TB, es []handhistory.Entry, i int, skip string) {
 	t.Helper()
 	if es[i].Skipped != skip {
-		t.Errorf("entry %d: %+v", i+1, es[i])
-	}
-}
-
-// CutAt checks that entry es[i] is skipped as a hand cut off at its line
-// last, its first being 0 (sitetext.Incomplete).
-func CutAt(t testing.TB, es []handhistory.Entry, i, last int) {
-	t.Helper()
-	if want := sitetext.Incomplete(es[i].Line + last); es[i].Skipped != want {
-		t.Errorf("entry %d: skipped %q, want %q", i+1, es[i].Skipped, want)
-	}
-}
-
-// Noted checks that entry es[i] is a hand with one note, which holds
-// note.
-func Noted(t testing.TB, es []handhistory.Entry, i int, note string) {
-	t.Helper()
-	if h := es[i].Hand; h == nil || len(h.Notes) != 1 || !strings.Contains(h.Notes[0], note) {
 		t.Errorf("entry %d: %+v", i+1, es[i])
 	}
 }

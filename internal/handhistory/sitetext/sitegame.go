@@ -40,6 +40,20 @@ func (b *Builder) SetGame(name string, gameOf func(name string) (g eval.Game, st
 	return ""
 }
 
+// GameNamed maps a game's name and its betting structure's name onto a
+// game and structure, for a reader whose game line names the two apart
+// ("Omaha H/L" and "No Limit"): name through the reader's own table games
+// (each of its names for a game, as the site writes it), limit through
+// StructureOf. ok is false for a name games does not hold (the game is 0)
+// or a limit StructureOf does not know (the game is name's).
+func GameNamed(games map[string]eval.Game, name, limit string) (g eval.Game, st game.Structure, ok bool) {
+	if g, ok = games[name]; !ok {
+		return 0, 0, false
+	}
+	st, ok = StructureOf(limit)
+	return g, st, ok
+}
+
 // IsHandID reports whether s is a plausible hand id: 1 to 40 letters,
 // digits or '-'.
 func IsHandID(s string) bool {

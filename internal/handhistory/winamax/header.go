@@ -16,20 +16,17 @@ func gameOf(s string) (eval.Game, game.Structure, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	var g eval.Game
 	if rest, ok := strings.CutPrefix(s, "Omaha Hi/Lo "); ok { // 2016: "Omaha Hi/Lo pot limit"
 		name, limit = "Omaha Hi/Lo", rest
 	}
-	switch name {
-	case "Omaha":
-		g = eval.OmahaHi
-	case "Omaha8", "Omaha-8", "OmahaHL", "Omaha Hi/Lo":
-		g = eval.OmahaHiLo
-	default:
-		return 0, 0, false
-	}
-	st, ok := sitetext.StructureOf(limit)
-	return g, st, ok
+	return sitetext.GameNamed(games, name, limit)
+}
+
+// games are the names of the games read, as gameOf cuts them from the
+// header (sitetext.GameNamed).
+var games = map[string]eval.Game{
+	"Omaha":  eval.OmahaHi,
+	"Omaha8": eval.OmahaHiLo, "Omaha-8": eval.OmahaHiLo, "OmahaHL": eval.OmahaHiLo, "Omaha Hi/Lo": eval.OmahaHiLo,
 }
 
 // header reads the header line.

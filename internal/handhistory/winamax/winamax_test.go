@@ -93,15 +93,16 @@ func TestWinamaxHiLoPlayMoneyAndPosts(t *testing.T) {
 
 func TestWinamaxPerHandErrors(t *testing.T) {
 	t.Parallel()
-	other := strings.Replace(std, "Omaha pot limit", "Holdem no limit", 1)
-	bad := strings.Replace(std, "Hero raises 28€ to 40€", "Hero raises 28 to 40€", 1)
-	readertest.PerHandErrors(t, Reader.Read, std, other, "game Holdem no limit is not Omaha", bad, 17)
-	readertest.Bounds(t, Reader.Read, std, "*** PRE-FLOP ***\n", "Hero checks")
-	readertest.LineErrors(t, Reader.Read, std, [][3]string{
-		{"raise by contradicts to", "Incognito 3 raises 8€ to 12€", "Incognito 3 raises 9€ to 12€"},
-		{"an action by a name not seated", "Incognito 1 folds", "Somebody folds"},
-		{"dollars in a euro game", "Hero posts big blind 4€", "Hero posts big blind $4"},
-		{"no summary", "*** SUMMARY ***", "Hero checks"},
+	readertest.Errors(t, Reader.Read, std, readertest.HandErrors{
+		Game: [2]string{"Omaha pot limit", "Holdem no limit"}, Skip: "game Holdem no limit is not Omaha",
+		Bad: [2]string{"Hero raises 28€ to 40€", "Hero raises 28 to 40€"}, BadLine: 17,
+		After: "*** PRE-FLOP ***\n", Extra: "Hero checks",
+		Lines: [][3]string{
+			{"raise by contradicts to", "Incognito 3 raises 8€ to 12€", "Incognito 3 raises 9€ to 12€"},
+			{"an action by a name not seated", "Incognito 1 folds", "Somebody folds"},
+			{"dollars in a euro game", "Hero posts big blind 4€", "Hero posts big blind $4"},
+			{"no summary", "*** SUMMARY ***", "Hero checks"},
+		},
 	})
 }
 

@@ -89,10 +89,12 @@ func TestVariants(t *testing.T) {
 	pl := strings.NewReplacer("(1)", "(2)", "(2)", "(4)", "Pot: 2.", "Pot: 4.", "Collects: 2.", "Collects: 4.", "Bets: 1.", "Bets: 2.").Replace(walk)
 	tour := strings.Replace(walk, "Game ID: 5 2/4 Test (Omaha HiLow)", "Game ID: 6 30 / 60 $10 Freeroll - On Demand, Table 27(Omaha)", 1)
 	tour = strings.NewReplacer("(100)", "(1500)", "(1)", "(30)", "(2)", "(60)", "Pot: 2.", "Pot: 60.", "Collects: 2.", "Collects: 60.", "Bets: 1.", "Bets: 30.").Replace(tour)
-	holdem := strings.Replace(walk, "(Omaha HiLow)", "(Hold'em)", 1)
-	cut := walk[:strings.Index(walk, "------ Summary")]
-	noted := strings.Replace(walk, "Player B is timed out.", "Player B says hello", 1)
-	es := readertest.ReadHands(t, Reader.Read, walk, pl, tour, holdem, cut, noted)
+	es := readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{}, {Text: pl}, {Text: tour},
+		{From: "(Omaha HiLow)", To: "(Hold'em)", Skip: "game Hold'em is not Omaha"},
+		{Cut: "------ Summary", Last: 17},
+		{From: "Player B is timed out.", To: "Player B says hello", Note: "Player B says hello"},
+	})
 	for i, want := range []struct {
 		structure game.Structure
 		tour      bool
@@ -108,9 +110,6 @@ func TestVariants(t *testing.T) {
 			t.Errorf("entry %d: %s", i+1, readertest.HandJSON(t, h))
 		}
 	}
-	readertest.SkippedAs(t, es, 3, "game Hold'em is not Omaha")
-	readertest.CutAt(t, es, 4, 17)
-	readertest.Noted(t, es, 5, "Player B says hello")
 }
 
 // TestBounds: the limits every reader keeps (MaxLineBytes, MaxActions,
