@@ -19,7 +19,10 @@ import (
 // line: "PokerStars Hand #N:", the historical "PokerStars Game #N:", "PokerStars
 // Zoom Hand #N:" and the Zoom form some clients write, "PokerStars Game
 // #PokerStars Zoom Hand #N:", "PokerStars Home Game Hand #N:" / "PokerStars
-// Home Game #N:" (a "{club}" after the colon). Other clients write this format
+// Home Game #N:" (a "{club}" after the colon), and the headers of the
+// localized clients the reader knows, PokerStars France's "Main PokerStars
+// n°N :" and the Portuguese client's "Mão PokerStars #N:" (their words are
+// in locale.go, read by this one parser). Other clients write this format
 // too, and their hands are read with their own site (Hand.Site, so that the
 // natural key never collides with a PokerStars hand number):
 //
