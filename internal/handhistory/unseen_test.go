@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/analysis"
+	"github.com/scoophq/scoop/internal/handhistory"
 )
 
 // unseen pins what the readers make of real files that are not in the
@@ -90,6 +91,11 @@ var unseen = []struct {
 	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-2-4-201204.OmahaHiLoShowdown.txt", 1, 1, nil},
+	// Skipped: two tournament Hold'em hands of PokerStars' Portuguese
+	// client ("Mão PokerStars #N: Torneio #T, ..."): read as PokerStars
+	// hands (before, no format was recognised), not Omaha (see
+	// TestUnseenLocalizedPokerStars).
+	{"pokerstars__jspokerparser__NLH-6max-MTT-4500+500-201507.Portuguese.txt", 0, 0, nil},
 	// Skipped: a "Mixed NLH/PLO" table's Hold'em hand.
 	{"pokerstars__fpdb3__NLH-PLO-6max-USD-0.10-0.20-201204.mixed.holdem.hand.txt", 0, 0, nil},
 	// Skipped: Courchevel Hi/Lo (five cards, one board card before the
@@ -217,4 +223,41 @@ func TestUnseenFilesSettle(t *testing.T) {
 		table += fmt.Sprintf("| %s | %d | %d | %d | %d | %d | %d | %d |\n", site, r.files, r.hands, r.settled, r.unreadable, r.illegal, r.mismatched, r.skipped)
 	}
 	t.Log(table)
+}
+
+// TestUnseenLocalizedPokerStars pins what the unseen files of PokerStars'
+// localized clients are: PokerStars files (Detect), each hand skipped for
+// its game, named by its hand number, none an error.
+func TestUnseenLocalizedPokerStars(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		file string
+		ids  []string
+		skip string
+	}{
+		{"pokerstars__jspokerparser__NLH-6max-MTT-4500+500-201507.Portuguese.txt", []string{"137737997245", "137738351488"}, "game Hold'em No Limit is not Omaha"},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "unseen", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f, err := handhistory.Detect(tt.file, data); err != nil || f != handhistory.FormatPokerStars {
+			t.Errorf("%s: Detect = %q, %v; want pokerstars", tt.file, f, err)
+			continue
+		}
+		entries, err := detectAndRead(tt.file, data)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		var ids []string
+		for _, e := range entries {
+			ids = append(ids, e.ID)
+			if e.Skipped != tt.skip || e.Err != nil {
+				t.Errorf("%s: hand %s skipped %q, error %v; want skipped %q", tt.file, e.ID, e.Skipped, e.Err, tt.skip)
+			}
+		}
+		if strings.Join(ids, " ") != strings.Join(tt.ids, " ") {
+			t.Errorf("%s: hands %q, want %q", tt.file, ids, tt.ids)
+		}
+	}
 }

@@ -19,7 +19,10 @@ import (
 // line: "PokerStars Hand #N:", the historical "PokerStars Game #N:", "PokerStars
 // Zoom Hand #N:" and the Zoom form some clients write, "PokerStars Game
 // #PokerStars Zoom Hand #N:", "PokerStars Home Game Hand #N:" / "PokerStars
-// Home Game #N:" (a "{club}" after the colon). Other clients write this format
+// Home Game #N:" (a "{club}" after the colon), and the headers of the
+// localized clients the reader knows, PokerStars France's "Main PokerStars
+// n°N :" and the Portuguese client's "Mão PokerStars #N:" (their words are
+// in locale.go, read by this one parser). Other clients write this format
 // too, and their hands are read with their own site (Hand.Site, so that the
 // natural key never collides with a PokerStars hand number):
 //
@@ -219,7 +222,9 @@ func isHeader(l string) bool {
 		return true
 	}
 	if !strings.HasPrefix(l, "PokerStars ") {
-		return false
+		// A localized header ("Main PokerStars n°", "Mão PokerStars #"):
+		// one byte tells the others apart.
+		return len(l) > 0 && l[0] == 'M' && isLocalHeader(l)
 	}
 	i := strings.IndexByte(l, '#')
 	if i < 0 || i > 40 {
@@ -262,13 +267,31 @@ type parser struct {
 	// stp is the money the site added to the pot ("STP added: €5.00",
 	// Run It Once's splash the pot): not a player's, Hand.AddedToPot.
 	stp int64
+	// lx is the lexicon of a localized hand (locale.go), nil for English;
+	// tr and names are translate's buffers (the lines in English, the
+	// seat list's names), reused from hand to hand.
+	lx    *lexicon
+	tr    []line
+	names []string
 }
 
 // parse reads one hand: the hand, or a skip reason, or an error. cutLine
 // is the number of the file's last line when it has no line end (the
 // file may have been cut in the middle of it), else 0.
 func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, error) {
-	*p = parser{b: p.b, noShow: p.noShow[:0], won: p.won[:0]}
+	*p = parser{b: p.b, noShow: p.noShow[:0], won: p.won[:0], tr: p.tr, names: p.names}
+	if p.lx = lexiconOf(lines[0].S); p.lx != nil {
+		// A localized hand: read in the English forms its lines stand
+		// for, its errors quoting the lines as written.
+		tr := p.translate(lines)
+		h, skip, err := p.hand(tr, cutLine)
+		return h, skip, p.requote(err, lines, tr)
+	}
+	return p.hand(lines, cutLine)
+}
+
+// hand reads one hand's lines (see parse), in English.
+func (p *parser) hand(lines []line, cutLine int) (*handhistory.Hand, string, error) {
 	head := lines[0]
 	h := &handhistory.Hand{Site: sitePokerStars, Format: string(handhistory.FormatPokerStars)}
 	p.b.Reset(h, 1)
@@ -340,18 +363,26 @@ type gameLine struct {
 // header reads the first line: hand id, tournament, game, stakes, time.
 func (p *parser) header(l line) (gameLine, string, error) {
 	s := l.S
-	i := strings.IndexByte(s, '#')
-	j := strings.IndexByte(s[i:], ':')
-	if j < 0 {
-		return gameLine{}, "", sitetext.LineError(l.N, "header has no ':' after the hand number: %s", sitetext.Quote(s))
+	var id, rest string
+	if lx := p.lx; lx != nil {
+		var ok bool
+		if id, rest, ok = lx.number(s); !ok {
+			return gameLine{}, "", sitetext.LineError(l.N, "unrecognised hand header %s", sitetext.Quote(s))
+		}
+	} else {
+		i := strings.IndexByte(s, '#')
+		j := strings.IndexByte(s[i:], ':')
+		if j < 0 {
+			return gameLine{}, "", sitetext.LineError(l.N, "header has no ':' after the hand number: %s", sitetext.Quote(s))
+		}
+		// The hand number follows the last '#' before the ':' ("PokerStars
+		// Game #PokerStars Zoom Hand #N:" names it twice, the number last).
+		k := strings.LastIndexByte(s[:i+j], '#')
+		if !knownHeader(s[:k+1]) {
+			return gameLine{}, "", sitetext.LineError(l.N, "unrecognised hand header %s", sitetext.Quote(s))
+		}
+		id, rest = s[k+1:i+j], s[i+j+1:]
 	}
-	// The hand number follows the last '#' before the ':' ("PokerStars
-	// Game #PokerStars Zoom Hand #N:" names it twice, the number last).
-	k := strings.LastIndexByte(s[:i+j], '#')
-	if !knownHeader(s[:k+1]) {
-		return gameLine{}, "", sitetext.LineError(l.N, "unrecognised hand header %s", sitetext.Quote(s))
-	}
-	id := s[k+1 : i+j]
 	if !sitetext.Digits(id) {
 		return gameLine{}, "", sitetext.LineError(l.N, "bad hand number %q in the header", id)
 	}
@@ -359,7 +390,11 @@ func (p *parser) header(l line) (gameLine, string, error) {
 	if strings.HasPrefix(s, rioHeader) {
 		p.b.Hand.Site = siteRunItOnce
 	}
-	rest := strings.TrimSpace(s[i+j+1:])
+	rest = strings.TrimSpace(rest)
+	tournament, level := "Tournament #", "Level "
+	if p.lx != nil && p.lx.tournament != "" {
+		tournament, level = p.lx.tournament, p.lx.level
+	}
 	if strings.HasPrefix(rest, "{") { // home game club name
 		k := strings.Index(rest, "} ")
 		if k < 0 {
@@ -368,10 +403,10 @@ func (p *parser) header(l line) (gameLine, string, error) {
 		rest = strings.TrimSpace(rest[k+2:])
 	}
 	desc, after, _ := strings.Cut(rest, " - ")
-	if strings.HasPrefix(desc, "Tournament #") {
+	if strings.HasPrefix(desc, tournament) {
 		p.tournament = true
 		p.b.Hand.Tournament = true
-		k := len("Tournament #")
+		k := len(tournament)
 		for k < len(desc) && desc[k] >= '0' && desc[k] <= '9' {
 			k++
 		}
@@ -393,6 +428,11 @@ func (p *parser) header(l line) (gameLine, string, error) {
 		gameText = desc
 	}
 	name := gameName(gameText)
+	if p.lx != nil && !p.tournament && !strings.HasPrefix(strings.TrimSpace(gameText), name) {
+		// Words before a localized cash game's name: a form of header
+		// (a tournament's?) the lexicon does not know.
+		return gameLine{}, "", sitetext.LineError(l.N, "unrecognised hand header %s", sitetext.Quote(s))
+	}
 	var g gameLine
 	switch name {
 	case "Omaha Hi/Lo Limit", "Omaha Hi/Lo Fixed Limit": // converters write "Fixed Limit"
@@ -416,7 +456,7 @@ func (p *parser) header(l line) (gameLine, string, error) {
 	p.b.Hand.Table.Game, p.b.Hand.Table.Structure = g.game, g.structure
 	if p.tournament && stakes == "" {
 		// "Level XV (10000/20000)"
-		if k := strings.Index(after, "Level "); k >= 0 {
+		if k := strings.Index(after, level); k >= 0 {
 			if a := strings.IndexByte(after[k:], '('); a >= 0 {
 				if b := strings.IndexByte(after[k+a:], ')'); b >= 0 {
 					stakes = after[k+a+1 : k+a+b]
@@ -427,7 +467,7 @@ func (p *parser) header(l line) (gameLine, string, error) {
 	if err := p.parseStakes(l, stakes); err != nil {
 		return gameLine{}, "", err
 	}
-	t, err := parseTime(after)
+	t, err := parseTimeIn(after, p.lx != nil && p.lx.dayFirst)
 	if err != nil {
 		return gameLine{}, "", sitetext.LineError(l.N, "%v in the header: %s", err, sitetext.Quote(s))
 	}
@@ -553,7 +593,11 @@ func (p *parser) parseStakes(l line, s string) error {
 // after the game, using the Eastern time the site gives ("ET", or the
 // bracketed "[... ET]"); "" when there is none. A date and time that
 // are not a real one ("2009/13/45 99:36:51") are an error.
-func parseTime(s string) (string, error) {
+func parseTime(s string) (string, error) { return parseTimeIn(s, false) }
+
+// parseTimeIn is parseTime for dates written yyyy/mm/dd or, dayFirst,
+// dd/mm/yyyy (PokerStars France).
+func parseTimeIn(s string, dayFirst bool) (string, error) {
 	if u, _, ok := strings.Cut(s, " UTC"); ok { // Run It Once: "2019/04/19 17:52 UTC [... CET]"
 		return parseUTCTime(u)
 	}
@@ -568,14 +612,18 @@ func parseTime(s string) (string, error) {
 		return "", nil
 	}
 	s = strings.TrimSuffix(s, " ET")
-	// The date is the last "yyyy/mm/dd hh:mm:ss" of the text.
+	// The date is the last "yyyy/mm/dd hh:mm:ss" (dd/mm/yyyy) of the text.
 	k := strings.LastIndexByte(s, '/')
-	if k < 7 {
+	back, layout := 7, "2006/01/02 15:04:05"
+	if dayFirst {
+		back, layout = 5, "02/01/2006 15:04:05"
+	}
+	if k < back {
 		return "", nil
 	}
-	t, ok := sitetext.ParseClock(s[k-7:], "2006/01/02 15:04:05")
+	t, ok := sitetext.ParseClock(s[k-back:], layout)
 	if !ok {
-		return "", fmt.Errorf("bad date and time %q", s[k-7:])
+		return "", fmt.Errorf("bad date and time %q", s[k-back:])
 	}
 	return sitetext.Eastern(t), nil
 }

@@ -9,7 +9,8 @@ import (
 // headers begin a PokerStars hand ("PokerStars Game #" also begins the
 // Zoom form "PokerStars Game #PokerStars Zoom Hand #N:"), or a hand of a
 // client writing PokerStars' format under its own header (Run It Once
-// Poker); Upoker's hands carry PokerStars' own header.
+// Poker); Upoker's hands carry PokerStars' own header; the localized
+// clients' headers (French, Portuguese: see locale.go) end the list.
 var headers = []string{
 	"PokerStars Hand #",
 	"PokerStars Game #",
@@ -17,6 +18,8 @@ var headers = []string{
 	"PokerStars Home Game Hand #",
 	"PokerStars Home Game #",
 	"Run It Once Poker Hand #",
+	"Main PokerStars n°", // PokerStars France (locale.go)
+	"Mão PokerStars #",   // PokerStars' Portuguese client (locale.go)
 }
 
 // Reader reads PokerStars text, and the files of the clients that write
