@@ -98,3 +98,9 @@ func FuzzReadACR(f *testing.F) {
 		readertest.File(f, "wpn__fpdb3__NLO8-6max-USD-3-6-202104.walk.txt"),
 		readertest.File(f, "wpn__fpdb3__NLO8-6max-USD-3-6-202104.RIT.txt"))
 }
+
+// BenchmarkSiteACR reads and replays the real files of testdata (3 Omaha
+// hands) b.N times: the reader's parse+replay figure.
+func BenchmarkSiteACR(b *testing.B) {
+	readertest.ParseReplay(b, Reader.Read, readertest.Replay, readertest.Datas(b))
+}
