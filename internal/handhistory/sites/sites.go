@@ -16,6 +16,7 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory/fulltilt"
 	"github.com/scoophq/scoop/internal/handhistory/ggpoker"
 	"github.com/scoophq/scoop/internal/handhistory/ipoker"
+	"github.com/scoophq/scoop/internal/handhistory/kingsclub"
 	"github.com/scoophq/scoop/internal/handhistory/pacific"
 	"github.com/scoophq/scoop/internal/handhistory/party"
 	"github.com/scoophq/scoop/internal/handhistory/pokerstars"
@@ -36,6 +37,7 @@ func Default() []handhistory.Reader {
 		acr.Reader,
 		wpn.Reader,
 		bovada.Reader,
+		kingsclub.Reader,
 	}
 }
 
