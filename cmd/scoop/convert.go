@@ -17,8 +17,8 @@ import (
 
 const convertUsage = `usage: scoop convert --to phh|json|pokerstars FILE|DIR...
 
-Writes every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
-JSON; "-" reads standard input; a directory: every file under it, as scoop
+Writes every hand of every file (any format Scoop reads, detected by
+content: {formats}; "-" reads standard input; a directory: every file under it, as scoop
 replay reads it) to standard output, in file order:
 
   --to phh   PHH: one hand as a .phh, several as a .phhs, each under a

@@ -21,8 +21,8 @@ import (
 const importUsage = `usage: scoop import [--json] [--dry-run] [--sqlite FILE] [--batch N] FILE|DIR...
        scoop import --server URL [--json] FILE|DIR...
 
-Reads hand-history files of any supported format (PokerStars text, PHH,
-Scoop JSON; detected by content; a directory means every file under it,
+Reads hand-history files of any format Scoop reads (detected by content:
+{formats}; a directory means every file under it,
 where a file that is not a hand history is skipped with one line; "-"
 reads standard input), replays every hand through the rules engine,
 stores each hand with its verdict and prints a summary: hands stored (new),

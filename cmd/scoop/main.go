@@ -22,9 +22,11 @@ import (
 	"flag"
 	"fmt"
 	"github.com/scoophq/scoop/internal/equitycli"
+	"github.com/scoophq/scoop/internal/handhistory"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -123,7 +125,44 @@ var parseInterspersed = equitycli.ParseInterspersed
 
 // printHelp writes a command's -h text: its usage, then its flags
 // (equitycli.PrintHelp).
-var printHelp = equitycli.PrintHelp
+func printHelp(w io.Writer, usage string, fs *flag.FlagSet) {
+	equitycli.PrintHelp(w, withFormats(usage), fs)
+}
+
+// withFormats is usage with "{formats}" replaced by the names of the
+// registered readers (handhistory.ReaderNames): the help lists every
+// site Scoop reads, a new reader included, without being written again.
+// The paragraph that names them is wrapped again at 72 columns.
+func withFormats(usage string) string {
+	paras := strings.Split(usage, "\n\n")
+	for i, p := range paras {
+		if strings.Contains(p, "{formats}") {
+			paras[i] = wrap(strings.ReplaceAll(p, "{formats}", handhistory.ReaderNames()), 72)
+		}
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// wrap fills the words of paragraph p into lines of at most width
+// columns (a longer word stands alone on its line).
+func wrap(p string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(p) {
+		switch {
+		case n == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
 
 // parseFlagsOnly parses args with fs for a command that takes no
 // positional arguments. The flag package's own messages and fs.Usage are

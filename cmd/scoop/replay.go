@@ -20,8 +20,8 @@ import (
 
 const replayUsage = `usage: scoop replay [--json] FILE|DIR...
 
-Replays every hand of every file (PHH .phh/.phhs, PokerStars text or Scoop
-JSON; "-" reads standard input; a directory: every file under it, hidden
+Replays every hand of every file (any format Scoop reads, detected by
+content: {formats}; "-" reads standard input; a directory: every file under it, hidden
 ones aside, as scoop import reads it; a file there that is not a hand
 history is skipped with one "skipped FILE: not a hand history" line on
 standard error) through the rules engine and prints a

@@ -13,7 +13,8 @@
 // # Readers and where they live
 //
 // Each site's reader is a folder below this one exporting a Reader value:
-// pokerstars, ggpoker, winamax, fulltilt, ipoker, pacific, party. What
+// pokerstars, ggpoker, winamax, fulltilt, ipoker, pacific, party, acr,
+// wpn, bovada, kingsclub. What
 // several of them need (numbered and bounded lines, a file cut into hands,
 // amounts and currencies, cards, game lines, hand ids, times, and the
 // builders that turn a site's lines into a Hand) is in sitetext, once; a

@@ -99,7 +99,7 @@ func Detect(name string, data []byte) (Format, error) {
 	if site := unsupportedSite(head); site != "" { // a site Scoop has no reader for: named
 		return "", fault.New(fault.Invalid, "%s: unsupported site: %s", nameOr(name), site)
 	}
-	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (%s)", nameOr(name), readerNames())
+	return "", fault.New(fault.Invalid, "%s is not a hand history Scoop reads (%s)", nameOr(name), ReaderNames())
 }
 
 // detectLine returns the format of the first line of head that a reader's

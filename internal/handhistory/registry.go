@@ -86,9 +86,9 @@ func reader(f Format) (Reader, bool) {
 	return Reader{}, false
 }
 
-// readerNames lists the registered readers' names for a message: "A, B
-// or C".
-func readerNames() string {
+// ReaderNames lists the registered readers' names for a message or a
+// help text: "A, B or C", in the order Detect asks them.
+func ReaderNames() string {
 	rs := Readers()
 	names := make([]string, len(rs))
 	for i, r := range rs {

@@ -2867,8 +2867,9 @@ type ClientInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -2898,8 +2899,9 @@ type ClientInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -2929,8 +2931,9 @@ type ClientInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes a body of the `text/plain` content type.
 	//
@@ -3662,8 +3665,9 @@ func (c *Client) ListHands(ctx context.Context, params *ListHandsParams, reqEdit
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes any type of body and a specified content type.
 //
@@ -3703,8 +3707,9 @@ func (c *Client) StoreHandsWithBody(ctx context.Context, contentType string, bod
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -3744,8 +3749,9 @@ func (c *Client) StoreHands(ctx context.Context, body StoreHandsJSONRequestBody,
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes a body of the `text/plain` content type.
 //
@@ -7948,8 +7954,9 @@ type ClientWithResponsesInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -7979,8 +7986,9 @@ type ClientWithResponsesInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -8010,8 +8018,9 @@ type ClientWithResponsesInterface interface {
 	// busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 	// is computed and stored with it when the body holds at most 8 hands;
 	// for a larger body it is computed on its first read and kept.
-	// Other sites are detected from the content: GGPoker, Winamax, 888poker
-	// and PartyPoker text as text/plain, iPoker XML as application/xml.
+	// Other sites are detected from the content: GGPoker, Winamax, Full
+	// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+	// and Kings Club text as text/plain, iPoker XML as application/xml.
 	//
 	// Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -13120,8 +13129,9 @@ func (c *ClientWithResponses) ListHandsWithResponse(ctx context.Context, params 
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13157,8 +13167,9 @@ func (c *ClientWithResponses) StoreHandsWithBodyWithResponse(ctx context.Context
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -13194,8 +13205,9 @@ func (c *ClientWithResponses) StoreHandsWithResponse(ctx context.Context, body S
 // busy). The analysis of each legal hand (GET /v1/hands/{id}/analysis)
 // is computed and stored with it when the body holds at most 8 hands;
 // for a larger body it is computed on its first read and kept.
-// Other sites are detected from the content: GGPoker, Winamax, 888poker
-// and PartyPoker text as text/plain, iPoker XML as application/xml.
+// Other sites are detected from the content: GGPoker, Winamax, Full
+// Tilt, 888poker, PartyPoker, ACR/WPN, WPN before 2020, Bovada/Ignition
+// and Kings Club text as text/plain, iPoker XML as application/xml.
 //
 // Takes a body of the `text/plain` content type, and returns a wrapper object for the known response body format(s).
 //

@@ -2,6 +2,7 @@ package sites_test
 
 import (
 	"errors"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -77,6 +78,27 @@ func TestSiteReadersBoundLinesPerHand(t *testing.T) {
 		}
 		if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(2*len(data)+64*handhistory.MaxHandLines); got > limit {
 			t.Errorf("%s: reading %d bytes allocated %d bytes, want at most %d", c.name, len(data), got, limit)
+		}
+	}
+}
+
+// TestDocsNameEverySite: the texts written by hand that list the sites
+// Scoop reads (README's opening, openapi.yaml's POST /v1/hands, the
+// import page) name every registered site reader by its Name, so that a
+// new reader cannot be left out of them (the CLI's help is made from the
+// registry: cmd/scoop withFormats).
+func TestDocsNameEverySite(t *testing.T) {
+	t.Parallel()
+	for _, doc := range []string{"../../../README.md", "../../../openapi.yaml", "../../web/templates/import.html"} {
+		data, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(data)), " ")
+		for _, r := range sites.Default() {
+			if !strings.Contains(text, r.Name) {
+				t.Errorf("%s does not name the site reader %q", doc, r.Name)
+			}
 		}
 	}
 }
