@@ -130,3 +130,29 @@ func TestWinamaxUnknownLineIsANote(t *testing.T) {
 // FuzzReadWinamax: no panic, no hang; every entry is exactly one of a
 // hand (passing Validate), a skip or a located error.
 func FuzzReadWinamax(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(std)) }
+
+// TestGameNames: every game name the header is read with, as Winamax's
+// clients have written it, maps onto its game and structure; another
+// game's name does not.
+func TestGameNames(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		s    string
+		g    eval.Game
+		st   game.Structure
+		read bool
+	}{
+		{"Omaha pot limit", eval.OmahaHi, game.PotLimit, true},
+		{"Omaha8 pot limit", eval.OmahaHiLo, game.PotLimit, true},
+		{"Omaha-8 pot limit", eval.OmahaHiLo, game.PotLimit, true},
+		{"OmahaHL fixed limit", eval.OmahaHiLo, game.FixedLimit, true},
+		{"Omaha Hi/Lo pot limit", eval.OmahaHiLo, game.PotLimit, true},
+		{"Omaha5 pot limit", 0, 0, false},
+		{"Holdem no limit", 0, 0, false},
+	} {
+		g, st, ok := gameOf(c.s)
+		if ok != c.read || ok && (g != c.g || st != c.st) {
+			t.Errorf("gameOf(%q) = %v, %v, %v; want %v, %v, %v", c.s, g, st, ok, c.g, c.st, c.read)
+		}
+	}
+}
