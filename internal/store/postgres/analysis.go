@@ -25,7 +25,7 @@ func (s *Store) Analysis(ctx context.Context, id string) (store.Analysis, error)
 	var created *time.Time
 	var doc *string
 	err := s.pool.QueryRow(ctx, `
-SELECT a.engine_version, a.analysis::text, a.created_at
+SELECT a.engine_version, coalesce(a.doc, a.analysis::text), a.created_at
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.public_id = $1 AND h.account_id = $2`, id, account.From(ctx)).Scan(&version, &doc, &created)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -97,9 +97,9 @@ WITH t AS (
 ),
 h AS (SELECT t.ord, h.id, h.legal, t.version, t.analysis FROM t JOIN hands h ON h.public_id = t.public_id),
 ins AS (
-  INSERT INTO hand_analyses (hand_id, engine_version, analysis)
+  INSERT INTO hand_analyses (hand_id, engine_version, doc)
   SELECT id, version, analysis FROM h WHERE legal
-  ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()
+  ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, doc = excluded.doc, analysis = NULL, created_at = now()
   WHERE hand_analyses.engine_version <= excluded.engine_version
   RETURNING hand_id
 )
@@ -264,8 +264,8 @@ RETURNING id`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id)
 					continue
 				}
 				if _, err := tx.Exec(ctx, `
-INSERT INTO hand_analyses (hand_id, engine_version, analysis) VALUES ($1, $2, $3)
-ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, analysis = excluded.analysis, created_at = now()`,
+INSERT INTO hand_analyses (hand_id, engine_version, doc) VALUES ($1, $2, $3)
+ON CONFLICT (hand_id) DO UPDATE SET engine_version = excluded.engine_version, doc = excluded.doc, analysis = NULL, created_at = now()`,
 					id, u.EngineVersion, string(u.Analysis)); err != nil {
 					return err
 				}

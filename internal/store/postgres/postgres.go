@@ -342,7 +342,7 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 			}
 			if len(aHand) > 0 {
 				if _, err := tx.Exec(ctx, `
-INSERT INTO hand_analyses (hand_id, engine_version, analysis)
+INSERT INTO hand_analyses (hand_id, engine_version, doc)
 SELECT h, v, a FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, aHand, aVersion, aJS); err != nil {
 					return err
 				}
@@ -451,7 +451,7 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 	}
 	text := "'', ''"
 	if q.Text {
-		text = "h.hand::text, coalesce((SELECT a.analysis::text FROM hand_analyses a WHERE a.hand_id = h.id), '')"
+		text = "h.hand::text, coalesce((SELECT coalesce(a.doc, a.analysis::text) FROM hand_analyses a WHERE a.hand_id = h.id), '')"
 	}
 	sqlText := `
 SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
