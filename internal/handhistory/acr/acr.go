@@ -143,17 +143,7 @@ func (p *parser) play(l sitetext.Line) error {
 	case strings.HasPrefix(s, "Main pot "), strings.HasPrefix(s, "Side pot "):
 		return nil // the running pot
 	case strings.HasPrefix(s, "Uncalled bet ("):
-		amt, name, ok := strings.Cut(s[len("Uncalled bet ("):], ") returned to ")
-		i := b.Named(name)
-		if !ok || i < 0 {
-			return sitetext.LineError(l.N, "bad uncalled-bet line %s", sitetext.Quote(s))
-		}
-		x, err := b.Amount(l, amt)
-		if err != nil {
-			return err
-		}
-		b.Uncalled(i, x)
-		return nil
+		return b.UncalledBet(l)
 	}
 	who := b.Player(s, " ")
 	if who < 0 {
@@ -190,15 +180,7 @@ func (p *parser) play(l sitetext.Line) error {
 
 // post reads the rest of "name posts ...".
 func (p *parser) post(l sitetext.Line, who int, arg string) error {
-	kind, amt, ok := posts.Cut(arg)
-	if !ok {
-		return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(l.S))
-	}
-	x, err := p.b.Amount(l, amt)
-	if err != nil {
-		return err
-	}
-	return p.b.Post(l, who, kind, x)
+	return p.b.PostLine(posts, l, who, arg)
 }
 
 // totalPot reads "Total pot $X | Rake $Y | JP Fee $Z": the pot with the

@@ -91,6 +91,17 @@ func TestBounds(t *testing.T) {
 	readertest.Bounds(t, Reader.Read, walk, "*** HOLE CARDS ***\n", "Hero folds")
 }
 
+// TestLineErrors: an unknown post and an uncalled bet returned to no
+// seated player, or of a bad amount, are errors naming their line.
+func TestLineErrors(t *testing.T) {
+	t.Parallel()
+	readertest.LineErrors(t, Reader.Read, string(readertest.File(t, "wpn__fpdb3__NLO8-6max-USD-3-6-202104.RIT.txt")), [][3]string{
+		{"unknown post", "posts the small blind", "posts a bribe"},
+		{"uncalled bet to a seat not listed", "Uncalled bet ($14.00) returned to Player2", "Uncalled bet ($14.00) returned to Zed"},
+		{"uncalled bet of a bad amount", "Uncalled bet ($14.00) returned to Player2", "Uncalled bet ($14.0x) returned to Player2"},
+	})
+}
+
 // FuzzReadACR: no panic, no hang; every entry is exactly one of a hand
 // (passing Validate), a skip or a located error.
 func FuzzReadACR(f *testing.F) {

@@ -61,21 +61,7 @@ func (p *parser) play(l sitetext.Line) error {
 	case strings.HasPrefix(s, "Dealt to "):
 		return p.dealt(l)
 	case strings.HasPrefix(s, "Uncalled bet ("):
-		rest := s[len("Uncalled bet ("):]
-		k := strings.Index(rest, ") returned to ")
-		if k < 0 {
-			return sitetext.LineError(l.N, "bad uncalled-bet line %s", sitetext.Quote(s))
-		}
-		x, err := p.b.Amount(l, rest[:k])
-		if err != nil {
-			return err
-		}
-		i := b.Named(rest[k+len(") returned to "):])
-		if i < 0 {
-			return sitetext.LineError(l.N, "uncalled bet returned to a player not seated: %s", sitetext.Quote(s))
-		}
-		b.Uncalled(i, x)
-		return nil
+		return b.UncalledBet(l)
 	case strings.HasPrefix(s, "Cash Drop to Pot : total "):
 		x, err := p.b.Amount(l, s[len("Cash Drop to Pot : total "):])
 		if err != nil {

@@ -144,6 +144,8 @@ func TestGGPokerPerHandErrorsAndSkips(t *testing.T) {
 			{"truncated", "*** SUMMARY ***", "Cy: folds"},
 			{"unknown insurance line", "Cy: checks", "Cy: checks\nCy: buys all-in insurance ($1)"},
 			{"cash drop after the betting began", "Cy: checks", "Cy: checks\nCash Drop to Pot : total $1"},
+			{"uncalled bet to a seat not listed", "Uncalled bet ($5) returned to Ann", "Uncalled bet ($5) returned to Zed"},
+			{"uncalled bet of another shape", "Uncalled bet ($5) returned to Ann", "Uncalled bet ($5) back to Ann"},
 		},
 	})
 }

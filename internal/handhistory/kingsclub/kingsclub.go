@@ -295,17 +295,7 @@ func (p *parser) play(l sitetext.Line) error {
 	case strings.HasPrefix(s, "Dealt to "):
 		return p.dealt(l, s[len("Dealt to "):])
 	case strings.HasPrefix(s, "Uncalled bet ("):
-		amt, name, ok := strings.Cut(s[len("Uncalled bet ("):], ") returned to ")
-		i := b.Named(name)
-		if !ok || i < 0 {
-			return sitetext.LineError(l.N, "bad uncalled-bet line %s", sitetext.Quote(s))
-		}
-		x, err := b.Amount(l, amt)
-		if err != nil {
-			return err
-		}
-		b.Uncalled(i, x)
-		return nil
+		return b.UncalledBet(l)
 	}
 	if who := b.Player(s, ": "); who >= 0 {
 		if arg, ok := strings.CutPrefix(s[len(b.Seats[who].Name)+2:], "posts "); ok {
@@ -354,15 +344,7 @@ func (p *parser) call(l sitetext.Line, who int, arg string) error {
 
 // post reads the rest of "name: posts ...".
 func (p *parser) post(l sitetext.Line, who int, arg string) error {
-	kind, amt, ok := posts.Cut(arg)
-	if !ok {
-		return sitetext.LineError(l.N, "unrecognised post %s", sitetext.Quote(l.S))
-	}
-	x, err := p.b.Amount(l, amt)
-	if err != nil {
-		return err
-	}
-	return p.b.Post(l, who, kind, x)
+	return p.b.PostLine(posts, l, who, arg)
 }
 
 // dealt reads the rest of "Dealt to Hero: [4d Kd Ac 5s]" ("[X X X X]"

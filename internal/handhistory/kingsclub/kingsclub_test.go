@@ -206,6 +206,8 @@ func TestErrors(t *testing.T) {
 		After: "*** HOLE CARDS ***\n", Extra: "Hero checks",
 		Lines: [][3]string{
 			{"unknown post", "Hero: posts the big blind 10", "Hero: posts a bribe 10"},
+			{"uncalled bet to a seat not listed", "*** SUMMARY ***", "Uncalled bet (5) returned to Zed\n*** SUMMARY ***"},
+			{"uncalled bet of a bad amount", "*** SUMMARY ***", "Uncalled bet (5x) returned to Hero\n*** SUMMARY ***"},
 			{"win of a seat not listed", "Player0 wins pot (209)", "Zed wins pot (209)"},
 			{"summary seat renamed", "Seat 6: Hero (895) -105", "Seat 6: Zed (895) -105"},
 			{"bad table line", "Table '8 Game Mix' Seat 1 is the button", "Table '8 Game Mix' Seat one is the button"},

@@ -772,6 +772,27 @@ func (b *Builder) CollectRun(i, run int, x int64) {
 	b.winLines++
 }
 
+// UncalledBet reads "Uncalled bet (X) returned to name", X in the hand's
+// money (Amount), and records it (Uncalled): a line of another shape, or
+// naming no seated player, is an error naming the line.
+func (b *Builder) UncalledBet(l Line) error {
+	rest, ok := strings.CutPrefix(l.S, "Uncalled bet (")
+	amt, name, ok2 := strings.Cut(rest, ") returned to ")
+	if !ok || !ok2 {
+		return LineError(l.N, "bad uncalled-bet line %s", Quote(l.S))
+	}
+	i := b.Named(name)
+	if i < 0 {
+		return LineError(l.N, "uncalled bet returned to a player not seated: %s", Quote(l.S))
+	}
+	x, err := b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	b.Uncalled(i, x)
+	return nil
+}
+
 // Uncalled records x returned to seat i.
 func (b *Builder) Uncalled(i int, x int64) {
 	st := &b.Seats[i]
@@ -1509,6 +1530,22 @@ func (w PostWords) Cut(arg string) (kind game.PostKind, amount string, ok bool) 
 		}
 	}
 	return 0, "", false
+}
+
+// PostLine reads the rest of a post line, what follows "posts ", by the
+// site's words w (an amount in the hand's money after the prefix) and
+// records the post of seat who (Post): a post w does not hold is an error
+// naming the line.
+func (b *Builder) PostLine(w PostWords, l Line, who int, arg string) error {
+	kind, amt, ok := w.Cut(arg)
+	if !ok {
+		return LineError(l.N, "unrecognised post %s", Quote(l.S))
+	}
+	x, err := b.Amount(l, amt)
+	if err != nil {
+		return err
+	}
+	return b.Post(l, who, kind, x)
 }
 
 // Route returns the line reader of the PokerStars family: a "*** ..."
