@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -449,15 +448,11 @@ func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
 	}{summary(h), h.Hand, h.Verdict})
 }
 
-// engineIndex is the engine's "action N: " before an illegal action's
-// message.
-var engineIndex = regexp.MustCompile(`^action \d+: `)
-
 // illegalDetail is the problem detail of an illegal hand: "line 24: Shaun
 // J raise to €30.25 is below the pot-limit minimum €37.32 (allowed: fold,
 // call €21.82 or raise to €37.32)", without the line when it is not known.
 func illegalDetail(v *analysis.Verdict) string {
-	msg := engineIndex.ReplaceAllString(v.Error.Message, "")
+	msg := v.Error.Reason()
 	if v.Error.Allowed != "" {
 		msg += " (allowed: " + v.Error.Allowed + ")"
 	}

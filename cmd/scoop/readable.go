@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -35,10 +34,6 @@ func moneyShares(m money, s analysis.Shares) string {
 	}
 	return strings.Join(parts, ", ")
 }
-
-// actionPrefix is the engine's "action N: " before an illegal action's
-// message: an index into an internal list, which people cannot find.
-var actionPrefix = regexp.MustCompile(`^action \d+: `)
 
 // streetOf names the street of the action at index i of h: preflop, flop,
 // turn or river by the board cards dealt before it (the first run's).
@@ -73,7 +68,7 @@ func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, lines *ingest
 	if ae == nil {
 		return "illegal"
 	}
-	msg := actionPrefix.ReplaceAllString(ae.Message, "")
+	msg := ae.Reason()
 	if h == nil || ae.Index < 0 || ae.Index >= len(h.Actions) {
 		return msg
 	}

@@ -129,3 +129,22 @@ func TestDoesNotShowHandAtShowdownIsAMuck(t *testing.T) {
 		t.Errorf("matches_record %s, differences %+v", mustJSON(unshown.MatchesRecord), unshown.Differences)
 	}
 }
+
+// TestActionErrorReason: Reason drops the engine's "action N: " and
+// nothing else (a message without it, or with a name that looks like
+// it, is kept whole).
+func TestActionErrorReason(t *testing.T) {
+	t.Parallel()
+	for msg, want := range map[string]string{
+		"action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32": "Shaun J raise to €30.25 is below the pot-limit minimum €37.32",
+		"action 0: p1 check is not allowed":                                        "p1 check is not allowed",
+		"line 3: bad amount":                                                       "line 3: bad amount",
+		"action x: kept":                                                           "action x: kept",
+		"action 12 kept":                                                           "action 12 kept",
+		"":                                                                         "",
+	} {
+		if got := (&ActionError{Message: msg}).Reason(); got != want {
+			t.Errorf("Reason of %q = %q, want %q", msg, got, want)
+		}
+	}
+}

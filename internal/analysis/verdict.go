@@ -145,6 +145,25 @@ type ActionError struct {
 	Line int `json:"line,omitempty"`
 }
 
+// Reason is Message without the engine's "action N: " before it (N an
+// index into the hand's actions, which people cannot find in a file):
+// what a caller that names the action otherwise (by its line, by Index)
+// shows.
+func (e *ActionError) Reason() string {
+	rest, ok := strings.CutPrefix(e.Message, "action ")
+	if !ok {
+		return e.Message
+	}
+	d := 0
+	for d < len(rest) && rest[d] >= '0' && rest[d] <= '9' {
+		d++
+	}
+	if r, ok := strings.CutPrefix(rest[d:], ": "); ok && d > 0 {
+		return r
+	}
+	return e.Message
+}
+
 // AllowedChips is what a player could do, in chips (game.Legal): check,
 // else call Call; when Raise, bet or raise to a round total from MinTo
 // to MaxTo (in fixed-limit only the totals of To).
