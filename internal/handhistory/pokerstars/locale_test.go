@@ -10,6 +10,7 @@ import (
 
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/sitetext"
 )
 
 // localeDir holds the localized hands of the tests: translations of the
@@ -330,5 +331,33 @@ func TestLocalizedHeaders(t *testing.T) {
 	es := readPSText(t, text)
 	if len(es) != 1 || es[0].Err == nil || !strings.Contains(es[0].Err.Error(), "line 1: unrecognised hand header") {
 		t.Errorf("French tournament header: %+v", es)
+	}
+}
+
+// TestRequoted: each quoted line of a message that is a translated line's
+// quote is put back as written, wherever it stands, and nothing else
+// changes (other quotes, an unclosed quote, escapes).
+func TestRequoted(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 120)
+	quoted := map[string]string{
+		sitetext.Quote("Ann: calls 30"):  sitetext.Quote("Ann: iguala 30"),
+		sitetext.Quote("Bob: folds"):     sitetext.Quote("Bob: desiste"),
+		sitetext.Quote(long + " calls"):  sitetext.Quote(long + " iguala"),
+		sitetext.Quote(`Cy "C": checks`): sitetext.Quote(`Cy "C": passa`),
+	}
+	for in, want := range map[string]string{
+		`line 3: bad amount "30x" in "Ann: calls 30"`: `line 3: bad amount "30x" in "Ann: iguala 30"`,
+		`"Bob: folds" then "Ann: calls 30"`:           `"Bob: desiste" then "Ann: iguala 30"`,
+		`line 9 not read: "Zed: calls 30"`:            `line 9 not read: "Zed: calls 30"`,
+		`an unclosed "quote and "Bob: folds"`:         `an unclosed "quote and "Bob: desiste"`,
+		`name ` + sitetext.Quote(`Cy "C": checks`):    `name ` + sitetext.Quote(`Cy "C": passa`),
+		`clipped ` + sitetext.Quote(long+" calls"):    `clipped ` + sitetext.Quote(long+" iguala"),
+		`no quote at all`:                             `no quote at all`,
+		``:                                            ``,
+	} {
+		if got := requoted(in, quoted); got != want {
+			t.Errorf("requoted(%s) = %s, want %s", in, got, want)
+		}
 	}
 }

@@ -285,7 +285,8 @@ func (p *parser) parse(lines []line, cutLine int) (*handhistory.Hand, string, er
 		// for, its errors quoting the lines as written.
 		tr := p.translate(lines)
 		h, skip, err := p.hand(tr, cutLine)
-		return h, skip, p.requote(err, lines, tr)
+		skip, err = p.requote(skip, err, lines, tr)
+		return h, skip, err
 	}
 	return p.hand(lines, cutLine)
 }
