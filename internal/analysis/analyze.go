@@ -186,6 +186,11 @@ type Decision struct {
 	RangeEquity *float64        `json:"range_equity,omitempty"`
 	RangeStderr *float64        `json:"range_stderr,omitempty"`
 	Ranges      []OpponentRange `json:"ranges,omitempty"`
+	// RangeTable is true when RangeEquity was looked up in the
+	// precomputed preflop range table (package preflop: one known hand
+	// before the flop, no dead card, every opponent in a default range)
+	// rather than sampled for this hand; RangeStderr is the entry's.
+	RangeTable bool `json:"range_table,omitempty"`
 	// BelowOddsVsRange is BelowOdds against those ranges.
 	BelowOddsVsRange bool `json:"below_odds_vs_range"`
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -10,6 +11,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/preflop"
 )
 
 // Equity against ranges (ANALYSIS.md A10). Beside A3's equity against
@@ -114,7 +116,11 @@ type rangeKey struct {
 
 // rangeAnswer is one answered A10 question.
 type rangeAnswer struct {
-	res    equity.PercentResult
+	// equity and stderr are each player's of the question, in the order
+	// of the players of its mask.
+	equity, stderr []float64
+	// table is true when the preflop range table answered.
+	table  bool
 	ranges []OpponentRange
 }
 
@@ -154,8 +160,12 @@ func (z *analyzer) rangeEquity(d *Decision, i, p int, board cards.List, mask uin
 		return nil
 	}
 	k := z.indexIn(mask, p)
-	eq, se := ans.res.Players[k].Equity, ans.res.Players[k].Stderr
+	eq, se := ans.equity[k], ans.stderr[k]
+	if math.IsNaN(eq) { // a hand the table does not answer for: never a decision's
+		return nil
+	}
 	d.RangeEquity, d.RangeStderr = &eq, &se
+	d.RangeTable = ans.table
 	d.Ranges = ans.ranges
 	return nil
 }
@@ -191,6 +201,9 @@ func (z *analyzer) askRanges(board cards.List, mask uint16, raisers uint16) (*ra
 	if len(req.Hands) < 2 {
 		return nil, nil
 	}
+	if z.rangesFromTable(req, opp, ans) {
+		return ans, nil
+	}
 	res, err := equity.ComputePercent(z.ctx, req)
 	if err != nil {
 		if z.ctx.Err() != nil {
@@ -211,8 +224,51 @@ func (z *analyzer) askRanges(board cards.List, mask uint16, raisers uint16) (*ra
 	for k, at := range opp {
 		ans.ranges[k].Combos = res.Combos[at]
 	}
-	ans.res = res
+	for _, pr := range res.Players {
+		ans.equity = append(ans.equity, pr.Equity)
+		ans.stderr = append(ans.stderr, pr.Stderr)
+	}
 	return ans, nil
+}
+
+// rangesFromTable answers req from the preflop range table (package
+// preflop) when it holds the question: before the flop, no dead card,
+// one known hand, every opponent in one of the table's two ranges (the
+// defaults, or stored figures that round to them), and the table's
+// standard error no larger than req's target (a caller who asks for a
+// fixed number of trials, TargetStderr 0, gets Monte Carlo). The known
+// hand gets the entry's equity and standard error; the ranged players,
+// whose equities no decision reads, get NaN. It fills ans and reports
+// whether it did.
+func (z *analyzer) rangesFromTable(req equity.PercentRequest, opp []int, ans *rangeAnswer) bool {
+	if len(req.Board) != 0 || len(req.Dead) != 0 || req.TargetStderr <= 0 || len(opp) != len(req.Hands)-1 {
+		return false
+	}
+	hero := -1
+	percents := make([]int, 0, len(opp))
+	for i, h := range req.Hands {
+		if h != nil {
+			hero = i
+		} else {
+			percents = append(percents, req.Percents[i])
+		}
+	}
+	e, ok := preflop.LookupRanges(z.h.Table.Game, req.Hands[hero], percents)
+	if !ok || e.Stderr > req.TargetStderr {
+		return false
+	}
+	t, _ := preflop.Ranges()
+	for k, p := range percents {
+		ans.ranges[k].Combos = e.Combos[slices.Index(t.Percents[:], p)]
+	}
+	ans.equity = make([]float64, len(req.Hands))
+	ans.stderr = make([]float64, len(req.Hands))
+	for i := range ans.equity {
+		ans.equity[i], ans.stderr[i] = math.NaN(), math.NaN()
+	}
+	ans.equity[hero], ans.stderr[hero] = e.Equity, e.Stderr
+	ans.table = true
+	return true
 }
 
 // rangeDraws bounds the draws of hands one A10 equity may make: the

@@ -8,6 +8,8 @@ import (
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/equity"
 	"github.com/scoophq/scoop/internal/eval"
+	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/preflop"
 	"github.com/scoophq/scoop/internal/ranges"
 )
 
@@ -133,5 +135,78 @@ actions = ['d dh p1 As2dKhQc', 'd dh p2 KsKd7c7h', 'p2 cbr 6', 'p1 cc', 'd db 3c
 		if d.RangeEquity != nil || d.Ranges != nil || d.BelowOddsVsRange {
 			t.Errorf("known opponent: %+v", d)
 		}
+	}
+}
+
+// A10 before the flop, from the precomputed range table (package
+// preflop): where the deciding player's hand is the only one known, no
+// card is dead and each opponent holds a default range, the decision's
+// range equity is the table's entry (its ranges' hands too); a stored
+// range the table does not hold, a target tighter than the table's
+// error, a later street or a dead card gets Monte Carlo for this hand.
+func TestRangeEquity_A10_PreflopTable(t *testing.T) {
+	t.Parallel()
+	h := phhOf(t, raisedThenBetHand)
+	hole := cards.MustParse("QhQdJcTc")
+	entry, ok := preflop.LookupRanges(eval.OmahaHiLo, hole, []int{15})
+	if !ok {
+		t.Fatal("no table entry for one opponent of 15%")
+	}
+	for _, c := range []struct {
+		name  string
+		h     *handhistory.Hand
+		opt   Options
+		table bool
+	}{
+		{"defaults", h, Options{}, true},
+		{"a stored PFR of 15%", h, Options{Opponents: StatsByName{"p2": {Hands: 150, VPIP: 0.4, PFR: 0.151}}}, true},
+		{"a stored PFR of 22%", h, Options{Opponents: StatsByName{"p2": {Hands: 150, VPIP: 0.4, PFR: 0.22}}}, false},
+		{"a tighter target", h, Options{TargetStderr: entry.Stderr / 4}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			a, err := AnalyzeWith(context.Background(), c.h, c.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := decisionAt(t, a, 3)
+			if d.RangeEquity == nil || d.RangeTable != c.table {
+				t.Fatalf("preflop call: range_table %v, want %v: %+v", d.RangeTable, c.table, d)
+			}
+			if c.table && (*d.RangeEquity != entry.Equity || *d.RangeStderr != entry.Stderr || d.Ranges[0].Combos != entry.Combos[0]) {
+				t.Errorf("preflop call %.6f±%.6f, %d hands; the table's entry %+v", *d.RangeEquity, *d.RangeStderr, d.Ranges[0].Combos, entry)
+			}
+			if flop := decisionAt(t, a, 7); flop.RangeEquity == nil || flop.RangeTable {
+				t.Errorf("flop call from the table: %+v", flop)
+			}
+		})
+	}
+	// p3 shows the cards he folded: they are dead, and no entry holds them.
+	dead, err := AnalyzeWith(context.Background(), phhOf(t, `variant = 'PO/8'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 QhQdJcTc', 'd dh p2 ????', 'd dh p3 AcAd2h3h', 'p3 f', 'p1 cc', 'p2 cbr 6', 'p1 cc', 'd db AhKd7c', 'p1 cc', 'p2 cc', 'd db Td', 'p1 cc', 'p2 cc', 'd db Jd', 'p1 cc', 'p2 cc']
+`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dead.Decisions {
+		if d.RangeTable {
+			t.Errorf("a dead card, answered from the table: %+v", d)
+		}
+	}
+}
+
+// The analysis' default ranges and its most ranged opponents are the
+// range table's: were they to drift apart, every decision would fall
+// back to Monte Carlo, unseen but for the time it takes.
+func TestDefaultRangesAreTheTables(t *testing.T) {
+	t.Parallel()
+	if got := [2]int{int(math.Round(100 * DefaultPFR)), int(math.Round(100 * DefaultVPIP))}; got != preflop.RangePercents {
+		t.Errorf("default ranges %v%%, the table's %v%%", got, preflop.RangePercents)
+	}
+	if MaxRangeOpponents != preflop.MaxRangeOpponents {
+		t.Errorf("MaxRangeOpponents %d, the table's %d", MaxRangeOpponents, preflop.MaxRangeOpponents)
 	}
 }

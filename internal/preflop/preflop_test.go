@@ -117,14 +117,8 @@ func TestTableMeetsTheTarget(t *testing.T) {
 func TestTableAgainstFreshMonteCarlo(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
-	perms := suitPerms()
 	const trials = 40000
-	classes := []int{0, NumClasses - 1}
-	for range 22 {
-		classes = append(classes, rng.IntN(NumClasses))
-	}
-	for i, c := range classes {
-		hole := permute([4]cards.Card(Representative(c)), perms[rng.IntN(24)])
+	for i, hole := range sampleHands(rng, 22) {
 		k := 1 + rng.IntN(MaxOpponents)
 		for _, g := range []eval.Game{eval.OmahaHi, eval.OmahaHiLo} {
 			e, ok := Lookup(g, hole, k)
@@ -160,6 +154,22 @@ func TestTableAgainstFreshMonteCarlo(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sampleHands is a sample of classes for the tables' checks: the first,
+// the last and n drawn from rng, each as one of its hands, its suits
+// permuted at random.
+func sampleHands(rng *rand.Rand, n int) []cards.List {
+	perms := suitPerms()
+	classes := []int{0, NumClasses - 1}
+	for range n {
+		classes = append(classes, rng.IntN(NumClasses))
+	}
+	out := make([]cards.List, len(classes))
+	for i, c := range classes {
+		out[i] = permute([4]cards.Card(Representative(c)), perms[rng.IntN(24)])
+	}
+	return out
 }
 
 // TestEncodeDecode: what Encode writes decode reads back, to the fixed

@@ -706,8 +706,11 @@ type Decision struct {
 	// RangeEquity A10: his equity against the unknown opponents' preflop ranges (see ranges), Monte Carlo; absent when no opponent's cards are unknown, when he owes nothing, or with more than three such opponents.
 	RangeEquity *float64 `json:"range_equity,omitempty"`
 
-	// RangeStderr Standard error of range_equity: its Monte Carlo stops once every player is within 0.01 (twice the snapshots' 0.005) or at 4,096 trials.
+	// RangeStderr Standard error of range_equity: its Monte Carlo stops once every player is within 0.01 (twice the snapshots' 0.005) or at 4,096 trials; from the range table, the entry's (at most 0.0078).
 	RangeStderr *float64 `json:"range_stderr,omitempty"`
+
+	// RangeTable Present and true when range_equity was looked up in the precomputed preflop range table (his hand the only one known, before the flop, no dead card, every opponent in a range of 15% or 35%: the defaults of A10) rather than sampled for this hand; range_stderr is then the table entry's.
+	RangeTable *bool `json:"range_table,omitempty"`
 
 	// Ranges A10: the range given each opponent with unknown cards.
 	Ranges *[]OpponentRange `json:"ranges,omitempty"`
