@@ -452,10 +452,7 @@ func (s *Server) getHand(w http.ResponseWriter, r *http.Request) {
 // J raise to €30.25 is below the pot-limit minimum €37.32 (allowed: fold,
 // call €21.82 or raise to €37.32)", without the line when it is not known.
 func illegalDetail(v *analysis.Verdict) string {
-	msg := v.Error.Reason()
-	if v.Error.Allowed != "" {
-		msg += " (allowed: " + v.Error.Allowed + ")"
-	}
+	msg := v.Error.Explained()
 	if v.Line > 0 {
 		msg = fmt.Sprintf("line %d: %s", v.Line, msg)
 	}

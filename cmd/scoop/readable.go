@@ -68,7 +68,7 @@ func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, lines *ingest
 	if ae == nil {
 		return "illegal"
 	}
-	msg := ae.Reason()
+	msg := ae.Explained()
 	if h == nil || ae.Index < 0 || ae.Index >= len(h.Actions) {
 		return msg
 	}
@@ -83,9 +83,5 @@ func illegalMessage(ae *analysis.ActionError, h *handhistory.Hand, lines *ingest
 	case n > 0: // a JSON record: its line
 		where = fmt.Sprintf("line %d, %s", n, where)
 	}
-	out := where + ": " + msg
-	if ae.Allowed != "" {
-		out += " (allowed: " + ae.Allowed + ")"
-	}
-	return out
+	return where + ": " + msg
 }

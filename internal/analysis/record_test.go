@@ -148,3 +148,17 @@ func TestActionErrorReason(t *testing.T) {
 		}
 	}
 }
+
+// TestActionErrorExplained: the reason, then what was allowed when the
+// engine knows it.
+func TestActionErrorExplained(t *testing.T) {
+	t.Parallel()
+	e := &ActionError{Message: "action 11: Shaun J raise to €30.25 is below the pot-limit minimum €37.32", Allowed: "fold, call €21.82 or raise to €37.32"}
+	if got, want := e.Explained(), "Shaun J raise to €30.25 is below the pot-limit minimum €37.32 (allowed: fold, call €21.82 or raise to €37.32)"; got != want {
+		t.Errorf("Explained = %q, want %q", got, want)
+	}
+	e.Allowed = ""
+	if got, want := e.Explained(), "Shaun J raise to €30.25 is below the pot-limit minimum €37.32"; got != want {
+		t.Errorf("Explained without allowed = %q, want %q", got, want)
+	}
+}

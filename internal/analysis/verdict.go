@@ -164,6 +164,17 @@ func (e *ActionError) Reason() string {
 	return e.Message
 }
 
+// Explained is Reason with what the player could do instead, when the
+// engine knows: "raise to €30.25 is below the pot-limit minimum €37.32
+// (allowed: fold, call €21.82 or raise to €37.32)", the sentence the
+// API's problem detail and the CLI's readable verdict give.
+func (e *ActionError) Explained() string {
+	if e.Allowed == "" {
+		return e.Reason()
+	}
+	return e.Reason() + " (allowed: " + e.Allowed + ")"
+}
+
 // AllowedChips is what a player could do, in chips (game.Legal): check,
 // else call Call; when Raise, bet or raise to a round total from MinTo
 // to MaxTo (in fixed-limit only the totals of To).
