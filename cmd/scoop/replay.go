@@ -347,7 +347,26 @@ func verdictLineMoney(v analysis.Verdict, m money) string {
 			fmt.Fprintf(&b, " %s %s recorded %s replayed %s;", d.Player, d.Field, m.Chips(d.Recorded), m.Chips(d.Replayed))
 		}
 	}
-	return strings.TrimSuffix(b.String(), ";")
+	out := strings.TrimSuffix(b.String(), ";")
+	return out + notesText(v.Notes)
+}
+
+// maxNotesShown is the most notes a readable verdict line repeats; --json
+// gives them all.
+const maxNotesShown = 3
+
+// notesText is a verdict's notes as the end of its readable line: "; note:
+// ..." each, at most maxNotesShown and then how many more.
+func notesText(notes []string) string {
+	var b strings.Builder
+	for i, n := range notes {
+		if i == maxNotesShown {
+			fmt.Fprintf(&b, "; and %d more notes (--json gives them)", len(notes)-i)
+			break
+		}
+		b.WriteString("; note: " + n)
+	}
+	return b.String()
 }
 
 // shownNames is a shown hand's names in parentheses: "(two pair, kings

@@ -162,3 +162,59 @@ func TestActionErrorExplained(t *testing.T) {
 		t.Errorf("Explained without allowed = %q, want %q", got, want)
 	}
 }
+
+// TestCardsContradictingTheRecordAreNamed: when every hand eligible for a
+// contested pot is shown, the cards decide the pots; a record that pays
+// the loser is the site's inconsistency, and the verdict's notes say so,
+// naming each player paid otherwise and what his hand makes (the hand's
+// reader notes untouched). An amount off (an odd chip, a misprint) is the
+// differences' alone.
+func TestCardsContradictingTheRecordAreNamed(t *testing.T) {
+	t.Parallel()
+	const file, id = "hhsmithy__PokerStars__CashGame__PlayerTests__OmahaShowdown.txt", "109665973281"
+	paysTheLoser := []string{
+		"MajinVeta collected $215.96 from pot", "Dracospinner collected $215.96 from pot",
+		"showed [7d 6s 9s 7h] and won ($215.96) with", "showed [7d 6s 9s 7h] and lost with",
+		"showed [3d 5s 6h Kd] and lost with", "showed [3d 5s 6h Kd] and won ($215.96) with",
+	}
+	for _, c := range []struct {
+		name string
+		repl []string
+		want string
+	}{
+		{"as recorded", nil, ""},
+		{"the loser paid", paysTheLoser, "site inconsistency: every hand eligible for a contested pot is shown, so the cards decide the pots, and the record pays otherwise: " +
+			"MajinVeta (full house, sevens full of threes) collected $0.00 where the cards give $215.96; Dracospinner (three of a kind, threes) collected $215.96 where the cards give $0.00"},
+		{"an amount off", []string{"MajinVeta collected $215.96 from pot", "MajinVeta collected $215.95 from pot", "won ($215.96)", "won ($215.95)"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			text := corpusHand(t, file, id, c.repl...)
+			es, err := handhistory.Read(handhistory.FormatPokerStars, []byte(text))
+			if err != nil || len(es) != 1 || es[0].Hand == nil {
+				t.Fatalf("read: %v %+v", err, es)
+			}
+			h := es[0].Hand
+			before := slices.Clone(h.Notes)
+			v := Replay(h)
+			if !v.Legal {
+				t.Fatalf("illegal: %+v", v.Error)
+			}
+			var got string
+			for _, n := range v.Notes {
+				if strings.HasPrefix(n, "site inconsistency: every hand") {
+					got = n
+				}
+			}
+			if got != c.want {
+				t.Errorf("note %q\nwant %q (differences %+v)", got, c.want, v.Differences)
+			}
+			if c.want != "" && (v.MatchesRecord == nil || *v.MatchesRecord) {
+				t.Errorf("matches_record %v", mustJSON(v.MatchesRecord))
+			}
+			if !slices.Equal(h.Notes, before) {
+				t.Errorf("the hand's notes became %q, were %q", h.Notes, before)
+			}
+		})
+	}
+}

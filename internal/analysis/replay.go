@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/fault"
@@ -241,6 +242,9 @@ func replay(ctx context.Context, h *handhistory.Hand, pokerKitBlinds bool) (Verd
 	}
 	nameShowdown(&v, h, s, st)
 	compare(&v, h.Outcome)
+	if note := cardsContradictRecord(&v, money.OfHand(h)); note != "" {
+		v.Notes = append(slices.Clip(v.Notes), note) // never into h.Notes' array
+	}
 	return v, nil
 }
 

@@ -1,10 +1,14 @@
 package analysis
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/scoophq/scoop/internal/cards"
 	"github.com/scoophq/scoop/internal/eval"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/money"
 )
 
 // ShownHand is one hand shown down, named as players say it (A7).
@@ -114,4 +118,51 @@ func halfNames(g eval.Game, eligible []string, hi, lo Shares, shown map[string]c
 		}
 	}
 	return hiHand, loHand
+}
+
+// cardsContradictRecord is the note of a verdict whose record says
+// another player won than the cards it shows: every player eligible for
+// a contested pot showed his hand (so the cards alone decide the pots,
+// RULES.md E1-E3), and the record pays a player the cards give nothing,
+// or nothing to one they give a share, in a hand run once. The note names
+// each such player, what his hand makes and both amounts, in the hand's
+// money; "" when the record does not contradict the cards so (a
+// difference of amounts alone, an odd chip, the rake, is the Differences'
+// to say).
+func cardsContradictRecord(v *Verdict, m money.Format) string {
+	if v.MatchesRecord == nil || *v.MatchesRecord || len(v.Runs) > 0 || len(v.Showdown) < 2 {
+		return ""
+	}
+	shown := make(map[string]ShownHand, len(v.Showdown))
+	for _, sh := range v.Showdown {
+		shown[sh.Player] = sh
+	}
+	for _, p := range v.Pots {
+		if len(p.Eligible) < 2 {
+			continue
+		}
+		for _, e := range p.Eligible {
+			if _, ok := shown[e]; !ok {
+				return ""
+			}
+		}
+	}
+	var parts []string
+	for _, d := range v.Differences {
+		if d.Field != "collected" || d.Run != 0 || (d.Recorded == 0) == (d.Replayed == 0) {
+			continue
+		}
+		makes := "his cards"
+		if sh, ok := shown[d.Player]; ok {
+			makes = sh.High
+			if sh.Low != "" {
+				makes += "; low " + sh.Low
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s) collected %s where the cards give %s", d.Player, makes, m.Chips(d.Recorded), m.Chips(d.Replayed)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "site inconsistency: every hand eligible for a contested pot is shown, so the cards decide the pots, and the record pays otherwise: " + strings.Join(parts, "; ")
 }

@@ -78,7 +78,10 @@ type Verdict struct {
 	Differences   []Difference `json:"differences"`
 	// Notes repeat the hand's reader notes (handhistory.Hand.Notes): where
 	// the record was not taken as written, e.g. a misprinted board mended
-	// from the summary; absent when none.
+	// from the summary; then where the replay finds the record
+	// contradicting itself ("site inconsistency: every hand eligible for a
+	// contested pot is shown, so the cards decide the pots, and the record
+	// pays otherwise: ..."); absent when none.
 	Notes []string `json:"notes,omitempty"`
 }
 

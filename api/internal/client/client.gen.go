@@ -2011,7 +2011,7 @@ type Verdict struct {
 	Line          *int64 `json:"line,omitempty"`
 	MatchesRecord *bool  `json:"matches_record,omitempty"`
 
-	// Notes The hand's reader notes (Hand.notes), absent when none.
+	// Notes The hand's reader notes (Hand.notes), then where the replay finds the record contradicting itself ("site inconsistency: every hand eligible for a contested pot is shown, so the cards decide the pots, and the record pays otherwise: ..."); absent when none.
 	Notes   *[]string `json:"notes,omitempty"`
 	Payouts *[]int64  `json:"payouts,omitempty"`
 	Players *[]string `json:"players,omitempty"`

@@ -195,6 +195,16 @@
       v.className = "verdict illegal";
       v.append(el("p", {}, "Not replayed: " + verdict.skipped));
     }
+    // The reader's notes (what it mended) and the record's own
+    // inconsistencies, at most maxNotes of them (the JSON has all).
+    const notes = verdict.notes || [];
+    if (notes.length) {
+      const maxNotes = 20;
+      const ul = el("ul", { class: "notes" });
+      for (const n of notes.slice(0, maxNotes)) ul.append(el("li", {}, n));
+      if (notes.length > maxNotes) ul.append(el("li", {}, "and " + (notes.length - maxNotes) + " more notes"));
+      v.append(el("p", {}, "Notes:"), ul);
+    }
   }
 
   function renderEquities(s) {
