@@ -31,7 +31,7 @@ var JSONReader = Reader{
 		return strings.HasPrefix(head, "{") || strings.HasPrefix(head, "[") && !phhFirstLine(head) && jsonStart.MatchString(head)
 	},
 	Extensions: []string{".json", ".jsonl"},
-	Read:       readJSON,
+	ReadPart:   readJSON,
 }
 
 // PHHReader reads PHH (TOML), one hand or a .phhs file of "[N]" sections
@@ -55,7 +55,7 @@ var PHHReader = Reader{
 			return strings.HasPrefix(strings.TrimLeft(l, " \t"), "[") && phhHeader.MatchString(strings.TrimRight(l, "\r\n"))
 		}
 	},
-	Read: readPHH,
+	ReadPart: readPHH,
 }
 
 // phhFirstLine reports whether the first line of head is a PHH "[N]"

@@ -20,15 +20,16 @@ import (
 // them, or JSON Lines (one Hand object per line). Every hand is validated
 // (see Validate). Nesting deeper than MaxNesting is found by a linear
 // pre-scan before any decoder sees the text: in a JSON Lines file it fails
-// that line's hand only, else the whole input.
-func readJSON(data []byte) ([]Entry, error) {
+// that line's hand only, else the whole input. Lines count from first, the
+// line data starts on (see Reader.ReadPart).
+func readJSON(data []byte, first int) ([]Entry, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
 		return nil, fault.New(fault.Invalid, "no JSON hand in the input")
 	}
 	lead := len(data) - len(bytes.TrimLeft(data, " \t\r\n"))
-	startLine := 1 + bytes.Count(data[:lead], []byte("\n"))
+	startLine := first + bytes.Count(data[:lead], []byte("\n"))
 	deep := jsonNesting(trimmed, startLine)
 	if deep != nil && trimmed[0] == '[' {
 		return nil, deep
@@ -55,7 +56,7 @@ func readJSON(data []byte) ([]Entry, error) {
 	}
 	// JSON Lines: each non-blank line is one hand.
 	var out []Entry
-	k := 0
+	k := first - 1
 	for l := range strings.Lines(string(data)) {
 		k++
 		l = strings.TrimSpace(l)

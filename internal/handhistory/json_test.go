@@ -141,6 +141,30 @@ func TestJSONLinesBadLineIsAnEntry(t *testing.T) {
 	}
 }
 
+// TestJSONLinesReadInParts: JSON Lines cut at a line (as the import jobs
+// cut them) and read with ReadPart from the file's line the part starts
+// on name the file's lines, as the whole file does; so does a part whose
+// only line fails (the error of the whole part).
+func TestJSONLinesReadInParts(t *testing.T) {
+	t.Parallel()
+	hs := corpusHands(t)
+	a, _ := json.Marshal(hs[0])
+	b, _ := json.Marshal(hs[1])
+	lines := []string{string(a), "{\"players\": oops}", "", string(b), ""}
+	whole, err := handhistory.Read(handhistory.FormatJSON, []byte(strings.Join(lines, "\n")))
+	if err != nil || len(whole) != 3 {
+		t.Fatalf("%v, %d entries", err, len(whole))
+	}
+	var fe *fault.Error
+	if es, err := handhistory.ReadPart(handhistory.FormatJSON, []byte(lines[1]+"\n"), 2); es != nil || !errors.As(err, &fe) || fe.Line != 2 {
+		t.Errorf("line 2 alone: %+v, %v", es, err)
+	}
+	es, err := handhistory.ReadPart(handhistory.FormatJSON, []byte(strings.Join(lines[2:], "\n")), 3)
+	if err != nil || len(es) != 1 || es[0].Line != whole[2].Line || !reflect.DeepEqual(es[0].Hand, whole[2].Hand) {
+		t.Errorf("from line 3: %+v, %v; whole: %+v", es, err, whole[2])
+	}
+}
+
 func FuzzReadJSON(f *testing.F) {
 	for _, h := range corpusHands(f)[:3] {
 		b, _ := json.Marshal(h)

@@ -86,11 +86,12 @@ type phhSection struct {
 	text string
 }
 
-// splitPHH splits a .phh or .phhs text into hand sections: substrings of
-// text, without copying; linear in its length.
-func splitPHH(text string) []phhSection {
+// splitPHH splits a .phh or .phhs text, whose first line is the file's
+// line first, into hand sections: substrings of text, without copying;
+// linear in its length.
+func splitPHH(text string, first int) []phhSection {
 	var out []phhSection
-	from, off, n, start := 0, 0, 0, 1
+	from, off, n, start := 0, 0, first-1, first
 	headers := false
 	for l := range strings.Lines(text) {
 		n++
@@ -124,11 +125,12 @@ func hasKeys(text string) bool {
 	return false
 }
 
-// readPHH reads a .phh (one hand) or .phhs (several) text.
-func readPHH(data []byte) ([]Entry, error) {
+// readPHH reads a .phh (one hand) or .phhs (several) text, its lines
+// counted from first (see Reader.ReadPart).
+func readPHH(data []byte, first int) ([]Entry, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	secs := splitPHH(text)
+	secs := splitPHH(text, first)
 	if len(secs) == 0 {
 		return nil, fault.New(fault.Invalid, "no PHH hand in the file")
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/handhistory/readertest"
 )
 
 func readFile(t testing.TB, path string) []byte {
@@ -193,6 +194,19 @@ func TestReadPHHSeveralHands(t *testing.T) {
 	}
 	if v := analysis.Replay(es[0].Hand); !v.Legal || v.MatchesRecord == nil || !*v.MatchesRecord {
 		t.Errorf("hand 1 verdict %+v", v)
+	}
+}
+
+// TestReadPHHInParts: a .phhs file cut at its sections' headers (as the
+// import jobs cut it), each part read from the file's line it starts on,
+// reads as the whole file: the same hands, the error naming the file's
+// line 25, the skip.
+func TestReadPHHInParts(t *testing.T) {
+	t.Parallel()
+	es := readertest.ReadsInParts(t, handhistory.PHHReader, readFile(t, "testdata/phhs/three_hands.phhs"), 1)
+	var fe *fault.Error
+	if len(es) != 3 || es[0].Hand == nil || !errors.As(es[1].Err, &fe) || fe.Line != 25 || es[2].Skipped == "" {
+		t.Errorf("entries %+v", es)
 	}
 }
 

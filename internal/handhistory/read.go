@@ -190,14 +190,25 @@ func nameOr(name string) string {
 // an Entry with Err and the other hands are still read; the error return is
 // for a file that cannot be read at all (not that format, not text). The
 // text is first decoded to UTF-8 (see Decode): UTF-16 and Windows-1252
-// files read as their UTF-8 twins. Every hand read passes Validate.
+// files read as their UTF-8 twins. Every hand read passes Validate. Lines
+// are numbered from 1 (see ReadPart).
 func Read(f Format, data []byte) ([]Entry, error) {
+	return ReadPart(f, data, 1)
+}
+
+// ReadPart is Read of data that is a part of a file starting on the file's
+// line first (a chunk cut before a line HandStarts accepts; 0 or 1: the
+// file's start): the lines the entries name (Entry.Line, the errors' and
+// skip reasons' lines, the hands' Notes) are the file's, so that a hand
+// read from its chunk is the hand read from the whole file. Entry.Index
+// still counts from 1 within data.
+func ReadPart(f Format, data []byte, first int) ([]Entry, error) {
 	data, _, err := Decode(data)
 	if err != nil {
 		return nil, err
 	}
 	if r, ok := reader(f); ok {
-		return r.Read(data)
+		return r.ReadPart(data, max(first, 1))
 	}
 	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want %s)", string(f), formatNames())
 }

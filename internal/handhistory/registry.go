@@ -37,9 +37,18 @@ type Reader struct {
 	// a hand (see the package function HandStarts); nil for a format read
 	// only whole.
 	HandStarts func() func(line string) bool
-	// Read reads every hand of a file (decoded UTF-8, see Decode): see
-	// the package function Read.
-	Read func(data []byte) ([]Entry, error)
+	// ReadPart reads every hand of data, a file or a part of one cut at a
+	// hand's start (decoded UTF-8, see Decode), whose first line is line
+	// first of the file (first >= 1; 1 for a whole file): every line the
+	// entries name (Entry.Line, their errors', their skip reasons', their
+	// hands' Notes) is counted from it, so that it is the file's. See the
+	// package functions Read and ReadPart; Reader.Read reads a whole file.
+	ReadPart func(data []byte, first int) ([]Entry, error)
+}
+
+// Read reads every hand of a whole file with r (ReadPart from line 1).
+func (r Reader) Read(data []byte) ([]Entry, error) {
+	return r.ReadPart(data, 1)
 }
 
 // registry is the list of registered readers, in registration order.
@@ -49,12 +58,12 @@ var registry struct {
 }
 
 // Register adds r to the readers Read, Detect and HandStarts consult. The
-// error names a reader without a format or a Read function, or a format
+// error names a reader without a format or a ReadPart function, or a format
 // registered twice. Safe for concurrent use; the registration order is the
 // order of detection.
 func Register(r Reader) error {
-	if r.Format == "" || r.Read == nil {
-		return fmt.Errorf("handhistory: a reader needs a format and a Read function (%q)", r.Name)
+	if r.Format == "" || r.ReadPart == nil {
+		return fmt.Errorf("handhistory: a reader needs a format and a ReadPart function (%q)", r.Name)
 	}
 	registry.Lock()
 	defer registry.Unlock()

@@ -20,7 +20,7 @@ func TestRegisterReader(t *testing.T) {
 		Name:       "Registry Test",
 		Signature:  isHeader,
 		HandStarts: handhistory.LineStarts(isHeader),
-		Read: func(data []byte) ([]handhistory.Entry, error) {
+		ReadPart: func(data []byte, first int) ([]handhistory.Entry, error) {
 			read++
 			return []handhistory.Entry{{Index: 1, Line: 2, Skipped: "a test hand"}}, nil
 		},

@@ -1,11 +1,13 @@
 package handhistory
 
 // HandStarts returns, for a format whose files can be cut into pieces
-// that read as the same hands (Read of each piece, its entries' lines
-// shifted, gives the file's entries), a function reporting whether a line
-// starts a hand. It must be called with every non-blank line of the file
-// in order (the 888poker and PartyPoker headers are groups of lines: a
-// hand starts at the first of a group), and a new one got for each file.
+// that read as the same hands (ReadPart of each piece from the file's line
+// it starts on gives the file's entries, notes and lines included; only
+// their indexes count from the piece's first hand), a function reporting
+// whether a line starts a hand. It must be called with every non-blank
+// line of the file in order (the 888poker and PartyPoker headers are
+// groups of lines: a hand starts at the first of a group), and a new one
+// got for each file.
 // ok is false for formats that are read only whole: iPoker XML, and Scoop
 // JSON (whose JSON Lines form the caller may cut at each line itself).
 // Durable imports (internal/jobs) cut uploads into chunks of hands with

@@ -139,6 +139,10 @@ type Pipeline struct {
 	Import int64
 	// FirstHand and FirstLine place the data in its file: the index of
 	// its first hand and the line it starts on (0 or 1: the file's start).
+	// The reader numbers the lines from FirstLine (handhistory.ReadPart),
+	// so that every line it names, its hands' notes included, is the
+	// file's, and a hand read from a chunk is the hand read from the whole
+	// file (the same content, a duplicate when stored again).
 	FirstHand, FirstLine int
 	// CreatedBefore, when set, is asked about a hand found stored with the
 	// same content: true counts it Stored (an earlier attempt of the same
@@ -157,9 +161,10 @@ const DefaultBatch = 250
 // reader that panics. Never set outside tests.
 var TestHookRead func(data []byte)
 
-// Read reads data as format f under a panic guard: a file that cannot be
-// read at all is an error of kind Invalid (or the reader's own kind), a
-// panic of the reader one of kind Internal.
+// Read reads data as format f under a panic guard, its lines numbered
+// from p.FirstLine: a file that cannot be read at all is an error of kind
+// Invalid (or the reader's own kind), a panic of the reader one of kind
+// Internal.
 func (p *Pipeline) Read(f handhistory.Format, data []byte) (entries []handhistory.Entry, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -178,7 +183,7 @@ func (p *Pipeline) Read(f handhistory.Format, data []byte) (entries []handhistor
 		}
 		return nil, inputError(err)
 	}
-	entries, err = handhistory.Read(f, data)
+	entries, err = handhistory.ReadPart(f, data, p.FirstLine)
 	if err != nil {
 		return nil, inputError(err)
 	}
@@ -212,8 +217,9 @@ func (p *Pipeline) Run(ctx context.Context, f handhistory.Format, data []byte, e
 	return p.RunEntries(ctx, entries, text, each)
 }
 
-// RunEntries runs entries (read from text, which may be nil: the lines of
-// illegal actions are then the hands' lines) through the pipeline, calling
+// RunEntries runs entries (read from text as Read reads it, their lines
+// numbered from p.FirstLine; text may be nil: the lines of illegal
+// actions are then the hands' lines) through the pipeline, calling
 // each with the result of every entry, in entry order, from the calling
 // goroutine, and returns the counts. It clears each entry once done with
 // it, so that a large file's hands are freed as it goes; the Result's
@@ -244,19 +250,13 @@ func canceled(err error) error {
 	return &fault.Error{Kind: fault.Canceled, Action: -1, Message: "stopped: " + err.Error(), Err: err}
 }
 
-// index and line place an entry's index and line in its file.
+// index places an entry's index in its file (the reader counts them from
+// 1 within the data; it numbers the lines in the file itself).
 func (p *Pipeline) index(i int) int {
 	if p.FirstHand <= 1 || i == 0 {
 		return i
 	}
 	return i + p.FirstHand - 1
-}
-
-func (p *Pipeline) line(l int) int {
-	if p.FirstLine <= 1 || l == 0 {
-		return l
-	}
-	return l + p.FirstLine - 1
 }
 
 // withoutLine returns err and the line it names (0 for none), err

@@ -36,15 +36,21 @@ var phhKey = regexp.MustCompile(`^\s*(\[|[A-Za-z_][A-Za-z0-9_.]*\s*=)`)
 // remembers where a line starts, so that the hands of one file, asked in
 // file order, cost one pass over it (a question about an earlier hand
 // starts again from the top). Use one per file and per pass; the zero
-// value is ready.
+// value is ready for a whole file.
 type Lines struct {
-	line int // 1-based line starting at off (0: none yet)
-	off  int
+	// First is the line of the file the data asked about starts on (0 or
+	// 1: the file's start; a chunk's first line): the lines asked and
+	// returned are the file's, as the reader numbered them (see
+	// handhistory.ReadPart).
+	First int
+	line  int // 1-based line of the data starting at off (0: none yet)
+	off   int
 }
 
-// ActionLine finds the line of data (a hand-history file's text) where
-// the action at index i of h, whose first line is start (1-based), is
-// written, and its text. By the hand's text:
+// ActionLine finds the line of data (a hand-history file's text, or its
+// part from line c.First on) where the action at index i of h, whose
+// first line is start (1-based, in the file), is written, and its text.
+// By the hand's text:
 //
 //   - a site's text (PokerStars and the clients writing its format,
 //     Winamax and the other sites): the player's k-th betting line after
@@ -81,8 +87,15 @@ func (c *Lines) illegalLine(v *analysis.Verdict, text []byte, e handhistory.Entr
 	return n
 }
 
-// seek returns the offset of line n (1-based) in data, or -1 past its end.
+// seek returns the offset of the file's line n (1-based) in data, which
+// starts on line c.First, or -1 outside data.
 func (c *Lines) seek(data []byte, n int) int {
+	if c.First > 1 {
+		n -= c.First - 1
+	}
+	if n < 1 {
+		return -1
+	}
 	if c.line == 0 || n < c.line {
 		c.line, c.off = 1, 0
 	}

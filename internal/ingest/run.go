@@ -45,7 +45,7 @@ func newRun(ctx context.Context, p *Pipeline, text []byte, each func(*Result)) *
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	return &run{ctx: ctx, cancel: cancel, p: p, text: text, each: each, batch: batch,
-		slots: make(chan struct{}, max(p.Streams, 1)), cur: &segment{}}
+		slots: make(chan struct{}, max(p.Streams, 1)), cur: &segment{}, lines: Lines{First: p.FirstLine}}
 }
 
 // entry runs one entry to its result or its record.
@@ -53,13 +53,15 @@ func (r *run) entry(e handhistory.Entry) error {
 	p := r.p
 	c := &r.counts
 	c.Read++
-	res := Result{Index: p.index(e.Index), ID: e.ID, Line: p.line(e.Line), HandLine: p.line(e.Line)}
+	// The reader numbered the lines in the file (Pipeline.FirstLine):
+	// e.Line and its error's line are the file's already.
+	res := Result{Index: p.index(e.Index), ID: e.ID, Line: e.Line, HandLine: e.Line}
 	switch {
 	case e.Err != nil:
 		c.Unreadable++
 		res.Kind, res.Err = Unreadable, e.Err
 		if _, l := withoutLine(e.Err); l > 0 {
-			res.Line = p.line(l)
+			res.Line = l
 		}
 		v := analysis.FromEntry(e) // unreadable, with the line
 		v.Hand, v.Line = res.Index, res.Line
@@ -92,16 +94,16 @@ func (r *run) entry(e handhistory.Entry) error {
 		return r.add(res, nil)
 	}
 	// The verdict places the hand in the file as uploaded, as the result
-	// does (a chunk's entries count from its own first hand and line).
+	// does (a chunk's entries count from its own first hand).
 	v.Hand, v.Line = res.Index, res.HandLine
 	if v.Legal {
 		c.Legal++
 	} else {
 		c.Illegal++
 		// The verdict names the offending action's line, as the result
-		// does (Locate).
+		// does (Locate; r.lines knows the chunk's first line).
 		if n := r.lines.illegalLine(&v, r.text, e); n > 0 {
-			res.Line = p.line(n)
+			res.Line = n
 			v.Line, v.Error.Line = res.Line, res.Line
 		}
 	}

@@ -113,9 +113,15 @@ func upload(t *testing.T, svc *Service, files ...[]byte) string {
 
 func wait(t *testing.T, svc *Service, id string) store.Import {
 	t.Helper()
+	return waitIn(t, context.Background(), svc, id)
+}
+
+// waitIn is wait for an import of the account of ctx.
+func waitIn(t *testing.T, ctx context.Context, svc *Service, id string) store.Import {
+	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		im, err := svc.Import(context.Background(), id)
+		im, err := svc.Import(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}

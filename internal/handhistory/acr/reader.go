@@ -9,6 +9,6 @@ import (
 const Format handhistory.Format = "acr"
 
 // Reader reads ACR/WPN text ("Hand #N - Omaha H/L(No Limit) - ...").
-var Reader = handhistory.Reader{Format: Format, Name: "ACR/WPN", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
-	return sitetext.ReadHands(data, "ACR/WPN", "Hand #", isHeader, new(parser).parse)
+var Reader = handhistory.Reader{Format: Format, Name: "ACR/WPN", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), ReadPart: func(data []byte, first int) ([]handhistory.Entry, error) {
+	return sitetext.ReadHands(data, first, "ACR/WPN", "Hand #", isHeader, new(parser).parse)
 }}

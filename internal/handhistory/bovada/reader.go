@@ -34,6 +34,6 @@ func isHeader(l string) bool { return brandOf(l) != "" }
 
 // Reader reads Bovada, Ignition and Bodog text ("Bovada Hand #2605762685
 // TBL#1218245 OMAHA Pot Limit - 2012-05-14 00:54:46").
-var Reader = handhistory.Reader{Format: Format, Name: "Bovada/Ignition", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
-	return sitetext.ReadHands(data, "Bovada/Ignition", "Bovada Hand #", isHeader, new(parser).parse)
+var Reader = handhistory.Reader{Format: Format, Name: "Bovada/Ignition", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), ReadPart: func(data []byte, first int) ([]handhistory.Entry, error) {
+	return sitetext.ReadHands(data, first, "Bovada/Ignition", "Bovada Hand #", isHeader, new(parser).parse)
 }}

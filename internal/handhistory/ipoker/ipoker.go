@@ -104,11 +104,12 @@ type part struct {
 	hdr  bool
 }
 
-// read reads an iPoker XML file (see Read): an Entry per game. The
-// error return is for data holding no <game> element at all.
-func read(data []byte) ([]handhistory.Entry, error) {
+// read reads an iPoker XML file (see Read), its lines numbered from
+// first (see Reader.ReadPart): an Entry per game. The error return is for
+// data holding no <game> element at all.
+func read(data []byte, first int) ([]handhistory.Entry, error) {
 	text := strings.ReplaceAll(string(data), "\uFEFF", "")
-	parts := split(text)
+	parts := split(text, first)
 	var (
 		entries []handhistory.Entry
 		sess    session
@@ -177,9 +178,10 @@ func gameStart(s string) int {
 // "<game" to its "</game>", or, when cut off, to the next "<game" or the
 // end of the text. Well-formed XML has no raw '<' in attribute values or
 // text, so the cut is exact for every file the decoder would accept.
-func split(text string) []part {
+// The text's first line is line first.
+func split(text string, first int) []part {
 	var parts []part
-	line := 1
+	line := first
 	pos := 0
 	for pos < len(text) {
 		g := gameStart(text[pos:])

@@ -69,7 +69,7 @@ func TestIPokerReadsTheModel(t *testing.T) {
 		`"actions":[{"player":0,"kind":"bet-raise","amount":300},{"player":1,"kind":"fold"},{"player":2,"kind":"call","amount":200},` +
 		`{"player":-1,"kind":"deal-board","cards":"8d4d2h"},{"player":2,"kind":"check"},{"player":0,"kind":"bet-raise","amount":400},{"player":2,"kind":"fold"}],` +
 		`"outcome":{"finishing_stacks":[10310,4950,99700],"collected":[1010,0,0],"returned":[0,0,0],"rake":40}}`
-	readertest.CheckJSON(t, readertest.OneHand(t, read, []byte(doc("Omaha PL €0.50/€1", stdGame))), want)
+	readertest.CheckJSON(t, readertest.OneHand(t, Reader.Read, []byte(doc("Omaha PL €0.50/€1", stdGame))), want)
 }
 
 func TestIPokerGames(t *testing.T) {
@@ -87,7 +87,7 @@ func TestIPokerGames(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			es, err := read([]byte(doc(tt.gametype, stdGame)))
+			es, err := Reader.Read([]byte(doc(tt.gametype, stdGame)))
 			if err != nil || len(es) != 1 {
 				t.Fatalf("%+v %v", es, err)
 			}
@@ -113,7 +113,7 @@ func TestIPokerMalformedGameIsItsOwnEntry(t *testing.T) {
 	truncated = strings.TrimSuffix(strings.TrimSuffix(truncated, "</game>"), " ")
 	truncated = truncated[:strings.Index(truncated, "</round>\n  <round no=\"2\">")+len("</round>\n  <round no=\"2\">")] + "\n <action no=\"6\" player"
 	doc := doc("Omaha PL €0.50/€1", bad+"\n"+stdGame+"\n"+truncated)
-	es, err := read([]byte(doc))
+	es, err := Reader.Read([]byte(doc))
 	if err != nil || len(es) != 3 {
 		t.Fatalf("%d entries, %v", len(es), err)
 	}
@@ -153,7 +153,7 @@ func TestIPokerBounds(t *testing.T) {
 			t.Parallel()
 			game := strings.Replace(stdGame, `<round no="2">`, `<round no="2">`+"\n"+tt.inject, 1)
 			doc := doc("Omaha PL €0.50/€1", game+"\n"+strings.Replace(stdGame, `"42"`, `"44"`, 1))
-			es, err := read([]byte(doc))
+			es, err := Reader.Read([]byte(doc))
 			if err != nil || len(es) != 2 {
 				t.Fatalf("%d entries, %v", len(es), err)
 			}
@@ -173,12 +173,12 @@ func TestIPokerBounds(t *testing.T) {
 // nor actions is not dealt in.
 func TestIPokerUnseenCardsAndCurrency(t *testing.T) {
 	t.Parallel()
-	es, _ := read([]byte(doc("Omaha PL €0.50/€1", stdGame)))
+	es, _ := Reader.Read([]byte(doc("Omaha PL €0.50/€1", stdGame)))
 	h := es[0].Hand
 	if len(h.Players) != 3 || h.Players[0].Hole != nil || len(h.Players[2].Hole) != 4 {
 		t.Errorf("players %+v", h.Players)
 	}
-	es, _ = read([]byte(doc("Omaha PL €0.50/€1", strings.Replace(stdGame, `sum="€4"`, `sum="$4"`, 1))))
+	es, _ = Reader.Read([]byte(doc("Omaha PL €0.50/€1", strings.Replace(stdGame, `sum="€4"`, `sum="$4"`, 1))))
 	if es[0].Err == nil || !strings.Contains(es[0].Err.Error(), "not in the table's currency EUR") {
 		t.Errorf("got %+v", es[0])
 	}
@@ -207,7 +207,7 @@ func TestIPokerCorpusFields(t *testing.T) {
 // FuzzReadIPoker: no panic, no hang, every entry is exactly one of a hand,
 // a skip or an error naming its line.
 func FuzzReadIPoker(f *testing.F) {
-	readertest.FuzzRead(f, read,
+	readertest.FuzzRead(f, Reader.Read,
 		[]byte(doc("Omaha PL €0.50/€1", stdGame)),
 		[]byte(doc("Omaha PL €0.50/€1", strings.Replace(stdGame, `<round no="2">`, `<round no="2">`+strings.Repeat("<x>", 40), 1))),
 	)
@@ -221,7 +221,7 @@ func TestIPokerTournament(t *testing.T) {
 	game := strings.NewReplacer("€10.10", "1,010", "€1,000", "1,500", "€100", "1,500", "€0.50", "50", "€50", "1,500", "€10", "1,500",
 		"€7", "700", "€3", "300", "€2", "200", "€4", "400", "€1", "100", "€0", "0").Replace(stdGame)
 	doc := strings.Replace(doc("Omaha Hi-Lo PL", game), "<nickname>", "<tournamentcode>123</tournamentcode>\n  <nickname>", 1)
-	h := readertest.OneHand(t, read, []byte(doc))
+	h := readertest.OneHand(t, Reader.Read, []byte(doc))
 	if !h.Tournament || h.Table.ChipUnit != "1" || h.Table.Currency != "" || h.Table.Game.String() != "omaha-hilo" ||
 		h.Players[0].Stack != 1500 || h.Outcome.Collected[0] != 1010 || h.Outcome.Rake != 0 || h.Table.MinBet != 100 {
 		t.Errorf("hand %s", readertest.HandJSON(t, h))
@@ -247,12 +247,12 @@ func BenchmarkReadIPoker(b *testing.B) {
 // chips is still an error naming its line.
 func TestIPokerEmptySeats(t *testing.T) {
 	t.Parallel()
-	plain, err := read([]byte(doc("Omaha PL €0.50/€1", stdGame)))
+	plain, err := Reader.Read([]byte(doc("Omaha PL €0.50/€1", stdGame)))
 	if err != nil || len(plain) != 1 || plain[0].Hand == nil {
 		t.Fatalf("%+v %v", plain, err)
 	}
 	empty := strings.Replace(stdGame, `<player seat="2"`, `<player seat="3" name="" chips="$0" dealer="0" win="$0" bet="$0" /><player seat="2"`, 1)
-	es, err := read([]byte(doc("Omaha PL €0.50/€1", empty)))
+	es, err := Reader.Read([]byte(doc("Omaha PL €0.50/€1", empty)))
 	if err != nil || len(es) != 1 || es[0].Hand == nil {
 		t.Fatalf("empty seat: %+v %v", es, err)
 	}
@@ -260,7 +260,7 @@ func TestIPokerEmptySeats(t *testing.T) {
 		t.Errorf("with an empty seat\n%s\nwant\n%s", got, want)
 	}
 	money := strings.Replace(stdGame, `<player seat="2"`, `<player seat="3" name="" chips="€5" dealer="0" win="€0" bet="€0" /><player seat="2"`, 1)
-	es, err = read([]byte(doc("Omaha PL €0.50/€1", money)))
+	es, err = Reader.Read([]byte(doc("Omaha PL €0.50/€1", money)))
 	if err != nil || len(es) != 1 || es[0].Err == nil || !strings.Contains(es[0].Err.Error(), "seat 3 has no player name") {
 		t.Errorf("a nameless seat with chips: %+v %v", es, err)
 	}

@@ -89,7 +89,7 @@ func TestIPokerLexerReadsTheCorpus(t *testing.T) {
 		if data, _, err = handhistory.Decode(data); err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range split(strings.ReplaceAll(string(data), "\uFEFF", "")) {
+		for _, p := range split(strings.ReplaceAll(string(data), "\uFEFF", ""), 1) {
 			text := p.text
 			if p.hdr {
 				k := strings.LastIndex(text, "<general")
@@ -164,7 +164,7 @@ func FuzzIPokerLexer(f *testing.F) {
 		if data, _, err = handhistory.Decode(data); err != nil {
 			f.Fatal(err)
 		}
-		for _, p := range split(string(data)) {
+		for _, p := range split(string(data), 1) {
 			f.Add(p.text)
 		}
 	}

@@ -14,5 +14,5 @@ var Reader = handhistory.Reader{
 	Sniff: func(head string) bool {
 		return strings.HasPrefix(head, "<") && (strings.Contains(head, "<session") || strings.Contains(head, "<game gamecode"))
 	},
-	Read: read,
+	ReadPart: read,
 }

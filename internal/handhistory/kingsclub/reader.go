@@ -12,8 +12,8 @@ import (
 const Format handhistory.Format = "kingsclub"
 
 // Reader reads Kings Club's text ("#39969218: Limit Omaha Hi-Lo - 40/80").
-var Reader = handhistory.Reader{Format: Format, Name: "Kings Club", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
-	return sitetext.ReadHands(data, "Kings Club", "#39969218: Limit Omaha Hi-Lo - 40/80", isHeader, new(parser).parse)
+var Reader = handhistory.Reader{Format: Format, Name: "Kings Club", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), ReadPart: func(data []byte, first int) ([]handhistory.Entry, error) {
+	return sitetext.ReadHands(data, first, "Kings Club", "#39969218: Limit Omaha Hi-Lo - 40/80", isHeader, new(parser).parse)
 }}
 
 // isHeader reports whether l starts a Kings Club hand: "#N: " then a

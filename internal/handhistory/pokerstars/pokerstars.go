@@ -127,10 +127,12 @@ import (
 
 const bom = "\uFEFF"
 
-// read reads a PokerStars text file (see Read): an Entry per
-// hand. The error return is for data holding no PokerStars hand header at
-// all (a *fault.Error of kind Invalid). Safe for concurrent use.
-func read(data []byte) ([]handhistory.Entry, error) {
+// read reads a PokerStars text file, or a part of one whose first line is
+// the file's line first (see Reader.ReadPart): an Entry per hand, every
+// line numbered in the file. The error return is for data holding no
+// PokerStars hand header at all (a *fault.Error of kind Invalid). Safe for
+// concurrent use.
+func read(data []byte, first int) ([]handhistory.Entry, error) {
 	text := string(data)
 	text = strings.TrimPrefix(text, bom)
 	var (
@@ -163,7 +165,7 @@ func read(data []byte) ([]handhistory.Entry, error) {
 		entries = append(entries, handhistory.NewEntry(len(entries)+1, lines[0].N, h, skip, err))
 		lines = lines[:0]
 	}
-	n := 0
+	n := first - 1 // the number of the line before the next one
 	for len(text) > 0 {
 		var l string
 		if i := strings.IndexByte(text, '\n'); i >= 0 {

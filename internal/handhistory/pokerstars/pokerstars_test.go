@@ -28,7 +28,7 @@ func readPSFile(t testing.TB, name string) []handhistory.Entry {
 	if err != nil {
 		t.Fatal(err)
 	}
-	es, err := read(data)
+	es, err := Reader.Read(data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -37,7 +37,7 @@ func readPSFile(t testing.TB, name string) []handhistory.Entry {
 
 func readPSText(t *testing.T, text string) []handhistory.Entry {
 	t.Helper()
-	es, err := read([]byte(text))
+	es, err := Reader.Read([]byte(text))
 	if err != nil {
 		t.Fatalf("readPokerStars: %v", err)
 	}
@@ -715,7 +715,7 @@ func TestPokerStarsTextBeforeFirstHand(t *testing.T) {
 func TestPokerStarsNotPokerStars(t *testing.T) {
 	t.Parallel()
 	for _, in := range []string{"", "\n\n", "hello\nworld\n", "PokerStars is a site\n"} {
-		es, err := read([]byte(in))
+		es, err := Reader.Read([]byte(in))
 		if err == nil || fault.KindOf(err) != fault.Invalid || es != nil {
 			t.Errorf("%q: entries %v, err %v; want an Invalid error", in, es, err)
 		}
@@ -785,7 +785,7 @@ func FuzzReadPokerStars(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Fuzz(func(t *testing.T, data []byte) { readertest.CheckRead(t, read, data) })
+	f.Fuzz(func(t *testing.T, data []byte) { readertest.CheckRead(t, Reader.Read, data) })
 }
 
 // BenchmarkParsePokerStars reads the whole corpus and reports the Omaha
@@ -800,7 +800,7 @@ func BenchmarkParsePokerStars(b *testing.B) {
 		}
 		datas = append(datas, data)
 	}
-	readertest.ParseReplay(b, read, nil, datas)
+	readertest.ParseReplay(b, Reader.Read, nil, datas)
 }
 
 // TestPokerStarsEasternTime pins the Eastern offsets around the US

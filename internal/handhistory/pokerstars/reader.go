@@ -36,5 +36,5 @@ var Reader = handhistory.Reader{
 		return false
 	},
 	HandStarts: handhistory.LineStarts(isHeader),
-	Read:       read,
+	ReadPart:   read,
 }

@@ -91,7 +91,7 @@ func Marshal(h *handhistory.Hand) ([]byte, error) {
 		return nil, err
 	}
 	out := w.b.Bytes()
-	entries, err := read(out)
+	entries, err := read(out, 1)
 	if err != nil {
 		return nil, fault.New(fault.Internal, "PokerStars writer: the written hand does not read: %v", err)
 	}

@@ -3,8 +3,10 @@
 // reading of a reader's own test files (File, Seeds, ReadFile, Datas),
 // the checks its tests share (ReadHands, Variants, OneHand, Settles,
 // CheckHead, CheckJSON, Errors and the PerHandErrors, Bounds and
-// LineErrors it runs) and its fuzz target and benchmark (FuzzRead,
-// ParseReplay, Replay). It is for tests only. A reader's test files are
+// LineErrors it runs), its fuzz target and benchmark (FuzzRead,
+// ParseReplay, Replay), and a file cut as the import jobs cut it, each part
+// read from the file's line it starts on, read as the whole file (Parts,
+// ReadsInParts, LineOf). It is for tests only. A reader's test files are
 // in its folder's testdata.
 package readertest
 

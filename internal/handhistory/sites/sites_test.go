@@ -26,8 +26,8 @@ func TestDefaultReadersRegistered(t *testing.T) {
 	want := []handhistory.Format{handhistory.FormatJSON, handhistory.FormatPHH}
 	for _, r := range sites.Default() {
 		want = append(want, r.Format)
-		if r.Name == "" || r.Read == nil || r.Signature == nil && r.Sniff == nil {
-			t.Errorf("%s: a reader needs a name, a Read and a Signature or a Sniff", r.Format)
+		if r.Name == "" || r.ReadPart == nil || r.Signature == nil && r.Sniff == nil {
+			t.Errorf("%s: a reader needs a name, a ReadPart and a Signature or a Sniff", r.Format)
 		}
 	}
 	if len(got) < len(want) {

@@ -11,16 +11,17 @@ import (
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
-// ReadGroupedHands is ReadHands for sites whose hand starts with a
-// group of header lines, any of which may be missing ("Game #N starts.",
-// "#Game No : N", "***** ... Hand History for Game N *****"): a hand
-// starts at a line isHead accepts whose previous non-blank line it did not
-// accept, and runs to the next such line. Text before the first hand is
-// reported as a first Entry with an error naming its line; a hand with a
-// line over MaxLineBytes is an error naming that line. The error return is
-// for data without any header line. Only one hand's lines are held at a
-// time, at most MaxHandLines of them (see eachHand).
-func ReadGroupedHands(data []byte, site, example string, isHead Header, parse ParseHand) ([]handhistory.Entry, error) {
+// ReadGroupedHands is ReadHands (data's first line the file's line
+// first) for sites whose hand starts with a group of header lines, any
+// of which may be missing ("Game #N starts.", "#Game No : N", "***** ...
+// Hand History for Game N *****"): a hand starts at a line isHead accepts
+// whose previous non-blank line it did not accept, and runs to the next
+// such line. Text before the first hand is reported as a first Entry with
+// an error naming its line; a hand with a line over MaxLineBytes is an
+// error naming that line. The error return is for data without any header
+// line. Only one hand's lines are held at a time, at most MaxHandLines of
+// them (see eachHand).
+func ReadGroupedHands(data []byte, first int, site, example string, isHead Header, parse ParseHand) ([]handhistory.Entry, error) {
 	var (
 		entries []handhistory.Entry
 		lines   []Line // the hand being read: at most MaxHandLines
@@ -33,7 +34,7 @@ func ReadGroupedHands(data []byte, site, example string, isHead Header, parse Pa
 		}
 		lines, over = lines[:0], 0
 	}
-	r := newLines(string(data))
+	r := newLines(string(data), first)
 	started, prevHead := false, false
 	for {
 		l, ok := r.next()
@@ -141,15 +142,16 @@ func BracketCards(line int, s string) (c cards.List, rest string, ok bool, err e
 	return c, s[a+b+1:], true, nil
 }
 
-// GroupedReader returns the Read of a site whose hands start with a
-// group of header lines (ReadGroupedHands; name and example for its
-// error), each hand read by parse with one Builder reset to a new Hand of
-// site and format f, its seats numbered whatever the table's N-max
-// (AnySeatNumber). A hand not read is still named by its SiteHandID.
-func GroupedReader(name, example, site string, f handhistory.Format, isHead Header, parse func(*Builder, []Line) (*handhistory.Hand, string, error)) func([]byte) ([]handhistory.Entry, error) {
-	return func(data []byte) ([]handhistory.Entry, error) {
+// GroupedReader returns the Reader.ReadPart of a site whose hands start
+// with a group of header lines (ReadGroupedHands; name and example for
+// its error), each hand read by parse with one Builder reset to a new
+// Hand of site and format f, its seats numbered whatever the table's
+// N-max (AnySeatNumber). A hand not read is still named by its
+// SiteHandID.
+func GroupedReader(name, example, site string, f handhistory.Format, isHead Header, parse func(*Builder, []Line) (*handhistory.Hand, string, error)) func([]byte, int) ([]handhistory.Entry, error) {
+	return func(data []byte, first int) ([]handhistory.Entry, error) {
 		var b Builder
-		return ReadGroupedHands(data, name, example, isHead, func(lines []Line) (*handhistory.Hand, string, error) {
+		return ReadGroupedHands(data, first, name, example, isHead, func(lines []Line) (*handhistory.Hand, string, error) {
 			h := &handhistory.Hand{Site: site, Format: string(f)}
 			b.Reset(h, 1)
 			b.AnySeatNumber = true
@@ -173,7 +175,7 @@ func GroupedSite(f handhistory.Format, name, example, site string, isHead Header
 		Name:       name,
 		Signature:  func(l string) bool { return strings.HasPrefix(l, "***** ") && isHead(l) },
 		HandStarts: handhistory.GroupStarts(isHead),
-		Read:       GroupedReader(name, example, site, f, isHead, parse),
+		ReadPart:   GroupedReader(name, example, site, f, isHead, parse),
 	}
 }
 

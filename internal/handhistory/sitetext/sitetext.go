@@ -22,7 +22,8 @@ type Line struct {
 }
 
 // lines iterates over the non-blank lines of a text, numbering every
-// line (blank ones included) from 1. A line longer than MaxLineBytes is
+// line (blank ones included) from the text's first line's number in its
+// file (1 for a whole file). A line longer than MaxLineBytes is
 // returned cut to MaxLineBytes with Long set: the reader reports it (see
 // checkLong), nothing beyond the bound is looked at.
 type lines struct {
@@ -30,10 +31,11 @@ type lines struct {
 	n    int
 }
 
-// newLines returns an iterator over text (a leading UTF-8 BOM is
-// dropped, as are BOMs starting a line: files concatenated with theirs).
-func newLines(text string) *lines {
-	return &lines{text: strings.TrimPrefix(text, "\uFEFF")}
+// newLines returns an iterator over text, whose first line is line first
+// of its file (a leading UTF-8 BOM is dropped, as are BOMs starting a
+// line: files concatenated with theirs).
+func newLines(text string, first int) *lines {
+	return &lines{text: strings.TrimPrefix(text, "\uFEFF"), n: first - 1}
 }
 
 // next returns the next non-blank line, false at the end of the text.
@@ -94,18 +96,19 @@ func headerPrefix(prefixes ...string) Header {
 	}
 }
 
-// eachHand reads text's hands in turn, calling hand with each: its
-// header line (a line isHeader accepts) and the non-blank lines up to the
-// next header, at most MaxHandLines of them; over is the number of the
-// first line past that bound (0 when none), whose lines are not kept. The
-// slice is reused for the next hand: hand must not keep it. Only one
-// hand's lines are held at a time. pre is the first non-blank line before
-// the first header, if any (a preamble the reader should report, not drop
+// eachHand reads text's hands in turn (its lines numbered from first,
+// see newLines), calling hand with each: its header line (a line
+// isHeader accepts) and the non-blank lines up to the next header, at
+// most MaxHandLines of them; over is the number of the first line past
+// that bound (0 when none), whose lines are not kept. The slice is reused
+// for the next hand: hand must not keep it. Only one hand's lines are
+// held at a time. pre is the first non-blank line before the first
+// header, if any (a preamble the reader should report, not drop
 // silently).
-func eachHand(text string, isHeader Header, hand func(lines []Line, over int)) (pre *Line) {
+func eachHand(text string, first int, isHeader Header, hand func(lines []Line, over int)) (pre *Line) {
 	lines := make([]Line, 0, 64) // most hands' lines: no regrowth
 	over := 0
-	r := newLines(text)
+	r := newLines(text, first)
 	for {
 		l, ok := r.next()
 		if !ok {
@@ -137,10 +140,10 @@ func eachHand(text string, isHeader Header, hand func(lines []Line, over int)) (
 	return pre
 }
 
-// splitHands splits text into hands as eachHand reads them, each
-// hand's lines a slice of its own.
+// splitHands splits text into hands as eachHand reads them (from line
+// 1), each hand's lines a slice of its own.
 func splitHands(text string, isHeader Header) (pre *Line, hands [][]Line) {
-	pre = eachHand(text, isHeader, func(lines []Line, _ int) {
+	pre = eachHand(text, 1, isHeader, func(lines []Line, _ int) {
 		hands = append(hands, slices.Clone(lines))
 	})
 	return pre, hands
@@ -201,17 +204,18 @@ func withPreamble(pre *Line, entries []handhistory.Entry) []handhistory.Entry {
 // that the Entry names it.
 type ParseHand func(lines []Line) (h *handhistory.Hand, skip string, err error)
 
-// ReadHands is the driver of a site's text reader: it splits data into
-// hands by isHeader and reads each with parse, an Entry per hand (the
-// other hands are still read when one fails). Text before the first
-// header is reported as a first Entry with an error naming its line. The
-// error return is for data without any header (a *fault.Error of kind
-// Invalid saying "no <site> hand header (<example>) found"). A hand with a
-// line over MaxLineBytes, or with more than MaxHandLines lines, is an error
-// naming that line before parse sees it.
-func ReadHands(data []byte, site, example string, isHeader Header, parse ParseHand) ([]handhistory.Entry, error) {
+// ReadHands is the driver of a site's text reader (its Reader.ReadPart):
+// it splits data, whose first line is the file's line first, into hands
+// by isHeader and reads each with parse, an Entry per hand (the other
+// hands are still read when one fails), every line numbered in the file.
+// Text before the first header is reported as a first Entry with an error
+// naming its line. The error return is for data without any header (a
+// *fault.Error of kind Invalid saying "no <site> hand header (<example>)
+// found"). A hand with a line over MaxLineBytes, or with more than
+// MaxHandLines lines, is an error naming that line before parse sees it.
+func ReadHands(data []byte, first int, site, example string, isHeader Header, parse ParseHand) ([]handhistory.Entry, error) {
 	var entries []handhistory.Entry
-	pre := eachHand(string(data), isHeader, func(lines []Line, over int) {
+	pre := eachHand(string(data), first, isHeader, func(lines []Line, over int) {
 		if handhistory.HandsFull(&entries, lines[0].N) {
 			return
 		}

@@ -91,7 +91,7 @@ func TestSplitSiteHandsAndDriver(t *testing.T) {
 		}
 		return nil, "", LineError(lines[1].N, "bad")
 	}
-	es, err := ReadHands([]byte(text), "Test", "HAND #", isHeader, parse)
+	es, err := ReadHands([]byte(text), 1, "Test", "HAND #", isHeader, parse)
 	if err != nil || len(es) != 4 {
 		t.Fatalf("entries %+v, %v", es, err)
 	}
@@ -108,7 +108,7 @@ func TestSplitSiteHandsAndDriver(t *testing.T) {
 	if !errors.As(es[3].Err, &fe) || fe.Line != 9 {
 		t.Errorf("long line entry %+v", es[3])
 	}
-	if _, err := ReadHands([]byte("nothing"), "Test", "HAND #", isHeader, parse); err == nil {
+	if _, err := ReadHands([]byte("nothing"), 1, "Test", "HAND #", isHeader, parse); err == nil {
 		t.Error("no header read")
 	}
 }

@@ -6,6 +6,6 @@ import (
 )
 
 // Reader reads Winamax text ("Winamax Poker - ... HandId: #...").
-var Reader = handhistory.Reader{Format: handhistory.FormatWinamax, Name: "Winamax", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), Read: func(data []byte) ([]handhistory.Entry, error) {
-	return sitetext.ReadHands(data, "Winamax", "Winamax Poker - ", isHeader, new(parser).parse)
+var Reader = handhistory.Reader{Format: handhistory.FormatWinamax, Name: "Winamax", Signature: isHeader, HandStarts: handhistory.LineStarts(isHeader), ReadPart: func(data []byte, first int) ([]handhistory.Entry, error) {
+	return sitetext.ReadHands(data, first, "Winamax", "Winamax Poker - ", isHeader, new(parser).parse)
 }}

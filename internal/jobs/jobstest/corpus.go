@@ -48,3 +48,18 @@ func Hands(t testing.TB, n int, base int64) []byte {
 	}
 	return out.Bytes()
 }
+
+var holeCards = regexp.MustCompile(`(?m)^\*\*\* HOLE CARDS \*\*\*\r?\n`)
+
+// Remark is the line WithRemarks adds to every hand: the readers keep a
+// line they do not know in the hand's notes, naming its line.
+const Remark = "A converter's remark"
+
+// WithRemarks returns data (PokerStars text) with a Remark line after
+// every hand's "*** HOLE CARDS ***": each hand read has one note, naming
+// the remark's line in the file.
+func WithRemarks(data []byte) []byte {
+	return holeCards.ReplaceAllFunc(data, func(m []byte) []byte {
+		return append(bytes.Clone(m), Remark+"\n"...)
+	})
+}
