@@ -13,12 +13,14 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -177,6 +179,33 @@ func ContentHash(canonical []byte) string {
 // differ and the stored one is known.
 func Conflicts(stored, incoming string) bool {
 	return stored != "" && stored != incoming
+}
+
+// SameButNotes reports whether two hands' JSON (as stored, in any key
+// order and spacing) are the same hand apart from their notes. A hand's
+// notes say where its reader did not take the record as written and name
+// the file's lines, so the same hand read from two files (a day's export
+// and the month's) differs there alone: SaveHands counts it a duplicate
+// (the hand stored first keeps its notes), not a conflict. It is asked
+// only when the content hashes differ, of one stored and one incoming
+// hand, each already bounded by CheckRecord.
+func SameButNotes(stored, incoming []byte) bool {
+	a, okA := withoutNotes(stored)
+	b, okB := withoutNotes(incoming)
+	return okA && okB && reflect.DeepEqual(a, b)
+}
+
+// withoutNotes decodes a hand's JSON object, its numbers as written,
+// without its "notes".
+func withoutNotes(b []byte) (map[string]any, bool) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var m map[string]any
+	if err := d.Decode(&m); err != nil || m == nil {
+		return nil, false
+	}
+	delete(m, "notes")
+	return m, true
 }
 
 // NewPublicID returns a fresh public id of a stored hand or equity

@@ -176,3 +176,27 @@ func TestEquityIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestSameButNotes: two hands' JSON are the same hand when they differ by
+// key order, spacing and notes alone; by anything else, or when one does
+// not read as an object, they are not.
+func TestSameButNotes(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{`{"players":["a","b"],"stack":100,"notes":["line 10 not read"]}`, `{ "notes": ["line 85 not read"], "stack": 100, "players": ["a", "b"] }`, true},
+		{`{"stack":100,"notes":["x"]}`, `{"stack":100}`, true},
+		{`{"stack":100,"notes":["x"]}`, `{"stack":101,"notes":["x"]}`, false},
+		{`{"stack":100}`, `{"stack":100.0}`, false},
+		{`{"players":["a","b"]}`, `{"players":["b","a"]}`, false},
+		{``, `{"stack":100}`, false},
+		{`null`, `null`, false},
+		{`[1]`, `[1]`, false},
+	} {
+		if got := store.SameButNotes([]byte(c.a), []byte(c.b)); got != c.same {
+			t.Errorf("SameButNotes(%s, %s) = %v, want %v", c.a, c.b, got, c.same)
+		}
+	}
+}

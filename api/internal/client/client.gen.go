@@ -655,7 +655,7 @@ type AnalyzedHand struct {
 	// Skipped Why the hand was not replayed (another game...).
 	Skipped *string `json:"skipped,omitempty"`
 
-	// Status What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
+	// Status What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id; a hand that differs from the stored one only by its notes, which name the lines of the file it was read from, is a duplicate and the stored hand keeps its notes), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
 	Status HandStatus `json:"status"`
 
 	// Verdict The judgement of one hand, as `scoop replay --json`.
@@ -966,7 +966,7 @@ type HandResult struct {
 	// Skipped Why the hand was not replayed (another game...).
 	Skipped *string `json:"skipped,omitempty"`
 
-	// Status What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
+	// Status What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id; a hand that differs from the stored one only by its notes, which name the lines of the file it was read from, is a duplicate and the stored hand keeps its notes), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
 	Status HandStatus `json:"status"`
 
 	// Verdict The judgement of one hand, as `scoop replay --json`.
@@ -1033,7 +1033,7 @@ type HandRow struct {
 	Tags []Tag `json:"tags"`
 }
 
-// HandStatus What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
+// HandStatus What became of a hand of a posted file: stored (new), duplicate (the same hand was stored: its id; a hand that differs from the stored one only by its notes, which name the lines of the file it was read from, is a duplicate and the stored hand keeps its notes), conflict (another hand holds its site and site hand id: that hand's id; not stored), replayed (not stored, /v1/hands/replay and /v1/hands/analyze), skipped, failed (see problem).
 type HandStatus string
 
 // HandSummary defines model for HandSummary.

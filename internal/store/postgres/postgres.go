@@ -353,6 +353,7 @@ SELECT h, v, a FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, 
 	if err != nil {
 		return nil, wrap(ctx, err, "save hands")
 	}
+	var differ []string // keys stored with another content hash
 	for _, i := range admitted {
 		h := hands[i]
 		pub, ok := pubOf[h.NaturalKey]
@@ -362,6 +363,32 @@ SELECT h, v, a FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, 
 		isNew := created[h.NaturalKey] && first[h.NaturalKey] == i
 		out[i] = store.Saved{ID: pub, Created: isNew,
 			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], hashOf[i])}
+		if out[i].Conflict {
+			differ = append(differ, h.NaturalKey)
+		}
+	}
+	if len(differ) == 0 {
+		return out, nil
+	}
+	// A hand that differs from the stored one by its notes alone is a
+	// duplicate (store.SameButNotes): the stored hands are read for the
+	// keys whose hashes differ, rare, in one query.
+	storedHand := make(map[string][]byte, len(differ))
+	rows, err := s.pool.Query(ctx, `SELECT natural_key, hand::text FROM hands WHERE account_id = $1 AND natural_key = ANY($2::text[])`, owner, differ)
+	if err == nil {
+		var key, hand string
+		_, err = pgx.ForEachRow(rows, []any{&key, &hand}, func() error {
+			storedHand[key] = []byte(hand)
+			return nil
+		})
+	}
+	if err != nil {
+		return nil, wrap(ctx, err, "save hands: read the hands stored under the same keys")
+	}
+	for _, i := range admitted {
+		if out[i].Conflict && store.SameButNotes(storedHand[hands[i].NaturalKey], hands[i].Hand) {
+			out[i].Conflict = false
+		}
 	}
 	return out, nil
 }

@@ -163,7 +163,7 @@ RETURNING id`)
 				return err
 			}
 			defer ins.Close()
-			sel, err := tx.PrepareContext(ctx, `SELECT public_id, content_hash FROM hands WHERE account_id = ? AND natural_key = ?`)
+			sel, err := tx.PrepareContext(ctx, `SELECT public_id, content_hash, CASE WHEN content_hash = ? THEN NULL ELSE hand END FROM hands WHERE account_id = ? AND natural_key = ?`)
 			if err != nil {
 				return err
 			}
@@ -196,10 +196,13 @@ WHERE account_id = ?2 AND natural_key = ?3 AND import_id <> ?1
 				switch {
 				case errors.Is(err, sql.ErrNoRows):
 					var stored string
-					if err := sel.QueryRowContext(ctx, owner, h.NaturalKey).Scan(&pub, &stored); err != nil {
+					var storedHand []byte // read only when the hashes differ
+					if err := sel.QueryRowContext(ctx, hash, owner, h.NaturalKey).Scan(&pub, &stored, &storedHand); err != nil {
 						return err
 					}
-					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash)}
+					// A hand that differs by its notes alone is a
+					// duplicate (store.SameButNotes).
+					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash) && !store.SameButNotes(storedHand, h.Hand)}
 					if h.Import != 0 && stored == hash {
 						if _, err := adopt.ExecContext(ctx, h.Import, owner, h.NaturalKey); err != nil {
 							return err

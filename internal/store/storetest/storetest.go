@@ -37,6 +37,7 @@ func Run(t *testing.T, open Open) {
 		{"a migrated store is ready", testReady},
 		{"a large batch is stored in one call", testLargeBatch},
 		{"another hand under a stored natural key is a conflict, not a duplicate", testConflict},
+		{"the same hand with other notes is a duplicate, not a conflict", testNotesOnly},
 		{"equity ids are random, not sequential", testEquityIDs},
 		{"concurrent overlapping batches in any order all succeed, each hand created once", testOverlappingConcurrent},
 		{"a hand with text no database can hold is refused alone, naming its field", testOddTextRefusedAlone},
@@ -402,6 +403,40 @@ func testConflict(t *testing.T, s store.Store) {
 		got[1].ID != got[0].ID || got[2].ID != got[0].ID {
 		t.Errorf("batch a, takeover of a, a = %+v, want created, conflict, duplicate, one id", got)
 	}
+}
+
+// withNotes is h with the notes of its reader, as a file's reading gives
+// them (their line numbers are the file's).
+func withNotes(h store.Hand, notes ...string) store.Hand {
+	var body map[string]any
+	if err := json.Unmarshal(h.Hand, &body); err != nil {
+		panic(err)
+	}
+	body["notes"] = notes
+	h.Hand, _ = json.Marshal(body)
+	return h
+}
+
+func testNotesOnly(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	h := NewHand(9, "pokerstars", "omaha-hilo", true, "alice", "bob")
+	day := withNotes(h, "line 10 not read (no seated player's chips in it): \"Table leave user\"")
+	month := withNotes(h, "line 85 not read (no seated player's chips in it): \"Table leave user\"")
+	first := save(t, s, day)
+	if !first[0].Created {
+		t.Fatalf("first save = %+v", first[0])
+	}
+	got := save(t, s, month, h, withNotes(takeover(h), "line 85 not read (no seated player's chips in it): \"Table leave user\""))
+	for k, want := range []store.Saved{{ID: first[0].ID}, {ID: first[0].ID}, {ID: first[0].ID, Conflict: true}} {
+		if got[k] != want {
+			t.Errorf("save %d = %+v, want %+v (other notes, no notes: duplicates; another hand with those notes: a conflict)", k, got[k], want)
+		}
+	}
+	stored, err := s.Hand(ctx, first[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jsonEqual(t, "the stored hand, the first file's notes", stored.Hand, day.Hand)
 }
 
 func testEquityIDs(t *testing.T, s store.Store) {
