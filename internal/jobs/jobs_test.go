@@ -486,7 +486,13 @@ func TestCancelWhileRunning(t *testing.T) {
 			}
 			return nil
 		}
-		t.Cleanup(func() { testHookStored = nil })
+		// An analysis job the queue hands out before the cancel (its
+		// parts are enqueued before the hook) waits for it, as one still
+		// queued would: what is pinned is that a job begins by asking
+		// whether its import was cancelled (one that has begun its work
+		// finishes it).
+		testHookAnalyse = func(AnalysisArgs) { <-release }
+		t.Cleanup(func() { testHookStored, testHookAnalyse = nil, nil })
 		svc := start(t, st, testConfig(1))
 		id := upload(t, svc, jobstest.Hands(t, 30, 9_770_000_000))
 		<-inside
