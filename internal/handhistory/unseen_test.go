@@ -42,9 +42,9 @@ var unseen = []struct {
 	// is a tournament header naming no betting structure.
 	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 0, 0, []string{
 		`line 6: unrecognised line "Dealer : Set dealer [2]"`,
-		`line 45: unrecognised line "Big Blind : Big blind $0.25"`,
+		`line 43: unrecognised line "Dealer  [ME] : Set dealer [4]"`,
 		`line 83: unrecognised line "Dealer : Set dealer [1]"`,
-		`line 115: unrecognised line "Big Blind : Big blind $1"`,
+		`line 113: unrecognised line "Dealer  [ME] : Set dealer [2]"`,
 		`line 141: unrecognised line "Dealer : Set dealer [6]"`,
 		`line 177: the header names no betting structure`,
 	}},

@@ -175,3 +175,17 @@ func TestAllInRaiseTo(t *testing.T) {
 		{"round total that disagrees", "All-in(raise) $0.17 to $0.17", "All-in(raise) $0.17 to $0.20"},
 	})
 }
+
+// TestHeroLinesUnknown: a line of the exporting player's ("Small Blind
+// [ME] : ...", the seat named Hero) that the reader does not know is an
+// error naming it, as another seat's is, with an amount or without (it was
+// a note: the line does not start with the seat's name, Hero).
+func TestHeroLinesUnknown(t *testing.T) {
+	t.Parallel()
+	readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{From: "Small Blind  [ME] : Folds", To: "Small Blind  [ME] : Waves $0.05", Err: `unrecognised line "Small Blind  [ME] : Waves $0.05"`},
+		{From: "Small Blind  [ME] : Folds", To: "Small Blind  [ME] : Waves", Err: `unrecognised line "Small Blind  [ME] : Waves"`},
+		{From: "Dealer : Folds", To: "Dealer : Waves $0.05", Err: `unrecognised line "Dealer : Waves $0.05"`},
+		{From: "Seat re-join", To: "Small Blind  [ME] : Seat re-join"},
+	})
+}

@@ -207,7 +207,9 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 			return b.PutMore(l, who, left)
 		})
 	default:
-		return b.Unknown(l)
+		// Unknown would take the exporting player's line ("Dealer  [ME] :
+		// ...") for a notice: it does not start with his seat's name, Hero.
+		return b.UnknownOf(l, who)
 	}
 	if err != nil {
 		return err
