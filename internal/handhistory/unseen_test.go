@@ -37,17 +37,11 @@ var unseen = []struct {
 	{"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
-	// The 2022 client's wordings ("Dealer : Set dealer [2]", "Small Blind :
-	// Small Blind $0.10", "Big Blind : Big blind $0.25") are not read, nor
-	// is a tournament header naming no betting structure.
-	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 0, 0, []string{
-		`line 6: unrecognised line "Dealer : Set dealer [2]"`,
-		`line 43: unrecognised line "Dealer  [ME] : Set dealer [4]"`,
-		`line 83: unrecognised line "Dealer : Set dealer [1]"`,
-		`line 113: unrecognised line "Dealer  [ME] : Set dealer [2]"`,
-		`line 141: unrecognised line "Dealer : Set dealer [6]"`,
-		`line 177: the header names no betting structure`,
-	}},
+	// The 2017-on wordings ("Dealer : Set dealer [2]", "Small Blind : Small
+	// Blind $0.10", "Big Blind : Big blind $0.25") read: the five cash
+	// hands settle (the PLO8 one a scoop). The tournament's header names no
+	// betting structure.
+	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 5, 5, []string{`line 177: the header names no betting structure`}},
 	{"fulltilt__fpdb3__PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt", 1, 1, nil},
 	// "$2,000 Cap Pot Limit Omaha Hi": before, "not Omaha".
 	{"fulltilt__fpdb3__PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1, 1, nil},
