@@ -39,9 +39,10 @@ var unseen = []struct {
 	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
 	// The 2017-on wordings ("Dealer : Set dealer [2]", "Small Blind : Small
 	// Blind $0.10", "Big Blind : Big blind $0.25") read: the five cash
-	// hands settle (the PLO8 one a scoop). The tournament's header names no
-	// betting structure.
-	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 5, 5, []string{`line 177: the header names no betting structure`}},
+	// hands settle (the PLO8 one a scoop). The tournament hand is skipped:
+	// its header names the speed ("Normal-") where the structure was, and
+	// nothing in the hand says it (TestUnseenSkipsAndNotes).
+	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 5, 5, nil},
 	{"fulltilt__fpdb3__PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt", 1, 1, nil},
 	// "$2,000 Cap Pot Limit Omaha Hi": before, "not Omaha".
 	{"fulltilt__fpdb3__PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1, 1, nil},
@@ -301,6 +302,7 @@ func TestUnseenSkipsAndNotes(t *testing.T) {
 		file         string
 		skips, notes []string
 	}{
+		{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", []string{`the tournament's header names no betting structure ("Normal" in its place), nor does any line of the hand`}, nil},
 		{"pacific__hhsmithy__PLO-USD-10-20-201401.DealingCardsMissing2.txt", []string{"incomplete hand (it stops at line 29)"}, nil},
 		{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.partial.txt", []string{"incomplete hand (it stops at line 6)"}, nil},
 		{"wpn__hhsmithy__PLO-25-50-201605.old.format.River2.txt", nil, []string{"the street lines give the board as 8hKsTs9c5d; the summary's board 5dKs7cJc7d (line 34) is used"}},

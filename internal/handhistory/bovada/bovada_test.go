@@ -238,3 +238,20 @@ func TestForm2022(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentWithoutStructure: a tournament header that names the
+// speed where the structure was ("TBL#2, Normal- Level 10", as Bovada's
+// later ones do) is skipped saying so, not guessed at; a cash header
+// naming no structure is an error of its line as before.
+func TestTournamentWithoutStructure(t *testing.T) {
+	t.Parallel()
+	mtt := string(readertest.File(t, "bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt"))
+	readertest.Variants(t, Reader.Read, mtt, []readertest.Variant{
+		{},
+		{From: "TBL#13, Fixed Limit- Level 6", To: "TBL#13, Normal- Level 6", Skip: `the tournament's header names no betting structure ("Normal" in its place), nor does any line of the hand`},
+		{From: "TBL#13, Fixed Limit- Level 6", To: "TBL#13, Level 6", Skip: "the tournament's header names no betting structure, nor does any line of the hand"},
+	})
+	readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{From: "OMAHA Pot Limit", To: "OMAHA", Err: "the header names no betting structure", Line: 1},
+	})
+}

@@ -45,4 +45,12 @@
 // the site takes its rake from each pot in proportion. Table notices
 // ("Seat sit out", "Table deposit $1.50", "Ranking 39") change nothing;
 // other games (HOLDEM, 7 Card Stud) are Skipped with their name.
+//
+// Later tournament headers ("Bovada Hand #4561202298: OMAHA HiLo
+// Tournament #47895702 TBL#2, Normal- Level 10 (200/400) - ...") write the
+// tournament's speed where the structure was, and no line of the hand
+// names it: such a hand is Skipped saying so, its structure not guessed
+// (its seat lines, "Seat 30: UTG+2", number the players otherwise than
+// the table's seats 1 to 10, which "Set dealer [4]" names, and are never
+// read).
 package bovada
