@@ -103,8 +103,8 @@ var unseen = []struct {
 	{"party__fpdb3__PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 1, 0, nil},
 	{"party__fpdb3__PLO-6max-USD-5-10-201202.diff.format.txt", 1, 1, nil},
 	// The 2005 client ends its actions with a full stop ("Urponaattori
-	// folds.").
-	{"party__gitpan__PLO-USD-0.10-0.25-200511.Sites_Party_PLO.RAW.txt", 0, 0, []string{`line 21: unrecognised action "Urponaattori folds."`}},
+	// folds.", "FFFEMI checks."; was unreadable).
+	{"party__gitpan__PLO-USD-0.10-0.25-200511.Sites_Party_PLO.RAW.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO-USD-0.25-0.50-201204.10MultipleHands.txt", 10, 10, nil},
 	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
