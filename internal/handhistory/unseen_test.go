@@ -37,6 +37,12 @@ var unseen = []struct {
 	{"bovada__fpdb3__PLO8-9max-USD-10-MTT-201207.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-1-0.10-201409.LOW.vs.LO.txt", 1, 1, nil},
 	{"bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt", 1, 1, nil},
+	// The 2017-on wordings ("Dealer : Set dealer [2]", "Small Blind : Small
+	// Blind $0.10", "Big Blind : Big blind $0.25") read: the five cash
+	// hands settle (the PLO8 one a scoop). The tournament hand is skipped:
+	// its header names the speed ("Normal-") where the structure was, and
+	// nothing in the hand says it (TestUnseenSkipsAndNotes).
+	{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", 5, 5, nil},
 	{"fulltilt__fpdb3__PLO-6max-USD-200-400.200612.Observed.Hand.with.chat.txt", 1, 1, nil},
 	// "$2,000 Cap Pot Limit Omaha Hi": before, "not Omaha".
 	{"fulltilt__fpdb3__PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1, 1, nil},
@@ -68,6 +74,12 @@ var unseen = []struct {
 	// only, their players without "bet" or "win" figures and no cards,
 	// each skipped as incomplete (was a bad amount "" of the bet).
 	{"ipoker__fpdbosx__PLO-USD-5-10-201631.partial.format.txt", 0, 0, nil},
+	// An HM export whose players' "win" pays Player4 and Player5 €238 each
+	// where Player5's straight beats Player4's pair: the verdict names
+	// both collected amounts and finishing stacks.
+	{"ipoker__hhsmithy__PLO-EUR-5-10-201501.HMExport_1.txt", 1, 0, nil},
+	{"ipoker__hhsmithy__PLO-EUR-5-10-201604.CommunityCardsIssue.txt", 1, 1, nil},
+	{"ipoker__hhsmithy__PLO-EUR-5-10-201705.FormatVersion17.txt", 1, 1, nil},
 	{"ipoker__hhsmithy__PLO-USD-1-2-201205.OmahaShowdown.txt", 1, 1, nil},
 	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
 	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
@@ -79,6 +91,9 @@ var unseen = []struct {
 	{"pacific__fpdbosx__888-FLOHL-PM-30-60.txt", 1, 1, nil},
 	{"pacific__fpdbosx__888-PLO-USD-25-50-201508.secondsb.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO-USD-0.05-0.10-201401.PotLimitOmaha.txt", 1, 1, nil},
+	// The file ends with a hand's first line, "#Game No : 374398069", and
+	// nothing after it: skipped as incomplete (TestUnseenSkipsAndNotes).
+	{"pacific__hhsmithy__PLO-USD-10-20-201401.DealingCardsMissing2.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO8-USD-0.05-0.10-201401.OmahaHiLoShowdown.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	// The anonymiser renamed the seated player but not his actions.
@@ -87,6 +102,9 @@ var unseen = []struct {
 	// finishing-stack difference and a note.
 	{"party__fpdb3__PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 1, 0, nil},
 	{"party__fpdb3__PLO-6max-USD-5-10-201202.diff.format.txt", 1, 1, nil},
+	// The 2005 client ends its actions with a full stop ("Urponaattori
+	// folds.", "FFFEMI checks."; was unreadable).
+	{"party__gitpan__PLO-USD-0.10-0.25-200511.Sites_Party_PLO.RAW.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO-USD-0.25-0.50-201204.10MultipleHands.txt", 10, 10, nil},
 	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
@@ -119,6 +137,14 @@ var unseen = []struct {
 	{"pokerstars__fpdbosx__PLO-6max-USD-5-10-201509.converted.format.txt", 1, 1, nil},
 	{"pokerstars__fpdbosx__PLO-9max-USD-MTT-200-50-15-201209.split.ko.txt", 1, 1, nil},
 	{"pokerstars__fpdbosx__PLO-USD-MTT-3-201201.Sample.txt", 1, 1, nil},
+	{"pokerstars__handconverter__PLO-6max-USD-0.05-0.10-201610.headsup.txt", 1, 1, nil},
+	{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.05-0.10-201610.js.comment.sample.txt", 1, 1, nil},
+	{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.free.fold.txt", 1, 1, nil},
+	// The hand as the repository holds it, cut after its seats: skipped as
+	// incomplete (TestUnseenSkipsAndNotes).
+	{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.partial.txt", 0, 0, nil},
+	{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.runittwice.txt", 1, 1, nil},
+	{"pokerstars__hhsmithy__PLO-6max-USD-0.25-0.50-201801.MucksHandKnownHolecards.txt", 1, 1, nil},
 	{"pokerstars__hhsmithy__PLO-6max-USD-10-20-201410.RunItTwice1.txt", 1, 1, nil},
 	{"winamax__cardroomwinamax__PLO-MTT-Freeroll-201701.real_omaha_pot-limit.txt", 7, 7, nil},
 	// Skipped: "Omaha5 pot limit" is not Omaha.
@@ -142,6 +168,10 @@ var unseen = []struct {
 	// Skipped: the record returns the uncalled bet to a player who folded.
 	{"wpn__fpdb3__PLO8-6max-USD-20-40-201609.no.flop.txt", 0, 0, nil},
 	{"wpn__fpdb3__PLO8-6max-USD-40-80-201610.disconnected.allin.txt", 1, 1, nil},
+	// The street lines deal 8h Ks 10s 9c 5d, the summary's board is 5d Ks
+	// 7c Jc 7d: the summary's is used and the verdict's notes say so
+	// (TestUnseenSkipsAndNotes).
+	{"wpn__hhsmithy__PLO-25-50-201605.old.format.River2.txt", 1, 1, nil},
 	{"wpn__hhsmithy__PLO-USD-0.50-1-201403.PotLimitOmaha.txt", 1, 1, nil},
 	{"wpn__hhsmithy__PLO-USD-5-10-201601.OmahaHoleCards.txt", 1, 1, nil},
 	{"wpn__hhsmithy__PLO8-USD-2-4-201403.PotLimitOmahaHiLo.txt", 1, 1, nil},
@@ -258,6 +288,44 @@ func TestUnseenLocalizedPokerStars(t *testing.T) {
 		}
 		if strings.Join(ids, " ") != strings.Join(tt.ids, " ") {
 			t.Errorf("%s: hands %q, want %q", tt.file, ids, tt.ids)
+		}
+	}
+}
+
+// TestUnseenSkipsAndNotes pins, for the unseen files with a hand skipped
+// or read with notes, every hand's skip reason and every read hand's
+// verdict notes, in file order: a hand that does not count says why, and
+// what a reader mended is said.
+func TestUnseenSkipsAndNotes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		file         string
+		skips, notes []string
+	}{
+		{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", []string{`the tournament's header names no betting structure ("Normal" in its place), nor does any line of the hand`}, nil},
+		{"pacific__hhsmithy__PLO-USD-10-20-201401.DealingCardsMissing2.txt", []string{"incomplete hand (it stops at line 29)"}, nil},
+		{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.partial.txt", []string{"incomplete hand (it stops at line 6)"}, nil},
+		{"wpn__hhsmithy__PLO-25-50-201605.old.format.River2.txt", nil, []string{"the street lines give the board as 8hKsTs9c5d; the summary's board 5dKs7cJc7d (line 34) is used"}},
+	} {
+		data, err := os.ReadFile(filepath.Join("testdata", "unseen", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, err := detectAndRead(tt.file, data)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		var skips, notes []string
+		for _, e := range entries {
+			switch {
+			case e.Skipped != "":
+				skips = append(skips, e.Skipped)
+			case e.Hand != nil:
+				notes = append(notes, analysis.FromEntry(e).Notes...)
+			}
+		}
+		if strings.Join(skips, "\n") != strings.Join(tt.skips, "\n") || strings.Join(notes, "\n") != strings.Join(tt.notes, "\n") {
+			t.Errorf("%s: skipped %q, notes %q; want %q, %q", tt.file, skips, notes, tt.skips, tt.notes)
 		}
 	}
 }

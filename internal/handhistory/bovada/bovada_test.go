@@ -175,3 +175,83 @@ func TestAllInRaiseTo(t *testing.T) {
 		{"round total that disagrees", "All-in(raise) $0.17 to $0.17", "All-in(raise) $0.17 to $0.20"},
 	})
 }
+
+// TestHeroLinesUnknown: a line of the exporting player's ("Small Blind
+// [ME] : ...", the seat named Hero) that the reader does not know is an
+// error naming it, as another seat's is, with an amount or without (it was
+// a note: the line does not start with the seat's name, Hero).
+func TestHeroLinesUnknown(t *testing.T) {
+	t.Parallel()
+	readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{From: "Small Blind  [ME] : Folds", To: "Small Blind  [ME] : Waves $0.05", Err: `unrecognised line "Small Blind  [ME] : Waves $0.05"`},
+		{From: "Small Blind  [ME] : Folds", To: "Small Blind  [ME] : Waves", Err: `unrecognised line "Small Blind  [ME] : Waves"`},
+		{From: "Dealer : Folds", To: "Dealer : Waves $0.05", Err: `unrecognised line "Dealer : Waves $0.05"`},
+		{From: "Seat re-join", To: "Small Blind  [ME] : Seat re-join"},
+	})
+}
+
+// walk2022 is a hand of the 2017-on form (hand 4304661627 of the
+// unseen 2022 fixtures, testdata/unseen in package handhistory, cut to a
+// walk): "Set dealer [1]", "Small Blind $0.10" posted by the dealer heads
+// up, "Big blind $0.25", a fold with a remark.
+const walk2022 = `Bovada Hand #4304661627 TBL#26953916 OMAHA HiLo Pot Limit - 2022-06-26 16:46:04
+Seat 1: Dealer ($7.50 in chips)
+Seat 4: Big Blind [ME] ($25 in chips)
+Dealer : Set dealer [1]
+Dealer : Small Blind $0.10
+Big Blind  [ME] : Big blind $0.25
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [As 9d 6h Jd]
+Big Blind  [ME] : Card dealt to a spot [Kd Js 6c Jc]
+Dealer : Fold(Blind Disconnected)
+Big Blind  [ME] : Return uncalled portion of bet $0.15
+Big Blind  [ME] : Does not show [Kd Js 6c Jc] (One pair)
+Big Blind  [ME] : Hand result $0.20
+*** SUMMARY ***
+Total Pot($0.20)
+Seat+4: Big Blind HI $0.20 [Does not show]
+`
+
+// TestForm2022: the 2017-on wordings are read: "Set dealer [n]" the
+// button's seat, "Small Blind $X" / "Small blind X" the small blind,
+// "Big blind $X" / "Big Blind $X" the big blind (the minimum bet), "Fold"
+// with a remark a fold, a bare "Set dealer" a notice; the hand settles.
+func TestForm2022(t *testing.T) {
+	t.Parallel()
+	es := readertest.Variants(t, Reader.Read, walk2022, []readertest.Variant{
+		{},
+		{From: "Dealer : Small Blind $0.10", To: "Dealer : Small blind $0.10"},
+		{From: "Big Blind  [ME] : Big blind $0.25", To: "Big Blind  [ME] : Big Blind $0.25"},
+		{From: "Dealer : Fold(Blind Disconnected)", To: "Dealer : Folds (timeout)"},
+		{From: "Dealer : Set dealer [1]", To: "Dealer : Set dealer [1]\nSet dealer"},
+		{From: "Dealer : Set dealer [1]", To: "Dealer : Set dealer [11]", Err: `bad dealer seat in "Dealer : Set dealer [11]"`},
+	})
+	for _, e := range es[:5] {
+		h := e.Hand
+		if h == nil {
+			continue
+		}
+		readertest.Settles(t, "walk2022", e)
+		if h.Button != 0 || len(h.Posts) != 2 || h.Posts[0].Kind != game.SmallBlind || h.Posts[0].Amount != 10 || h.Posts[1].Kind != game.BigBlind ||
+			h.Posts[1].Player != 1 || h.Players[1].Name != hero || h.Table.MinBet != 25 || h.Actions[0].Kind != game.Fold || len(h.Notes) != 0 {
+			t.Errorf("entry %d: %s", e.Index, readertest.HandJSON(t, h))
+		}
+	}
+}
+
+// TestTournamentWithoutStructure: a tournament header that names the
+// speed where the structure was ("TBL#2, Normal- Level 10", as Bovada's
+// later ones do) is skipped saying so, not guessed at; a cash header
+// naming no structure is an error of its line as before.
+func TestTournamentWithoutStructure(t *testing.T) {
+	t.Parallel()
+	mtt := string(readertest.File(t, "bovada__fpdb3__PLO8-USD-MTT-10-1-201207.allin.call.pf.txt"))
+	readertest.Variants(t, Reader.Read, mtt, []readertest.Variant{
+		{},
+		{From: "TBL#13, Fixed Limit- Level 6", To: "TBL#13, Normal- Level 6", Skip: `the tournament's header names no betting structure ("Normal" in its place), nor does any line of the hand`},
+		{From: "TBL#13, Fixed Limit- Level 6", To: "TBL#13, Level 6", Skip: "the tournament's header names no betting structure, nor does any line of the hand"},
+	})
+	readertest.Variants(t, Reader.Read, walk, []readertest.Variant{
+		{From: "OMAHA Pot Limit", To: "OMAHA", Err: "the header names no betting structure", Line: 1},
+	})
+}

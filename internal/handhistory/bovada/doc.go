@@ -9,10 +9,12 @@
 // chips)", named by position ("Dealer", "Small Blind", "UTG+1"; the
 // exporting player's "[ME]" after it), and every line of the play is
 // "name : words" (the name's spaces as the client pads them): "Set
-// dealer/Bring in spot [2]" (the button's seat), the posts ("Ante/Small
-// Blind $2", "Big blind/Bring in $4", "Posts chip $5" a live post,
-// "Posts dead chip $15" a big blind and the small blind's part dead),
-// "Card dealt to a spot [..]" (every player's cards), the actions with
+// dealer/Bring in spot [2]" (the button's seat; in records of 2017 on
+// "Set dealer [2]"), the posts ("Ante/Small Blind $2", "Big blind/Bring
+// in $4"; later "Small Blind $2" or "Small blind 200", "Big blind $4";
+// "Posts chip $5" a live post, "Posts dead chip $15" a big blind and
+// the small blind's part dead), "Card dealt to a spot [..]" (every
+// player's cards), the actions ("Folds", "Folds(timeout)", "Fold(Blind Disconnected)") with
 // "Calls $4"/"Call 100" the chips put in, "Bets $X", "Raises $76" to $76
 // or, from 2014, "Raises $0.10 to $0.10" (the chips put in, then the
 // round total), "All-in $190" and "All-in(raise) $124" (everything the
@@ -43,4 +45,12 @@
 // the site takes its rake from each pot in proportion. Table notices
 // ("Seat sit out", "Table deposit $1.50", "Ranking 39") change nothing;
 // other games (HOLDEM, 7 Card Stud) are Skipped with their name.
+//
+// Later tournament headers ("Bovada Hand #4561202298: OMAHA HiLo
+// Tournament #47895702 TBL#2, Normal- Level 10 (200/400) - ...") write the
+// tournament's speed where the structure was, and no line of the hand
+// names it: such a hand is Skipped saying so, its structure not guessed
+// (its seat lines, "Seat 30: UTG+2", number the players otherwise than
+// the table's seats 1 to 10, which "Set dealer [4]" names, and are never
+// read).
 package bovada

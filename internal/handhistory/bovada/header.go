@@ -42,15 +42,37 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 			t.Structure, known = sitetext.StructureOf(s)
 		}
 	}
-	if !known {
+	b.Hand.Tournament = strings.Contains(rest, " Tournament #")
+	switch {
+	case !known && b.Hand.Tournament:
+		// Later tournament headers write the tournament's speed where the
+		// structure was ("TBL#2, Normal- Level 10") and no other line
+		// names it. It is not guessed: not from the bets (a pot-limit
+		// hand's are a no-limit hand's too), nor from the game (Bovada
+		// has run Omaha Hi/Lo tournaments pot limit and fixed limit, as
+		// testdata's 2012 files show).
+		return "the tournament's header names no betting structure" + speed(rest) + ", nor does any line of the hand", nil
+	case !known:
 		return "", sitetext.LineError(l.N, "the header names no betting structure: %s", sitetext.Quote(l.S))
 	}
-	if b.Hand.Tournament = strings.Contains(rest, " Tournament #"); b.Hand.Tournament {
+	if b.Hand.Tournament {
 		b.Scale, t.ChipUnit = 1, "1"
 	} else {
 		b.Sym, t.ChipUnit, t.Currency = "$", "0.01", "USD"
 	}
 	return "", nil
+}
+
+// speed returns, for a tournament header's rest "... TBL#2, Normal- Level
+// 10 ...", what it writes where older headers name the structure, as "
+// (\"Normal\" in its place)"; "" when it is not that form.
+func speed(rest string) string {
+	_, after, ok := strings.Cut(rest, ", ")
+	w, _, found := strings.Cut(after, "- Level ")
+	if !ok || !found || w == "" || len(w) > 20 || strings.ContainsAny(w, "\"\\") {
+		return ""
+	}
+	return ` ("` + w + `" in its place)`
 }
 
 // seat reads "Seat 1: UTG+2 ($163 in chips)".

@@ -33,13 +33,13 @@ var ignored = []string{"Sitout (wait for bb)", "Seat sit out", "Seat re-join", "
 	"Table leave user", "Table enter user", "Leave table", "Seat sit down", "Enter(Auto)", "Sitout", "Seat stand up"}
 
 // The notices above are also written without a name ("Seat re-join",
-// "Table deposit $1.50", "Set dealer/Bring in spot").
+// "Table deposit $1.50", "Set dealer/Bring in spot", "Set dealer").
 
 // line reads a line of the play, "name : words".
 func (p *parser) line(l sitetext.Line) error {
 	b := &p.b
 	who, v, ok := strings.Cut(l.S, " : ")
-	if !ok && (slices.Contains(ignored, l.S) || strings.HasPrefix(l.S, "Table deposit ") || l.S == "Set dealer/Bring in spot") {
+	if !ok && (slices.Contains(ignored, l.S) || strings.HasPrefix(l.S, "Table deposit ") || l.S == "Set dealer/Bring in spot" || l.S == "Set dealer") {
 		return nil // the same notices without the seat's name
 	}
 	i := b.Named(name(who))
@@ -53,8 +53,10 @@ func (p *parser) line(l sitetext.Line) error {
 	}
 	verb, arg, _ := strings.Cut(v, " ")
 	switch {
-	case strings.HasPrefix(v, "Set dealer/Bring in spot ["):
-		n, err := strconv.Atoi(strings.TrimSuffix(v[len("Set dealer/Bring in spot ["):], "]"))
+	case strings.HasPrefix(v, "Set dealer/Bring in spot ["), strings.HasPrefix(v, "Set dealer ["):
+		// The button's seat: "Set dealer/Bring in spot [2]" (to 2014),
+		// "Set dealer [2]" (records of 2017 on).
+		n, err := strconv.Atoi(strings.TrimSuffix(v[strings.IndexByte(v, '[')+1:], "]"))
 		if err != nil || n < 1 || n > sitetext.MaxSeats {
 			return sitetext.LineError(l.N, "bad dealer seat in %s", sitetext.Quote(l.S))
 		}
@@ -121,17 +123,20 @@ func (p *parser) line(l sitetext.Line) error {
 	return p.act(l, i, verb, arg)
 }
 
-// posts are the post lines' words before the amount.
+// posts are the post lines' words before the amount: the blinds as
+// written to 2014 ("Ante/Small Blind", "Big blind/Bring in") and in
+// records of 2017 on ("Small Blind", "Small blind", "Big blind").
 var posts = sitetext.PostWords{
 	{"Ante/Small Blind ", game.SmallBlind}, {"Ante/Small blind ", game.SmallBlind},
-	{"Big blind/Bring in ", game.BigBlind}, {"Posts chip ", game.BigBlind},
-	{"Posts dead chip ", game.Dead}, {"Ante chip ", game.Ante}, {"Ante ", game.Ante},
+	{"Small Blind ", game.SmallBlind}, {"Small blind ", game.SmallBlind},
+	{"Big blind/Bring in ", game.BigBlind}, {"Big blind ", game.BigBlind}, {"Big Blind ", game.BigBlind},
+	{"Posts chip ", game.BigBlind}, {"Posts dead chip ", game.Dead}, {"Ante chip ", game.Ante}, {"Ante ", game.Ante},
 }
 
-// post reads a forced bet: "Ante/Small Blind $2", "Big blind/Bring in
-// $4", "Posts chip $5" (a live post: a big blind out of turn, or a small
-// blind's amount), "Posts dead chip $15" (the big blind live, the rest
-// dead), "Ante chip 10".
+// post reads a forced bet: "Ante/Small Blind $2" or "Small Blind $2",
+// "Big blind/Bring in $4" or "Big blind $4", "Posts chip $5" (a live
+// post: a big blind out of turn, or a small blind's amount), "Posts dead
+// chip $15" (the big blind live, the rest dead), "Ante chip 10".
 func (p *parser) post(l sitetext.Line, who int, kind game.PostKind, v string) error {
 	b := &p.b
 	x, err := b.Amount(l, v[strings.LastIndexByte(v, ' ')+1:])
@@ -160,7 +165,8 @@ func (p *parser) anyActed() bool {
 	return false
 }
 
-// act reads a betting action: "Folds" (with a remark, "Folds(timeout)"),
+// act reads a betting action: "Folds" (with a remark, "Folds(timeout)",
+// "Folds (timeout)"; "Fold(Blind Disconnected)"),
 // "Checks", "Calls $4" ("Call 100": the chips put in), "Bets $22.50",
 // "Raises $76" (to $76), "Raises $0.10 to $0.10" (the chips put in, then
 // the round total), "All-in $190" and "All-in(raise) $124" (everything
@@ -175,7 +181,7 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 	cur := b.CurBet
 	var err error
 	switch {
-	case strings.HasPrefix(verb, "Folds"):
+	case strings.HasPrefix(verb, "Folds") || verb == "Fold" || strings.HasPrefix(verb, "Fold("):
 		err = b.Fold(l, who)
 	case strings.HasPrefix(verb, "Checks"):
 		err = b.Check(l, who)
@@ -207,7 +213,9 @@ func (p *parser) act(l sitetext.Line, who int, verb, arg string) error {
 			return b.PutMore(l, who, left)
 		})
 	default:
-		return b.Unknown(l)
+		// Unknown would take the exporting player's line ("Dealer  [ME] :
+		// ...") for a notice: it does not start with his seat's name, Hero.
+		return b.UnknownOf(l, who)
 	}
 	if err != nil {
 		return err

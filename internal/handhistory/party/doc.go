@@ -16,7 +16,10 @@
 //     chips put in ("raises [$30 USD]", "is all-In [$3.92 USD]"); the
 //     outcome in "wins" lines ("P wins $2,697 USD from the main pot with
 //     ...", "P wins Lo (640 chips) from the main pot", "P wins $239
-//     USD"), which include the uncalled bet given back;
+//     USD"), which include the uncalled bet given back; the 2005 client
+//     writes no currency code and ends every post and action with a full
+//     stop ("P posts small blind [$0.10].", "P folds.", "P checks.", "P
+//     calls [$0.25].", but "P is all-In  [$13.55]");
 //   - the later one: "0.10/0.25 Omaha Hi Game Table (PL) - Mon Jul 20
 //     11:01:17 EDT 2026", amounts in parentheses, "raises X to Y" (Y the
 //     round total), "P is all-In." after the action, and a summary

@@ -308,6 +308,9 @@ func line(b *sitetext.Builder, l sitetext.Line, st *state) error {
 		return err
 	}
 	verb, arg, _ := strings.Cut(v, " ")
+	if arg == "" { // 2005: "P folds.", "P checks." (its amounts' stops: see amount)
+		verb = strings.TrimSuffix(verb, ".")
+	}
 	if k := strings.IndexByte(verb, '['); k > 0 { // 2012: "raises[ $25 USD ]"
 		verb, arg = verb[:k], strings.TrimSpace(verb[k:]+" "+arg)
 	}

@@ -1,6 +1,7 @@
 package party
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -115,4 +116,56 @@ func FuzzReadParty(f *testing.F) { readertest.FuzzRead(f, Reader.Read, []byte(st
 func TestBounds(t *testing.T) {
 	t.Parallel()
 	readertest.LimitErrors(t, Reader.Read, std, "Bob checks\n", "** Dealing Flop ** [ Qh, Jd, Td ]\n", "Ann")
+}
+
+// hand2005 is a hand of the 2005 client (the layout of the unseen
+// party__gitpan file, testdata/unseen in package handhistory): every
+// action and post ends with a full stop ("Cid folds.", "Bob checks.",
+// "Ann calls [$0.25]."), but "is all-In  [$3.70]"; amounts carry no
+// currency code.
+const hand2005 = `***** Hand History for Game 2981408940 *****
+$25 PL Omaha - Friday, November 04, 19:50:12 EDT 2005
+Table Table  64984 (Real Money)
+Seat 1 is the button
+Total number of players : 3 
+Seat 1: Ann ( $10 )
+Seat 2: Bob ( $4.70 )
+Seat 3: Cid ( $25 )
+Bob posts small blind [$0.10].
+Cid posts big blind [$0.25].
+** Dealing down cards **
+Dealt to Ann [  8d 5s 4s 6s ]
+Ann calls [$0.25].
+Bob raises [$0.90].
+Cid folds.
+Ann calls [$0.75].
+** Dealing Flop ** [ 7d, 5h, 3c ]
+Bob checks.
+Ann bets [$2].
+Bob is all-In  [$3.70]
+Ann calls [$1.70].
+** Dealing Turn ** [ 6d ]
+** Dealing River ** [ Tc ]
+Bob shows [ 5d, 4c, 7c, 9h ] a straight, three to seven.
+Ann shows [ 8d, 5s, 4s, 6s ] a straight, four to eight.
+Ann wins $9.40 from  the main pot  with a straight, four to eight.
+`
+
+// TestParty2005: the 2005 client's full stops end its lines, "folds."
+// and "checks." among them: the hand reads as it does without them, and
+// settles.
+func TestParty2005(t *testing.T) {
+	t.Parallel()
+	es, err := Reader.Read([]byte(hand2005))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%+v, %v", es, err)
+	}
+	readertest.Settles(t, "hand2005", es[0])
+	bare := readertest.OneHand(t, Reader.Read, []byte(strings.ReplaceAll(hand2005, ".\n", "\n")))
+	if got, want := readertest.HandJSON(t, es[0].Hand), readertest.HandJSON(t, bare); got != want {
+		t.Errorf("with the stops:\n%s\nwithout:\n%s", got, want)
+	}
+	if a := es[0].Hand.Actions; len(a) < 3 || a[2].Kind != game.Fold || a[2].Player != 2 {
+		t.Errorf("%s", readertest.HandJSON(t, es[0].Hand))
+	}
 }

@@ -1573,13 +1573,31 @@ func (b *Builder) Route(marker, summary, play func(Line) error) func(Line) error
 func (b *Builder) Unknown(l Line) error {
 	s := l.S
 	if b.namesPlayerWithChips(s) {
-		return LineError(l.N, "unrecognised line %s", Quote(s))
+		return unrecognised(l)
 	}
 	if actsUnseated(s) {
 		return LineError(l.N, "unrecognised line (a player not seated?) %s", Quote(s))
 	}
 	b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d not read (no seated player's chips in it): %s", l.N, Quote(s)))
 	return nil
+}
+
+// UnknownOf is Unknown for a line the reader has read as seat i's (i >=
+// 0), whatever name the line writes for him (Bovada's "Dealer  [ME] :
+// ..." for the seat named Hero): a seated player's line that the reader
+// does not know is an error of the hand naming the line. With i < 0 it is
+// Unknown.
+func (b *Builder) UnknownOf(l Line, i int) error {
+	if i >= 0 {
+		return unrecognised(l)
+	}
+	return b.Unknown(l)
+}
+
+// unrecognised is the error of a line that could change the hand and
+// that the reader does not know.
+func unrecognised(l Line) error {
+	return LineError(l.N, "unrecognised line %s", Quote(l.S))
 }
 
 // actsUnseated reports whether s reads as a betting action or post of a

@@ -141,3 +141,68 @@ func TestFifthHoleCard(t *testing.T) {
 		{"fifth", "Player Hero received card: [6c]\n", "Player Hero received card: [6c]\nPlayer Hero received card: [Ac]\n"},
 	})
 }
+
+// river2 is HHSmithy's WinningPoker sample StreetTests/River2.txt (the
+// unseen wpn__hhsmithy file of package handhistory's testdata): its
+// street lines deal 8h Ks 10s 9c 5d, its summary's board is 5d Ks 7c Jc
+// 7d.
+const river2 = `Game started at: 2016/5/6 11:24:18
+Game ID: 633943719 25/50 Trevonite (PRR) (Omaha)
+Seat 4 is the button
+Seat 3: RunSoGood (1981.16).
+Seat 4: 420BLAZEIT (1915.84).
+Player 420BLAZEIT has small blind (25)
+Player RunSoGood has big blind (50)
+Player RunSoGood received a card.
+Player RunSoGood received a card.
+Player RunSoGood received a card.
+Player RunSoGood received a card.
+Player 420BLAZEIT received card: [As]
+Player 420BLAZEIT received card: [5s]
+Player 420BLAZEIT received card: [9d]
+Player 420BLAZEIT received card: [4h]
+Player 420BLAZEIT calls (25)
+Player RunSoGood raises (100)
+Player 420BLAZEIT calls (100)
+*** FLOP ***: [8h Ks 10s]
+Player RunSoGood checks
+Player 420BLAZEIT bets (170)
+Player RunSoGood calls (170)
+*** TURN ***: [8h Ks 10s] [9c]
+Player RunSoGood checks
+Player 420BLAZEIT checks
+*** RIVER ***: [8h Ks 10s 9c] [5d]
+Player RunSoGood bets (426)
+Player 420BLAZEIT is timed out.
+Player 420BLAZEIT folds
+Uncalled bet (426) returned to RunSoGood
+Player RunSoGood mucks cards
+------ Summary ------
+Pot: 639. Rake 0.96. JP fee 0.04
+Board: [5d Ks 7c Jc 7d]
+*Player RunSoGood mucks (does not show cards). Bets: 320. Collects: 639. Wins: 319.
+Player 420BLAZEIT does not show cards.Bets: 320. Collects: 0. Loses: 320.
+Game ended at: 2016/5/6 11:25:46
+`
+
+// TestMisprintedStreets: street lines whose board disagrees with the
+// summary's (any number of cards) take the summary's board when the
+// cards seen agree with it, and the notes say so (sitetext's note); a
+// summary's board holding a card seen in a hand is the error of its
+// line; street lines that agree with the summary make no note.
+func TestMisprintedStreets(t *testing.T) {
+	t.Parallel()
+	agree := strings.NewReplacer("[8h Ks 10s]", "[5d Ks 7c]", "[9c]", "[Jc]", "[8h Ks 10s 9c] [5d]", "[5d Ks 7c Jc] [7d]").Replace(river2)
+	es := readertest.Variants(t, Reader.Read, river2, []readertest.Variant{
+		{Note: "the street lines give the board as 8hKsTs9c5d; the summary's board 5dKs7cJc7d (line 34) is used"},
+		{From: "Board: [5d Ks 7c Jc 7d]", To: "Board: [5d Ks 7c Jc As]", Err: `"Board: [5d Ks 7c Jc As]" differs from the board dealt 8hKsTs9c5d`},
+		{Text: agree},
+	})
+	readertest.Settles(t, "river2", es[0])
+	if h := es[0].Hand; h.Board().String() != "5dKs7cJc7d" {
+		t.Errorf("board %s", h.Board())
+	}
+	if h := es[2].Hand; h == nil || len(h.Notes) != 0 || h.Board().String() != "5dKs7cJc7d" {
+		t.Errorf("entry 3: %+v", es[2])
+	}
+}
