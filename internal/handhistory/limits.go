@@ -57,6 +57,10 @@ const (
 	// held while it is read): the hand is a *fault.Error of kind Invalid
 	// naming the first line past the limit.
 	MaxHandLines = 2 * MaxActions
+	// MaxNotes is the most notes a hand read keeps (see LimitNotes): a
+	// real record has a few; one of thousands of unknown lines would
+	// otherwise store a note per line.
+	MaxNotes = 100
 
 	// MaxHands is the most hands (read, skipped or failed) one file may
 	// hold: a 32 MiB upload of real hands holds about 30,000. Past it a

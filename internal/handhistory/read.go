@@ -2,6 +2,7 @@ package handhistory
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/scoophq/scoop/internal/fault"
@@ -208,7 +209,24 @@ func ReadPart(f Format, data []byte, first int) ([]Entry, error) {
 		return nil, err
 	}
 	if r, ok := reader(f); ok {
-		return r.ReadPart(data, max(first, 1))
+		es, err := r.ReadPart(data, max(first, 1))
+		for _, e := range es {
+			if e.Hand != nil {
+				e.Hand.Notes = LimitNotes(e.Hand.Notes)
+			}
+		}
+		return es, err
 	}
 	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want %s)", string(f), formatNames())
+}
+
+// LimitNotes keeps the first MaxNotes of a hand's notes and, past them,
+// one more saying how many were left out: a record of thousands of
+// lines no reader knows (each a note) would otherwise carry them all
+// into its stored hand and verdict.
+func LimitNotes(notes []string) []string {
+	if len(notes) <= MaxNotes {
+		return notes
+	}
+	return append(notes[:MaxNotes:MaxNotes], fmt.Sprintf("and %d more notes, not kept (a hand keeps its first %d)", len(notes)-MaxNotes, MaxNotes))
 }
