@@ -45,6 +45,18 @@ type Table struct {
 	MaxSeats int `json:"max_seats,omitempty"`
 }
 
+// SetStakes sets t's bet sizes from the two amounts of a site's stakes
+// ("$10/$20"), t.Structure already read: in fixed limit the small and the
+// big bet, otherwise the second, the big blind, as the minimum bet (the
+// blinds themselves are the hand's posts).
+func (t *Table) SetStakes(first, second int64) {
+	if t.Structure == game.FixedLimit {
+		t.SmallBet, t.BigBet, t.MinBet = first, second, 0
+		return
+	}
+	t.MinBet = second
+}
+
 // Player is one player dealt into the hand. Players are listed in table
 // order (clockwise); see Hand.Button.
 type Player struct {

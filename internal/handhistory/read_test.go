@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/fault"
+	"github.com/scoophq/scoop/internal/game"
 	"github.com/scoophq/scoop/internal/handhistory"
 )
 
@@ -52,5 +53,18 @@ func TestDetectPokerStarsAfterPreamble(t *testing.T) {
 	}
 	if _, err := handhistory.Detect("notes.txt", []byte("nothing here\nPokerStarsHand\n")); err == nil {
 		t.Fatal("Detect accepted text without a hand header")
+	}
+}
+
+// TestSetStakes: a fixed-limit table's stakes are its small and big bet,
+// any other's second amount its minimum bet.
+func TestSetStakes(t *testing.T) {
+	t.Parallel()
+	fl := handhistory.Table{Structure: game.FixedLimit, MinBet: 7}
+	fl.SetStakes(10, 20)
+	pl := handhistory.Table{Structure: game.PotLimit}
+	pl.SetStakes(5, 10)
+	if fl.SmallBet != 10 || fl.BigBet != 20 || fl.MinBet != 0 || pl.MinBet != 10 || pl.SmallBet != 0 || pl.BigBet != 0 {
+		t.Errorf("fixed limit %+v, pot limit %+v", fl, pl)
 	}
 }

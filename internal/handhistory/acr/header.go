@@ -83,11 +83,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		b.Sym = sym
 		t.ChipUnit, t.Currency = "0.01", sitetext.CurrencyCode(sym)
 	}
-	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = x, y
-	} else {
-		t.MinBet = y
-	}
+	t.SetStakes(x, y)
 	return nil
 }
 

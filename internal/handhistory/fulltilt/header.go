@@ -147,12 +147,10 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		t.ChipUnit = "0.01"
 		t.Currency = sitetext.CurrencyCode(sym1)
 	}
+	t.SetStakes(v1, v2)
+	p.bb = v2
 	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = v1, v2
 		p.bb = v1
-	} else {
-		t.MinBet = v2
-		p.bb = v2
 	}
 	return nil
 }

@@ -150,12 +150,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		t.ChipUnit = "0.01"
 		t.Currency = sitetext.CurrencyCode(p.b.Sym)
 	}
-	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = v[0], v[1]
-		t.MinBet = 0
-	} else {
-		t.MinBet = v[1]
-	}
+	t.SetStakes(v[0], v[1])
 	return nil
 }
 

@@ -106,11 +106,7 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 		return sitetext.LineError(l.N, "bad stakes %s in the header", sitetext.Quote(s))
 	}
 	t.ChipUnit, t.Currency = "0.01", "USD"
-	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = x, y
-	} else {
-		t.MinBet = y
-	}
+	t.SetStakes(x, y)
 	return nil
 }
 

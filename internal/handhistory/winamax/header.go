@@ -109,12 +109,10 @@ func (p *parser) stakes(l sitetext.Line, s string) error {
 	if !b.Hand.Tournament {
 		t.Currency = sitetext.CurrencyCode(p.b.Sym)
 	}
+	t.SetStakes(v[0], v[1])
+	p.bb = v[1]
 	if t.Structure == game.FixedLimit {
-		t.SmallBet, t.BigBet = v[0], v[1]
 		p.bb = v[0]
-	} else {
-		t.MinBet = v[1]
-		p.bb = v[1]
 	}
 	return nil
 }
