@@ -220,13 +220,15 @@ func ReadPart(f Format, data []byte, first int) ([]Entry, error) {
 	return nil, fault.Field(fault.Invalid, "format", "unknown format %q (want %s)", string(f), formatNames())
 }
 
-// LimitNotes keeps the first MaxNotes of a hand's notes and, past them,
-// one more saying how many were left out: a record of thousands of
-// lines no reader knows (each a note) would otherwise carry them all
-// into its stored hand and verdict.
+// LimitNotes keeps at most MaxNotes of a hand's notes: past that, the
+// first MaxNotes-1 and one saying how many were left out. A record of
+// thousands of lines no reader knows (each a note) would otherwise carry
+// them all into its stored hand and verdict. Notes already limited are
+// left as they are (a hand written out and read again keeps its notes).
 func LimitNotes(notes []string) []string {
 	if len(notes) <= MaxNotes {
 		return notes
 	}
-	return append(notes[:MaxNotes:MaxNotes], fmt.Sprintf("and %d more notes, not kept (a hand keeps its first %d)", len(notes)-MaxNotes, MaxNotes))
+	kept := MaxNotes - 1
+	return append(notes[:kept:kept], fmt.Sprintf("and %d more notes, not kept (a hand keeps %d)", len(notes)-kept, MaxNotes))
 }
