@@ -218,3 +218,43 @@ func TestCardsContradictingTheRecordAreNamed(t *testing.T) {
 		})
 	}
 }
+
+// TestUncontestedPotIsNoContradiction: a real Kings Club record leaves out
+// Hero's side pot, which nobody contested (he lost the contested one):
+// its verdict differs from the record, and says so in its differences,
+// but the cards it shows contradict nothing, so no such note.
+func TestUncontestedPotIsNoContradiction(t *testing.T) {
+	t.Parallel()
+	name := filepath.Join("..", "handhistory", "kingsclub", "testdata", "kingsclub__fpdb3__LO8-USD-500-100-202104.RIO.txt")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := handhistory.Detect(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := handhistory.Read(f, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range es {
+		if e.Hand == nil || e.Hand.SiteHandID != "3969308" {
+			continue
+		}
+		found = true
+		v := Replay(e.Hand)
+		if v.MatchesRecord == nil || *v.MatchesRecord || len(v.Differences) == 0 {
+			t.Fatalf("hand 3969308: matches_record %v, differences %+v; want a difference", mustJSON(v.MatchesRecord), v.Differences)
+		}
+		for _, n := range v.Notes {
+			if strings.HasPrefix(n, "site inconsistency: every hand") {
+				t.Errorf("hand 3969308: %q", n)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no hand 3969308")
+	}
+}

@@ -122,13 +122,15 @@ func halfNames(g eval.Game, eligible []string, hi, lo Shares, shown map[string]c
 
 // cardsContradictRecord is the note of a verdict whose record says
 // another player won than the cards it shows: every player eligible for
-// a contested pot showed his hand (so the cards alone decide the pots,
-// RULES.md E1-E3), and the record pays a player the cards give nothing,
-// or nothing to one they give a share, in a hand run once. The note names
-// each such player, what his hand makes and both amounts, in the hand's
-// money; "" when the record does not contradict the cards so (a
-// difference of amounts alone, an odd chip, the rake, is the Differences'
-// to say).
+// a contested pot showed his hand (so the cards alone decide those pots,
+// RULES.md E1-E3), and, in a hand run once, the record pays a player more
+// than his uncontested pots (a pot of one eligible player) while the
+// cards give him nothing of the contested ones, or pays nothing to one
+// the cards give a share of them. The note names each such player, what
+// his hand makes and both amounts, in the hand's money; "" when the
+// record does not contradict the cards so (a difference of amounts
+// alone, an odd chip, the rake, an uncontested pot the record leaves
+// out, is the Differences' to say).
 func cardsContradictRecord(v *Verdict, m money.Format) string {
 	if v.MatchesRecord == nil || *v.MatchesRecord || len(v.Runs) > 0 || len(v.Showdown) < 2 {
 		return ""
@@ -137,19 +139,33 @@ func cardsContradictRecord(v *Verdict, m money.Format) string {
 	for _, sh := range v.Showdown {
 		shown[sh.Player] = sh
 	}
+	// Each player's share of the contested pots, and of the others.
+	contested, alone := map[string]int64{}, map[string]int64{}
 	for _, p := range v.Pots {
-		if len(p.Eligible) < 2 {
-			continue
-		}
-		for _, e := range p.Eligible {
-			if _, ok := shown[e]; !ok {
-				return ""
+		to := alone
+		if len(p.Eligible) >= 2 {
+			to = contested
+			for _, e := range p.Eligible {
+				if _, ok := shown[e]; !ok {
+					return ""
+				}
 			}
+		}
+		for name, x := range p.Hi {
+			to[name] += x
+		}
+		for name, x := range p.Lo {
+			to[name] += x
 		}
 	}
 	var parts []string
 	for _, d := range v.Differences {
-		if d.Field != "collected" || d.Run != 0 || (d.Recorded == 0) == (d.Replayed == 0) {
+		if d.Field != "collected" || d.Run != 0 {
+			continue
+		}
+		paysALoser := contested[d.Player] == 0 && d.Recorded > alone[d.Player]
+		nothingToAWinner := contested[d.Player] > 0 && d.Recorded == 0
+		if !paysALoser && !nothingToAWinner {
 			continue
 		}
 		makes := "his cards"
