@@ -256,11 +256,15 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 	var ids map[string]int64
 	var pubOf, storedHash map[string]string
 	var created map[string]bool
+	// storedHand: for a key stored before with another content hash than
+	// its first hand's, the stored hand's JSON (store.SameButNotes).
+	var storedHand map[string][]byte
 	err := store.Retry(ctx, retryable, func() error {
 		ids = make(map[string]int64, n)
 		pubOf = make(map[string]string, n)
 		storedHash = make(map[string]string, n)
 		created = make(map[string]bool, n)
+		storedHand = map[string][]byte{}
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
 INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version, import_id)
@@ -285,25 +289,33 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 				return err
 			}
 			if len(ids) < n {
-				var missing []string
-				for _, k := range keys {
+				var missing, missingHash []string
+				for j, k := range keys {
 					if !created[k] {
-						missing = append(missing, k)
+						missing, missingHash = append(missing, k), append(missingHash, hashes[j])
 					}
 				}
-				rows, err := tx.Query(ctx, `SELECT id, public_id, natural_key, content_hash FROM hands WHERE account_id = $2 AND natural_key = ANY($1::text[])`, missing, owner)
+				// The stored hand itself only where its hash differs (rare).
+				rows, err := tx.Query(ctx, `
+SELECT h.id, h.public_id, h.natural_key, h.content_hash, CASE WHEN h.content_hash = t.c THEN NULL ELSE h.hand::text END
+FROM hands h JOIN unnest($1::text[], $3::text[]) AS t(k, c) ON h.natural_key = t.k
+WHERE h.account_id = $2`, missing, owner, missingHash)
 				if err != nil {
 					return err
 				}
-				if _, err := pgx.ForEachRow(rows, []any{&id, &pub, &key, &hash}, func() error {
+				var stored *string
+				if _, err := pgx.ForEachRow(rows, []any{&id, &pub, &key, &hash, &stored}, func() error {
 					ids[key] = id
 					pubOf[key] = pub
 					storedHash[key] = hash
+					if stored != nil {
+						storedHand[key] = []byte(*stored)
+					}
 					return nil
 				}); err != nil {
 					return err
 				}
-				if err := adoptHands(ctx, tx, keys, imports, hashes, ids, storedHash, created); err != nil {
+				if err := adoptHands(ctx, tx, keys, imports, hashes, handJS, ids, storedHash, storedHand, created); err != nil {
 					return err
 				}
 			}
@@ -353,53 +365,44 @@ SELECT h, v, a FROM unnest($1::bigint[], $2::int[], $3::text[]) AS t(h, v, a)`, 
 	if err != nil {
 		return nil, wrap(ctx, err, "save hands")
 	}
-	var differ []string // keys stored with another content hash
 	for _, i := range admitted {
 		h := hands[i]
-		pub, ok := pubOf[h.NaturalKey]
+		k := h.NaturalKey
+		pub, ok := pubOf[k]
 		if !ok {
-			return nil, fault.New(fault.Internal, "save hands: no id for key %q", h.NaturalKey)
+			return nil, fault.New(fault.Internal, "save hands: no id for key %q", k)
 		}
-		isNew := created[h.NaturalKey] && first[h.NaturalKey] == i
-		out[i] = store.Saved{ID: pub, Created: isNew,
-			Conflict: !isNew && store.Conflicts(storedHash[h.NaturalKey], hashOf[i])}
-		if out[i].Conflict {
-			differ = append(differ, h.NaturalKey)
+		isNew := created[k] && first[k] == i
+		conflict := !isNew && store.Conflicts(storedHash[k], hashOf[i])
+		if conflict {
+			// A hand that differs from the stored one by its notes alone
+			// is a duplicate (store.SameButNotes). The stored one was read
+			// above where its hash differs from the batch's first hand of
+			// the key; otherwise it is that first hand (created by this
+			// batch, or stored with its very content).
+			other, read := storedHand[k]
+			if !read {
+				other = hands[first[k]].Hand
+			}
+			conflict = !store.SameButNotes(other, h.Hand)
 		}
-	}
-	if len(differ) == 0 {
-		return out, nil
-	}
-	// A hand that differs from the stored one by its notes alone is a
-	// duplicate (store.SameButNotes): the stored hands are read for the
-	// keys whose hashes differ, rare, in one query.
-	storedHand := make(map[string][]byte, len(differ))
-	rows, err := s.pool.Query(ctx, `SELECT natural_key, hand::text FROM hands WHERE account_id = $1 AND natural_key = ANY($2::text[])`, owner, differ)
-	if err == nil {
-		var key, hand string
-		_, err = pgx.ForEachRow(rows, []any{&key, &hand}, func() error {
-			storedHand[key] = []byte(hand)
-			return nil
-		})
-	}
-	if err != nil {
-		return nil, wrap(ctx, err, "save hands: read the hands stored under the same keys")
-	}
-	for _, i := range admitted {
-		if out[i].Conflict && store.SameButNotes(storedHand[hands[i].NaturalKey], hands[i].Hand) {
-			out[i].Conflict = false
-		}
+		out[i] = store.Saved{ID: pub, Created: isNew, Conflict: conflict}
 	}
 	return out, nil
 }
 
 // adoptHands moves the hands of a batch found stored with the same
-// content from a cancelled import to the batch's import (store.Hand.Import):
-// one UPDATE for the batch, none when the batch is no import's.
-func adoptHands(ctx context.Context, tx pgx.Tx, keys []string, imports []int64, hashes []string, ids map[string]int64, storedHash map[string]string, created map[string]bool) error {
+// content (or the same but for their notes, store.SameButNotes; storedHand
+// holds the stored JSON where the hashes differ) from a cancelled import
+// to the batch's import (store.Hand.Import): one UPDATE for the batch,
+// none when the batch is no import's.
+func adoptHands(ctx context.Context, tx pgx.Tx, keys []string, imports []int64, hashes, handJS []string, ids map[string]int64, storedHash map[string]string, storedHand map[string][]byte, created map[string]bool) error {
 	var hs, to []int64
 	for j, k := range keys {
-		if !created[k] && imports[j] != 0 && storedHash[k] == hashes[j] {
+		if created[k] || imports[j] == 0 {
+			continue
+		}
+		if storedHash[k] == hashes[j] || store.SameButNotes(storedHand[k], []byte(handJS[j])) {
 			hs, to = append(hs, ids[k]), append(to, imports[j])
 		}
 	}

@@ -201,9 +201,10 @@ WHERE account_id = ?2 AND natural_key = ?3 AND import_id <> ?1
 						return err
 					}
 					// A hand that differs by its notes alone is a
-					// duplicate (store.SameButNotes).
-					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash) && !store.SameButNotes(storedHand, h.Hand)}
-					if h.Import != 0 && stored == hash {
+					// duplicate (store.SameButNotes), adopted like one.
+					notesOnly := stored != hash && store.SameButNotes(storedHand, h.Hand)
+					saved[i] = store.Saved{ID: pub, Conflict: store.Conflicts(stored, hash) && !notesOnly}
+					if h.Import != 0 && (stored == hash || notesOnly) {
 						if _, err := adopt.ExecContext(ctx, h.Import, owner, h.NaturalKey); err != nil {
 							return err
 						}

@@ -319,4 +319,15 @@ func testHeldImports(t *testing.T, s store.Store) {
 	a.Import, b.Import = third, third
 	save(t, s, a, b)
 	imports("stored again", map[string]int64{a.NaturalKey: third, b.NaturalKey: first, c.NaturalKey: 0})
+	// The same hand read from another file, its notes naming other lines,
+	// is the same hand: it moves too.
+	d := withNotes(NewHand(304, "pokerstars", "omaha-hi", true, "a", "b"), "line 10 not read: x")
+	d.Import = second // cancelled
+	save(t, s, d)
+	again := withNotes(d, "line 85 not read: x")
+	again.Import = third
+	if got := save(t, s, again); got[0].Created || got[0].Conflict {
+		t.Errorf("the hand with other notes: %+v, want a duplicate", got[0])
+	}
+	imports("stored again with other notes", map[string]int64{d.NaturalKey: third})
 }
