@@ -24,11 +24,14 @@ import (
 // the same estimates, other seeded numbers, fewer trials); version 6 the
 // verdicts' readable texts in the site's money with their chips beside
 // them (error.amount, error.allowed_chips) and the offending action's line
-// in the file (error.line). From version 4 to 5 the verdicts are
-// unchanged, but an analysis is stored with the version that made it, so
-// that the sweeper makes every stored analysis again by the running
-// engine, and `scoop reverify` makes version 6's texts of stored hands.
-const EngineVersion = 6
+// in the file (error.line); version 7 A10 before the flop from the
+// precomputed range table (package preflop: range_table, the entry's
+// numbers) and the verdict's note of a record its own shown cards refute.
+// From version 4 to 5 the verdicts are unchanged, but an analysis is
+// stored with the version that made it, so that the sweeper makes every
+// stored analysis again by the running engine, and `scoop reverify` makes
+// version 6's texts of stored hands (and version 7's notes).
+const EngineVersion = 7
 
 // Verdict is the judgement of one recorded hand, in the JSON shape shared by
 // `scoop replay --json` and the /v1/hands endpoints. Per-player slices are
