@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/scoophq/scoop/internal/analysis"
@@ -154,13 +155,12 @@ var errBroken = errors.New("broken store")
 
 type failingStore struct {
 	store.Store
-	after int
-	calls int
+	after int64
+	calls atomic.Int64 // the pipeline's streams call at once
 }
 
 func (f *failingStore) SaveHands(ctx context.Context, recs []store.Hand) ([]store.Saved, error) {
-	f.calls++ // SQLite: one writer, the calls come one after another
-	if f.calls > f.after {
+	if f.calls.Add(1) > f.after {
 		return nil, errBroken
 	}
 	return f.Store.SaveHands(ctx, recs)
