@@ -3,7 +3,6 @@ package analysis
 import (
 	"errors"
 	"math"
-	"slices"
 	"strconv"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -257,9 +256,8 @@ func (z *analyzer) rangesFromTable(req equity.PercentRequest, opp []int, ans *ra
 	if !ok || e.Stderr > req.TargetStderr {
 		return false
 	}
-	t, _ := preflop.Ranges()
 	for k, p := range percents {
-		ans.ranges[k].Combos = e.Combos[slices.Index(t.Percents[:], p)]
+		ans.ranges[k].Combos = e.CombosOf(p)
 	}
 	ans.equity = make([]float64, len(req.Hands))
 	ans.stderr = make([]float64, len(req.Hands))

@@ -103,9 +103,10 @@ var (
 // RangeEntry is one known hand against a mix of ranges.
 type RangeEntry struct {
 	Equity, Stderr float64
-	// Combos[i] is the number of hands of range RangePercents[i] that
-	// share no card with the known hand.
-	Combos [2]int
+	// Combos[i] is the number of hands of range Percents[i] (the
+	// table's ranges) that share no card with the known hand.
+	Combos   [2]int
+	Percents [2]int
 	// Trials is the Monte Carlo trials the entry was measured on.
 	Trials int64
 }
@@ -197,8 +198,19 @@ func (t *RangeTable) entry(g, class, cfg int) (RangeEntry, bool) {
 	}
 	ca := (g*NumClasses + class) * len(RangePercents)
 	e := RangeEntry{Equity: unfixed(eq), Stderr: max(unfixed(se), 1/float64(t.Trials)), Trials: t.Trials,
-		Combos: [2]int{int(t.combos[ca]), int(t.combos[ca+1])}}
+		Combos: [2]int{int(t.combos[ca]), int(t.combos[ca+1])}, Percents: t.Percents}
 	return e, true
+}
+
+// CombosOf is the number of hands of the range "p%" (one of e.Percents)
+// that share no card with the known hand; 0 for another range.
+func (e RangeEntry) CombosOf(p int) int {
+	for i, q := range e.Percents {
+		if q == p {
+			return e.Combos[i]
+		}
+	}
+	return 0
 }
 
 // RangeResults are what the generator measured: Results[g][c][e] is game

@@ -93,11 +93,7 @@ func TestRangeTableAgainstFreshMonteCarlo(t *testing.T) {
 				t.Errorf("%v %v against %v: table equity %.4f, fresh %.4f (4 SE %.4f)", g, hole, percents, e.Equity, h.Equity, 4*se)
 			}
 			for k, p := range percents {
-				want := e.Combos[0]
-				if p == RangePercents[1] {
-					want = e.Combos[1]
-				}
-				if res.Combos[k+1] != want {
+				if want := e.CombosOf(p); res.Combos[k+1] != want {
 					t.Errorf("%v %v: range %d%% holds %d hands without its cards, the table says %d", g, hole, p, res.Combos[k+1], want)
 				}
 			}
@@ -168,7 +164,8 @@ func TestEncodeDecodeRanges(t *testing.T) {
 					continue
 				}
 				want := m.Results[g][c][e]
-				if !ok || math.Abs(got.Equity-want.Equity) > 1e-4 || math.Abs(got.Stderr-want.Stderr) > 1e-4 || got.Combos != [2]int{c, 100000 + g} || got.Trials != 100 {
+				if !ok || math.Abs(got.Equity-want.Equity) > 1e-4 || math.Abs(got.Stderr-want.Stderr) > 1e-4 || got.Combos != [2]int{c, 100000 + g} || got.Trials != 100 ||
+					got.CombosOf(35) != 100000+g || got.CombosOf(22) != 0 {
 					t.Fatalf("game %d class %d mix %d: %+v, want %+v", g, c, e, got, want)
 				}
 			}
