@@ -101,8 +101,9 @@ func NewHandRow(f RowFacts, verdict json.RawMessage, player string) *HandRow {
 // for NewHandRow, in the order of RowFacts' Scan targets (RowTargets):
 // the hand's facts from its first player's row, whether any player's
 // hand qualified all-in, and the named player's seat, hole cards, net and
-// facts (player is the placeholder of his name).
-func HandRowSQL(player string) string {
+// facts (player is the placeholder of his name), then the verdict as
+// text (verdict its expression on h).
+func HandRowSQL(player, verdict string) string {
 	return `(SELECT played_at FROM hand_players WHERE hand_id = h.id AND position = 0),
        coalesce((SELECT structure FROM hand_players WHERE hand_id = h.id AND position = 0), ''),
        coalesce((SELECT big_blind FROM hand_players WHERE hand_id = h.id AND position = 0), 0),
@@ -113,7 +114,7 @@ func HandRowSQL(player string) string {
        coalesce((SELECT seat FROM hand_players WHERE hand_id = h.id AND name = ` + player + ` LIMIT 1), ''),
        coalesce((SELECT hole FROM hand_players WHERE hand_id = h.id AND name = ` + player + ` LIMIT 1), ''),
        (SELECT net FROM hand_players WHERE hand_id = h.id AND name = ` + player + ` AND facts > 0 LIMIT 1),
-       h.verdict`
+       ` + verdict
 }
 
 // RowTargets are the Scan targets of HandRowSQL's columns into f, the

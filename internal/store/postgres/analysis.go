@@ -157,7 +157,7 @@ func adjustedRows(id int64, facts []store.FactsRow) []store.FactsRow {
 // (engine_version, id) index's table.
 func (s *Store) StaleHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list stale hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, `+handText("hands")+`, `+verdictText("hands")+`, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
 FROM hands
 WHERE engine_version < $1 AND id > $2
 ORDER BY id
@@ -168,7 +168,7 @@ LIMIT $3`)
 // hands' primary key, anti-joined to hand_analyses on its primary key.
 func (s *Store) UnanalyzedHands(ctx context.Context, version int, after int64, limit int) ([]store.Hand, error) {
 	return s.listHands(ctx, version, after, limit, "list unanalyzed hands", `
-SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.hand::text, h.verdict::text, h.content_hash, h.created_at, h.engine_version, h.account_id, coalesce(h.import_id, 0)
+SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, `+handText("h")+`, `+verdictText("h")+`, h.content_hash, h.created_at, h.engine_version, h.account_id, coalesce(h.import_id, 0)
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.legal AND h.id > $2 AND (a.hand_id IS NULL OR a.engine_version < $1)
 ORDER BY h.id
@@ -196,7 +196,7 @@ func (s *Store) HandRecords(ctx context.Context, ids []string) ([]store.Hand, er
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	out, err := s.scanHands(ctx, "read hands", `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, `+handText("hands")+`, `+verdictText("hands")+`, content_hash, created_at, engine_version, account_id, coalesce(import_id, 0)
 FROM hands
 WHERE public_id = ANY($1) AND account_id = $2`, ids, account.From(ctx))
 	if err != nil {
@@ -244,7 +244,7 @@ func (s *Store) UpdateVerdicts(ctx context.Context, updates []store.VerdictUpdat
 				u := updates[i]
 				var id int64
 				err := tx.QueryRow(ctx, `
-UPDATE hands SET legal = $2, verdict = $3::text::jsonb, engine_version = $4
+UPDATE hands SET legal = $2, verdict_doc = $3, verdict = NULL, engine_version = $4
 WHERE public_id = $1 AND engine_version < $4
 RETURNING id`, u.ID, u.Legal, string(u.Verdict), u.EngineVersion).Scan(&id)
 				if errors.Is(err, pgx.ErrNoRows) {

@@ -267,8 +267,8 @@ func (s *Store) SaveHands(ctx context.Context, hands []store.Hand) ([]store.Save
 		storedHand = map[string][]byte{}
 		return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `
-INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand, verdict, content_hash, engine_version, import_id)
-SELECT $10, p, k, s, sid, g, l, h::jsonb, v::jsonb, c, ev, nullif(imp, 0)
+INSERT INTO hands (account_id, public_id, natural_key, site, site_hand_id, game, legal, hand_doc, verdict_doc, content_hash, engine_version, import_id)
+SELECT $10, p, k, s, sid, g, l, h, v, c, ev, nullif(imp, 0)
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bool[], $6::text[], $7::text[], $8::text[], $9::int[], $11::text[], $12::bigint[])
   AS t(k, s, sid, g, l, h, v, c, ev, p, imp)
 ORDER BY k
@@ -297,7 +297,7 @@ RETURNING id, public_id, natural_key, content_hash`, keys, sites, siteIDs, games
 				}
 				// The stored hand itself only where its hash differs (rare).
 				rows, err := tx.Query(ctx, `
-SELECT h.id, h.public_id, h.natural_key, h.content_hash, CASE WHEN h.content_hash = t.c THEN NULL ELSE h.hand::text END
+SELECT h.id, h.public_id, h.natural_key, h.content_hash, CASE WHEN h.content_hash = t.c THEN NULL ELSE `+handText("h")+` END
 FROM hands h JOIN unnest($1::text[], $3::text[]) AS t(k, c) ON h.natural_key = t.k
 WHERE h.account_id = $2`, missing, owner, missingHash)
 				if err != nil {
@@ -433,7 +433,7 @@ func (s *Store) Hand(ctx context.Context, id string) (store.Hand, error) {
 	var h store.Hand
 	var tagList string
 	err := s.pool.QueryRow(ctx, `
-SELECT id, public_id, natural_key, site, site_hand_id, game, legal, hand::text, verdict::text, content_hash, created_at,
+SELECT id, public_id, natural_key, site, site_hand_id, game, legal, `+handText("hands")+`, `+verdictText("hands")+`, content_hash, created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = hands.id), '{}'),
        engine_version, `+store.AnnotationSQL(tagsAgg, "hands.id")+`
 FROM hands WHERE public_id = $1 AND account_id = $2`, id, account.From(ctx)).Scan(&h.Seq, &h.ID, &h.NaturalKey, &h.Site, &h.SiteHandID, &h.Game, &h.Legal,
@@ -481,12 +481,12 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 	}
 	text := "'', ''"
 	if q.Text {
-		text = "h.hand::text, coalesce((SELECT coalesce(a.doc, a.analysis::text) FROM hand_analyses a WHERE a.hand_id = h.id), '')"
+		text = handText("h") + ", coalesce((SELECT coalesce(a.doc, a.analysis::text) FROM hand_analyses a WHERE a.hand_id = h.id), '')"
 	}
 	sqlText := `
 SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
        coalesce((SELECT array_agg(name ORDER BY position) FROM hand_players WHERE hand_id = h.id), '{}'),
-       ` + store.HandRowSQL("$5") + `::text, ` + text + `,
+       ` + store.HandRowSQL("$5", verdictText("h")) + `, ` + text + `,
        ` + store.AnnotationSQL(tagsAgg, "h.id") + `
 FROM hands h
 WHERE h.account_id = $1
@@ -596,6 +596,17 @@ func unreachable(ctx context.Context, err error) error {
 // (the server cannot be reached) Unavailable. The message names what was
 // being done; the cause (SQLSTATE, constraint, the server's message, see
 // causeOf) is kept for the log.
+// handText and verdictText are the hand and verdict of hands row alias
+// as text: the text column since migration 17, else the jsonb one the
+// hands stored before it hold.
+func handText(alias string) string {
+	return "coalesce(" + alias + ".hand_doc, " + alias + ".hand::text)"
+}
+
+func verdictText(alias string) string {
+	return "coalesce(" + alias + ".verdict_doc, " + alias + ".verdict::text)"
+}
+
 func wrap(ctx context.Context, err error, doing string) error {
 	var f *fault.Error
 	if errors.As(err, &f) {

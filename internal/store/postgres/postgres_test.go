@@ -223,6 +223,88 @@ func TestMigration16ReadsTheAnalysesStoredBefore(t *testing.T) {
 	}
 }
 
+// TestMigration17ReadsTheHandsStoredBefore: migration 17 moves no row
+// either: a hand stored before it, its hand and verdict in the jsonb
+// columns, is read as it was by every reader of hands (one hand, a
+// listing with text, the analysis' records, a stale or unanalysed scan),
+// and its verdict written again (scoop reverify) moves to the text column.
+func TestMigration17ReadsTheHandsStoredBefore(t *testing.T) {
+	ctx := context.Background()
+	s := openFresh(t)
+	id := oneHand(t, s)
+	// The row as migration 16 left it: hand and verdict in jsonb.
+	if _, err := s.Pool().Exec(ctx, `UPDATE hands SET hand = hand_doc::jsonb, hand_doc = NULL, verdict = verdict_doc::jsonb, verdict_doc = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	want := storetest.NewHand(1, "", "omaha-hilo", true, "a", "b")
+	same := func(doing string, h store.Hand) {
+		t.Helper()
+		var gotHand, wantHand, gotVerdict, wantVerdict any
+		for _, d := range []struct {
+			js  json.RawMessage
+			out *any
+		}{{h.Hand, &gotHand}, {want.Hand, &wantHand}, {h.Verdict, &gotVerdict}, {want.Verdict, &wantVerdict}} {
+			if err := json.Unmarshal(d.js, d.out); err != nil {
+				t.Fatalf("%s: %v in %s", doing, err, d.js)
+			}
+		}
+		if !reflect.DeepEqual(gotHand, wantHand) || !reflect.DeepEqual(gotVerdict, wantVerdict) {
+			t.Errorf("%s: hand %s verdict %s; want %s and %s", doing, h.Hand, h.Verdict, want.Hand, want.Verdict)
+		}
+	}
+	got, err := s.Hand(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("Hand", got)
+	page, err := s.Hands(ctx, store.Query{Text: true})
+	if err != nil || len(page.Hands) != 1 {
+		t.Fatalf("Hands: %+v, %v", page, err)
+	}
+	same("Hands with text", page.Hands[0])
+	if page.Hands[0].Row == nil {
+		t.Error("Hands: the listed hand has no row (its verdict was not read)")
+	}
+	recs, err := s.HandRecords(ctx, []string{id})
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("HandRecords: %v, %v", recs, err)
+	}
+	same("HandRecords", recs[0])
+	stale, err := s.StaleHands(ctx, recs[0].EngineVersion+1, 0, 10)
+	if err != nil || len(stale) != 1 {
+		t.Fatalf("StaleHands: %v, %v", stale, err)
+	}
+	same("StaleHands", stale[0])
+	// Stored again under the same key, the hand is a duplicate of the one
+	// stored in jsonb (its content hash is the same).
+	again, err := s.SaveHands(ctx, []store.Hand{want})
+	if err != nil || len(again) != 1 || again[0].ID != id || again[0].Created {
+		t.Fatalf("SaveHands again: %+v, %v; want the stored %s, not created", again, err, id)
+	}
+	verdict := json.RawMessage(`{"hand":1,"legal":true,"reverified":true}`)
+	up, err := s.UpdateVerdicts(ctx, []store.VerdictUpdate{{ID: id, EngineVersion: recs[0].EngineVersion + 1, Legal: true, Verdict: verdict}})
+	if err != nil || len(up) != 1 || up[0].Err != nil {
+		t.Fatalf("UpdateVerdicts: %+v, %v", up, err)
+	}
+	var handText, handJSONB, verdictText, verdictJSONB bool
+	if err := s.Pool().QueryRow(ctx, `SELECT hand_doc IS NOT NULL, hand IS NOT NULL, verdict_doc IS NOT NULL, verdict IS NOT NULL FROM hands`).Scan(&handText, &handJSONB, &verdictText, &verdictJSONB); err != nil {
+		t.Fatal(err)
+	}
+	if handText || !handJSONB || !verdictText || verdictJSONB {
+		t.Errorf("verdict written again: hand in text %v, in jsonb %v; verdict in text %v, in jsonb %v; want the hand left in jsonb, the verdict in text only",
+			handText, handJSONB, verdictText, verdictJSONB)
+	}
+	if got, err := s.Hand(ctx, id); err != nil || string(got.Verdict) != string(verdict) {
+		t.Errorf("verdict written again: %s, %v; want %s", got.Verdict, err, verdict)
+	}
+	// Both forms at once are refused (the constraints).
+	for _, q := range []string{`UPDATE hands SET hand_doc = hand::text`, `UPDATE hands SET verdict = verdict_doc::jsonb`} {
+		if _, err := s.Pool().Exec(ctx, q); err == nil {
+			t.Errorf("%s: a row holding a value in both columns was accepted", q)
+		}
+	}
+}
+
 // oneHand stores one legal hand in s and returns its public id.
 func oneHand(t *testing.T, s store.Store) string {
 	t.Helper()

@@ -116,7 +116,7 @@ func (s *Store) PendingFacts(ctx context.Context, after int64, limit int) ([]sto
 	ctx, cancel := store.Deadline(ctx, s.timeout)
 	defer cancel()
 	rows, err := s.pool.Query(ctx, `
-SELECT h.id, h.hand::text, h.verdict::text, coalesce(a.doc, a.analysis::text)
+SELECT h.id, `+handText("h")+`, `+verdictText("h")+`, coalesce(a.doc, a.analysis::text)
 FROM hands h LEFT JOIN hand_analyses a ON a.hand_id = h.id
 WHERE h.id > $1 AND h.legal
   AND EXISTS (SELECT 1 FROM hand_players p WHERE p.hand_id = h.id AND p.facts <> $2 AND p.facts <> -$2)

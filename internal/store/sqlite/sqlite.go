@@ -366,7 +366,7 @@ func (s *Store) Hands(ctx context.Context, q store.Query) (store.Page, error) {
 	}
 	rows, err := s.db.QueryContext(ctx, `
 SELECT h.id, h.public_id, h.natural_key, h.site, h.site_hand_id, h.game, h.legal, h.created_at,
-       `+store.HandRowSQL("?5")+`, `+text+`,
+       `+store.HandRowSQL("?5", "h.verdict")+`, `+text+`,
        `+store.AnnotationSQL(tagsAgg, "h.id")+`
 FROM hands h
 WHERE h.account_id = ?1
