@@ -81,6 +81,9 @@ var unseen = []struct {
 	{"ipoker__hhsmithy__PLO-EUR-5-10-201604.CommunityCardsIssue.txt", 1, 1, nil},
 	{"ipoker__hhsmithy__PLO-EUR-5-10-201705.FormatVersion17.txt", 1, 1, nil},
 	{"ipoker__hhsmithy__PLO-USD-1-2-201205.OmahaShowdown.txt", 1, 1, nil},
+	// Kings Club's Pot Limit Omaha Hi-Lo: a scoop, the summary's "+89"
+	// and "-90" the net results, "Rake 1" apart.
+	{"kingsclub__fpdb3__PLO8-USD-5-10-202101.txt", 1, 1, nil},
 	{"pacific__fpdb3__PLO-6max-USD-25-50-201604.Swedish.txt", 2, 2, nil},
 	// The record pays nobody the pot (fpdb-3's "no pot awarded"): the
 	// verdict names Player4's collected amount.
@@ -94,6 +97,11 @@ var unseen = []struct {
 	// The file ends with a hand's first line, "#Game No : 374398069", and
 	// nothing after it: skipped as incomplete (TestUnseenSkipsAndNotes).
 	{"pacific__hhsmithy__PLO-USD-10-20-201401.DealingCardsMissing2.txt", 1, 1, nil},
+	// The 2016 client's Scandinavian cards ("Ec" the ace, "Knc" the jack,
+	// "Dc" the queen), "1 192,48 $" stacks; the file ends with the next
+	// hand's "#Game No : 531071562", skipped as incomplete
+	// (TestUnseenSkipsAndNotes).
+	{"pacific__hhsmithy__PLO-USD-2-4-201601.SpecialCards.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO8-USD-0.05-0.10-201401.OmahaHiLoShowdown.txt", 1, 1, nil},
 	{"pacific__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	// The anonymiser renamed the seated player but not his actions.
@@ -105,7 +113,16 @@ var unseen = []struct {
 	// The 2005 client ends its actions with a full stop ("Urponaattori
 	// folds.", "FFFEMI checks."; was unreadable).
 	{"party__gitpan__PLO-USD-0.10-0.25-200511.Sites_Party_PLO.RAW.txt", 1, 1, nil},
+	// "Player4 is sitting out" between the blinds, "xxLudwig59xx has joined
+	// the table." mid-street.
+	{"party__hhsmithy__PLO-USD-0.01-0.02-201311.SittingOut.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO-USD-0.25-0.50-201204.10MultipleHands.txt", 10, 10, nil},
+	// As the 2016 file above: the anonymiser renamed the seated Player1 but
+	// not his actions ("WolfgangCutler raises").
+	{"party__hhsmithy__PLO-USD-1-2-201510.WithAnonomous.txt", 0, 0, []string{`line 12: "WolfgangCutler" acts but is not seated in this hand`}},
+	// 2018: stacks without a currency ("( $1352.91 )"), "Mirrion is sitting
+	// out" before the blinds.
+	{"party__hhsmithy__PLO-USD-2-5-201808.WithSittingOut.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO-USD-5-10-201401.PotLimitOmaha.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-0.50-1-201401.OmahaHiLo.txt", 1, 1, nil},
 	{"party__hhsmithy__PLO8-USD-2-4-201204.OmahaHiLoShowdown.txt", 1, 1, nil},
@@ -304,6 +321,7 @@ func TestUnseenSkipsAndNotes(t *testing.T) {
 	}{
 		{"bovada__pokerapprentice__PLO-PLO8-MTT-2022.fixtures.omaha.txt", []string{`the tournament's header names no betting structure ("Normal" in its place), nor does any line of the hand`}, nil},
 		{"pacific__hhsmithy__PLO-USD-10-20-201401.DealingCardsMissing2.txt", []string{"incomplete hand (it stops at line 29)"}, nil},
+		{"pacific__hhsmithy__PLO-USD-2-4-201601.SpecialCards.txt", []string{"incomplete hand (it stops at line 36)"}, nil},
 		{"pokerstars__handconverter__PLO-Zoom-6max-USD-0.10-0.25-201610.partial.txt", []string{"incomplete hand (it stops at line 6)"}, nil},
 		{"wpn__hhsmithy__PLO-25-50-201605.old.format.River2.txt", nil, []string{"the street lines give the board as 8hKsTs9c5d; the summary's board 5dKs7cJc7d (line 34) is used"}},
 	} {
