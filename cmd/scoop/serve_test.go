@@ -301,7 +301,7 @@ func TestMigrate(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("DATABASE_URL", tc.databaseURL)
-			for i, want := range []string{"applied migrations [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16]", "up to date"} {
+			for i, want := range []string{"applied migrations [1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17]", "up to date"} {
 				var stdout, stderr bytes.Buffer
 				code := Run(context.Background(), tc.args, strings.NewReader(""), &stdout, &stderr)
 				if code != 0 || !strings.Contains(stdout.String(), want) {
