@@ -40,7 +40,7 @@ const (
 // SaveBatch is the most analyses Pass saves in one call (Hands): one
 // transaction for that many hands instead of one each, and at most that
 // many analyses lost when the process dies between them.
-const SaveBatch = 40
+const SaveBatch = 120
 
 // Config configures a Backfiller. Zero fields take the defaults.
 type Config struct {
