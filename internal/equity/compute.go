@@ -302,6 +302,7 @@ func gcd(a, b int64) int64 {
 func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome {
 	var share [numOutcomeCodes]int64 // per distinct share, in potUnits
 	var count [numOutcomeCodes]int64
+	var code [numOutcomeCodes]uint8 // per distinct share, a code of it (for codeText)
 	n := 0
 	for c, k := range out {
 		if k == 0 {
@@ -313,7 +314,7 @@ func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome 
 			j++
 		}
 		if j == n {
-			share[n] = s
+			share[n], code[n] = s, uint8(c)
 			n++
 		}
 		count[j] += k
@@ -323,6 +324,7 @@ func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome 
 		for j := i; j > 0 && share[j] > share[j-1]; j-- {
 			share[j], share[j-1] = share[j-1], share[j]
 			count[j], count[j-1] = count[j-1], count[j]
+			code[j], code[j-1] = code[j-1], code[j]
 		}
 	}
 	res := make([]Outcome, n)
@@ -333,7 +335,7 @@ func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome 
 	nb := float64(boards)
 	for j := range n {
 		p := float64(count[j]) / nb
-		res[j] = Outcome{Share: shareText[share[j]], Boards: count[j], Probability: p}
+		res[j] = Outcome{Share: codeText[code[j]], Boards: count[j], Probability: p}
 		if stderr {
 			if boards > 1 {
 				se[j] = math.Sqrt(p * (1 - p) / nb)
@@ -344,17 +346,29 @@ func outcomes(out *[numOutcomeCodes]int64, boards int64, stderr bool) []Outcome 
 	return res
 }
 
-// shareText[s] is fraction(s, potUnits) for every share s in potUnits an
-// outcome code can be worth (made once: a result's outcomes allocate no
-// text).
-var shareText = func() map[int64]string {
-	t := map[int64]string{}
-	for c := range numOutcomeCodes {
-		s := codeShare(c)
-		t[s] = fraction(s, potUnits)
-	}
-	return t
-}()
+// codeText[c] is fraction(codeShare(c), potUnits), the share of the pot
+// of outcome code c as text (TestCodeText checks every entry). A literal,
+// so that the linker lays it out and a process does no work for it at
+// start-up: built at package initialisation (a map of the 59 distinct
+// shares, formatted and inserted 132 times) it was a sixth of the
+// instructions of a whole `scoop equity` flop. A result's outcomes
+// allocate no text.
+var codeText = [numOutcomeCodes]string{
+	// no low: the high shared by c (0: no part of it)
+	"0", "1", "1/2", "1/3", "1/4", "1/5", "1/6", "1/7", "1/8", "1/9", "1/10",
+	// a low: noLowCodes + 11*h + l, one row per h
+	"0", "1/2", "1/4", "1/6", "1/8", "1/10", "1/12", "1/14", "1/16", "1/18", "1/20",
+	"1/2", "1", "3/4", "2/3", "5/8", "3/5", "7/12", "4/7", "9/16", "5/9", "11/20",
+	"1/4", "3/4", "1/2", "5/12", "3/8", "7/20", "1/3", "9/28", "5/16", "11/36", "3/10",
+	"1/6", "2/3", "5/12", "1/3", "7/24", "4/15", "1/4", "5/21", "11/48", "2/9", "13/60",
+	"1/8", "5/8", "3/8", "7/24", "1/4", "9/40", "5/24", "11/56", "3/16", "13/72", "7/40",
+	"1/10", "3/5", "7/20", "4/15", "9/40", "1/5", "11/60", "6/35", "13/80", "7/45", "3/20",
+	"1/12", "7/12", "1/3", "1/4", "5/24", "11/60", "1/6", "13/84", "7/48", "5/36", "2/15",
+	"1/14", "4/7", "9/28", "5/21", "11/56", "6/35", "13/84", "1/7", "15/112", "8/63", "17/140",
+	"1/16", "9/16", "5/16", "11/48", "3/16", "13/80", "7/48", "15/112", "1/8", "17/144", "9/80",
+	"1/18", "5/9", "11/36", "2/9", "13/72", "7/45", "5/36", "8/63", "17/144", "1/9", "19/180",
+	"1/20", "11/20", "3/10", "13/60", "7/40", "3/20", "2/15", "17/140", "9/80", "19/180", "1/10",
+}
 
 // fraction returns num/den reduced as text: "0", "1", "3/4".
 func fraction(num, den int64) string {

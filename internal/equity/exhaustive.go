@@ -45,15 +45,19 @@ var binom = func() (t [5][6]int64) {
 }()
 
 // atLeast[m][c] lists the subsets of c elements (as c-bit masks) of m
-// elements or more.
+// elements or more. The lists are made end to end in one array (at most
+// 2^c masks each): grown one by one they were 28 allocations at start-up.
 var atLeast = func() (t [4][6][]uint8) {
+	all := make([]uint8, 0, 4*(1<<6-1))
 	for m := range 4 {
 		for c := range 6 {
+			from := len(all)
 			for j := range 1 << c {
 				if bits.OnesCount8(uint8(j)) >= m {
-					t[m][c] = append(t[m][c], uint8(j))
+					all = append(all, uint8(j))
 				}
 			}
+			t[m][c] = all[from:len(all):len(all)]
 		}
 	}
 	return t

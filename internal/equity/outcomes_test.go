@@ -325,3 +325,20 @@ func TestOutcomesInEveryMode(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeText: the literal codeText is, for every outcome code, its share
+// of the pot reduced as fraction writes it, and that fraction is the
+// code's share exactly.
+func TestCodeText(t *testing.T) {
+	for c := range numOutcomeCodes {
+		s := codeShare(c)
+		if got, want := codeText[c], fraction(s, potUnits); got != want {
+			t.Errorf("codeText[%d] = %q, want %q (share %d/%d)", c, got, want, s, potUnits)
+			continue
+		}
+		r, ok := new(big.Rat).SetString(codeText[c])
+		if !ok || r.Cmp(big.NewRat(s, potUnits)) != 0 || r.RatString() != codeText[c] {
+			t.Errorf("codeText[%d] = %q is not the reduced %d/%d", c, codeText[c], s, potUnits)
+		}
+	}
+}
