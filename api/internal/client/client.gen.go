@@ -1068,7 +1068,7 @@ type HoldingGroup string
 
 // Import defines model for Import.
 type Import struct {
-	// Analysis The analysis jobs of the hands the import stored (one job per 40 hands, worked by every worker on the database).
+	// Analysis The analysis jobs of the hands the import stored (one job per 120 hands, worked by every worker on the database).
 	Analysis ImportAnalysis `json:"analysis"`
 	Bytes    int64          `json:"bytes"`
 
@@ -1104,7 +1104,7 @@ type Import struct {
 	StoredAt *time.Time `json:"stored_at,omitempty"`
 }
 
-// ImportAnalysis The analysis jobs of the hands the import stored (one job per 40 hands, worked by every worker on the database).
+// ImportAnalysis The analysis jobs of the hands the import stored (one job per 120 hands, worked by every worker on the database).
 type ImportAnalysis struct {
 	// Analysed Of those, analyses saved.
 	Analysed int64 `json:"analysed"`
