@@ -15,6 +15,7 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/filter"
 	"github.com/scoophq/scoop/internal/handhistory"
+	"github.com/scoophq/scoop/internal/ingest"
 	moneyfmt "github.com/scoophq/scoop/internal/money"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
@@ -242,7 +243,7 @@ func handKey(h *handhistory.Hand) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return store.NaturalKey("", "", canonical), nil
+	return ingest.NaturalKey(h, canonical)
 }
 
 // reportText is the readable form of a player's statistics: a summary

@@ -231,3 +231,46 @@ func TestActionLineIsTheFilesLine(t *testing.T) {
 		}
 	}
 }
+
+// TestHandWithoutIDReadTwiceIsADuplicate: a hand without a site hand id
+// is keyed by its content, its notes left out: read from two files its
+// notes name other lines, and the second read is a duplicate of the
+// first (the same stored id), not a second hand. A hand that differs
+// elsewhere is another hand.
+func TestHandWithoutIDReadTwiceIsADuplicate(t *testing.T) {
+	es, err := handhistory.Read(handhistory.FormatPokerStars, jobstest.Hands(t, 1, 7_300_000_000))
+	if err != nil || len(es) != 1 || es[0].Hand == nil {
+		t.Fatalf("%v %v", es, err)
+	}
+	h := *es[0].Hand
+	h.Site, h.SiteHandID = "", ""
+	withNotes := func(notes ...string) handhistory.Entry {
+		c := h
+		c.Notes = notes
+		return handhistory.Entry{Index: 1, Line: 1, Hand: &c}
+	}
+	eachStore(t, func(t *testing.T, st store.Store) {
+		p := &ingest.Pipeline{Store: st, Analysis: ingest.AnalyseNone}
+		run := func(e handhistory.Entry) ingest.Result {
+			var r ingest.Result
+			if _, err := p.RunEntries(context.Background(), []handhistory.Entry{e}, nil, func(x *ingest.Result) { r = *x }); err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		first := run(withNotes("line 3: a line the reader skipped"))
+		if first.Kind != ingest.Stored {
+			t.Fatalf("first: %v (%v)", first.Kind, first.Err)
+		}
+		for _, e := range []handhistory.Entry{withNotes("line 903: a line the reader skipped"), withNotes()} {
+			if r := run(e); r.Kind != ingest.Duplicate || r.StoredID != first.StoredID {
+				t.Errorf("notes %q: %v id %s, want a duplicate of %s", e.Hand.Notes, r.Kind, r.StoredID, first.StoredID)
+			}
+		}
+		other := withNotes("line 3: a line the reader skipped")
+		other.Hand.TableName += " II"
+		if r := run(other); r.Kind != ingest.Stored || r.StoredID == first.StoredID {
+			t.Errorf("another table: %v id %s, want a new hand", r.Kind, r.StoredID)
+		}
+	})
+}
