@@ -376,6 +376,29 @@ func (u *Upload) whole(ctx context.Context, name string, f handhistory.Format, b
 	return cw.end(store.ImportChunk{File: name, Format: string(f), FirstLine: 1, FirstHand: 1, Hands: 1})
 }
 
+// maxPreamble bounds the text before a file's first hand that cut keeps
+// to ask the reader how many entries it makes: past it, one (the readers'
+// "text before the first hand header").
+const maxPreamble = 64 << 10
+
+// preambleEntries is the number of entries format f's reader makes of the
+// text pre before a file's first hand (over: more of it than maxPreamble):
+// none for blank text, else as many as it reads from pre alone, one when
+// it refuses pre whole.
+func preambleEntries(f handhistory.Format, pre []byte, over bool) int {
+	switch {
+	case over:
+		return 1
+	case len(bytes.TrimSpace(pre)) == 0:
+		return 0
+	}
+	es, err := handhistory.ReadPart(f, pre, 1)
+	if err != nil {
+		return 1
+	}
+	return len(es)
+}
+
 // cut stores a file in chunks of about ChunkHands hands, each cut before
 // a line that starts a hand.
 func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, starts func(string) bool, br *bufio.Reader) error {
@@ -391,6 +414,12 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 	// hand header.
 	cutLong := f != handhistory.FormatJSON && f != handhistory.FormatPHH
 	lineBytes := 0 // of the current line, stored so far
+	// The text before the file's first hand start (at most maxPreamble
+	// bytes of it kept): the reader makes an entry of it ("text before the
+	// first hand header"), numbered before the first hand, so the hands
+	// after it, in every chunk, are numbered as a whole read numbers them.
+	var pre []byte
+	preOver, started := false, false
 	for {
 		b, err := br.ReadSlice('\n')
 		if len(b) > 0 {
@@ -421,6 +450,17 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 					return err
 				}
 				meta = store.ImportChunk{File: name, Format: string(f), FirstLine: line, FirstHand: hands + 1}
+			}
+			if start && !started {
+				started = true
+				hands += preambleEntries(f, pre, preOver)
+			}
+			if !started && !preOver {
+				if len(pre)+len(b) > maxPreamble {
+					preOver = true
+				} else {
+					pre = append(pre, b...)
+				}
 			}
 			if start {
 				hands++
