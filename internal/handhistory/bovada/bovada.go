@@ -40,6 +40,11 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	if skip, err := p.header(head, brand); err != nil || skip != "" {
 		return b.Hand, skip, err
 	}
+	if len(lines) > 1 && strings.HasPrefix(lines[1].S, "Table Info: ") {
+		// Records of 2021 on ("[MVS]"): "Table Info: Version: 1, Type:
+		// MVS, Stakes: $0.25-$0.50, Table: 000A031E-0" before the seats.
+		lines = append(lines[:1:1], lines[2:]...)
+	}
 	if err := p.scan(lines); err != nil {
 		return b.Hand, "", err
 	}

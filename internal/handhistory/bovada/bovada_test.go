@@ -255,3 +255,52 @@ func TestTournamentWithoutStructure(t *testing.T) {
 		{From: "OMAHA Pot Limit", To: "OMAHA", Err: "the header names no betting structure", Line: 1},
 	})
 }
+
+// TestZonePokerAndMVS: the headers and lines of Zone Poker (the pool
+// where the table is, "ZonePoker" glued to the game) and of the 2021-on
+// form ("[MVS]" in the header, a "Table Info:" line before the seats and
+// a "Player Info:" line after the dealer's) are read, Hi/Lo told from
+// Omaha High, another game skipped by its name alone; the pool's
+// shuffle notices ("Leave(Auto)", a bare "Enter(Auto)", "Table enter
+// user", "Table deposit $X") change nothing, nor does the uncontested
+// winner's "Showdown(One pair)" without cards; a big blind posted
+// all-in before the hole cards ("All-in $0.25") is the big blind. Each
+// form settles (the lines as matt57225/bovada-hand-history-converter's
+// Zone Poker records of 2017-2018, hh/1.txt and hh/2.txt, write them).
+func TestZonePokerAndMVS(t *testing.T) {
+	t.Parallel()
+	const zone = "Bovada Hand #4304661627 Zone Poker ID#1232 OMAHA HiLoZonePoker Pot Limit - 2022-06-26 16:46:04"
+	const head = "Bovada Hand #4304661627 TBL#26953916 OMAHA HiLo Pot Limit - 2022-06-26 16:46:04"
+	es := readertest.Variants(t, Reader.Read, walk2022, []readertest.Variant{
+		{From: head, To: zone},
+		{From: head, To: "Ignition Hand #4304661627 Zone Poker ID#1232 OMAHAZonePoker Pot Limit - 2022-06-26 16:46:04"},
+		{From: head, To: "Ignition Hand #4304661627 Zone Poker ID#88 HOLDEMZonePoker No Limit - 2022-06-26 16:46:04", Skip: "game HOLDEM No Limit is not Omaha"},
+		{From: head, To: "Bovada Hand #4304661627 TBL#26953916 OMAHA HiLo Pot Limit [MVS] - 2022-06-26 16:46:04 UTC\n" +
+			"Table Info: Version: 1, Type: MVS, Stakes: $0.10-$0.25, Table: 000A031E-0"},
+		{From: "Dealer : Set dealer [1]", To: "Dealer : Set dealer [1]\nPlayer Info: Seat1: P1-d07e9231948e51d3174b777a4673828d, Seat4: P4-44fbd5113ff5581f5a26b0ba89c64fce"},
+		{From: "*** HOLE CARDS ***", To: "Dealer : Table enter user\nDealer : Table deposit $5\n*** HOLE CARDS ***\nEnter(Auto)"},
+		{From: "*** SUMMARY ***", To: "Dealer : Leave(Auto)\n*** SUMMARY ***"},
+		{From: "Big Blind  [ME] : Does not show [Kd Js 6c Jc] (One pair)", To: "Big Blind  [ME] : Showdown(One pair)"},
+		// The big blind posted all-in before the hole cards.
+		{Text: strings.NewReplacer("Seat 4: Big Blind [ME] ($25 in chips)", "Seat 4: Big Blind [ME] ($0.25 in chips)",
+			"Big Blind  [ME] : Big blind $0.25", "Big Blind  [ME] : All-in $0.25").Replace(walk2022)},
+	})
+	games := []eval.Game{eval.OmahaHiLo, eval.OmahaHi, 0, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo}
+	for k, e := range es {
+		h := e.Hand
+		if k == 2 {
+			continue
+		}
+		if h == nil {
+			t.Errorf("entry %d: %+v", e.Index, e)
+			continue
+		}
+		readertest.Settles(t, "walk2022", e)
+		if k == 8 && (len(h.Posts) != 2 || h.Posts[1].Kind != game.BigBlind || h.Posts[1].Amount != 25 || h.Table.MinBet != 25) {
+			t.Errorf("the big blind posted all-in: %s", readertest.HandJSON(t, h))
+		}
+		if h.Table.Game != games[k] || h.Table.Structure != game.PotLimit || len(h.Notes) != 0 || h.Site != map[bool]string{true: "ignition", false: "bovada"}[k == 1] {
+			t.Errorf("entry %d: %s", e.Index, readertest.HandJSON(t, h))
+		}
+	}
+}

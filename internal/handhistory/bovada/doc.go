@@ -46,6 +46,17 @@
 // ("Seat sit out", "Table deposit $1.50", "Ranking 39") change nothing;
 // other games (HOLDEM, 7 Card Stud) are Skipped with their name.
 //
+// Zone Poker, the network's fast-fold pool, writes the pool where the
+// table is and glues "ZonePoker" to the game ("Ignition Hand #N Zone
+// Poker ID#1232 OMAHA HiLoZonePoker Pot Limit - ..."), and its pool's
+// shuffle notices ("Leave(Auto)", "Enter(Auto)", "Table enter user")
+// change nothing, nor does an uncontested winner's "Showdown(High Card)"
+// (no cards). A blind posted all-in before the hole cards ("Big Blind
+// [ME] : All-in $0.05") is that blind, all the stack. Records of 2021 on mark the header "[MVS]" ("... OMAHA
+// Pot Limit [MVS] - 2021-03-11 22:58:57 UTC") and add a "Table Info:"
+// line before the seats and a "Player Info:" line (an id per seat) after
+// the dealer's: neither changes the hand.
+//
 // Later tournament headers ("Bovada Hand #4561202298: OMAHA HiLo
 // Tournament #47895702 TBL#2, Normal- Level 10 (200/400) - ...") write the
 // tournament's speed where the structure was, and no line of the hand

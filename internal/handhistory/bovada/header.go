@@ -9,9 +9,12 @@ import (
 )
 
 // header reads "Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit -
-// 2012-05-14 00:54:46" and the tournament form "Bovada Hand #N: OMAHA
-// HiLo Tournament #T TBL#19, Pot Limit- Level 5 (50/100) - ...": the
-// hand number, the game and its structure, tournament chips.
+// 2012-05-14 00:54:46", the tournament form "Bovada Hand #N: OMAHA
+// HiLo Tournament #T TBL#19, Pot Limit- Level 5 (50/100) - ...", Zone
+// Poker's "Ignition Hand #N Zone Poker ID#1232 OMAHA HiLoZonePoker Pot
+// Limit - ..." and the form of 2021 on, "... OMAHA Pot Limit [MVS] -
+// 2021-03-11 22:58:57 UTC": the hand number, the game and its
+// structure, tournament chips.
 func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 	b := &p.b
 	rest := l.S[len(brand+" Hand #"):]
@@ -23,7 +26,10 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 	if !sitetext.Digits(b.Hand.SiteHandID) {
 		return "", sitetext.LineError(l.N, "bad hand number in %s", sitetext.Quote(l.S))
 	}
-	rest = rest[k:]
+	// Zone Poker (fast-fold) writes its pool where the table is ("Zone
+	// Poker ID#1232") and glues "ZonePoker" to the game ("OMAHA
+	// HiLoZonePoker Pot Limit").
+	rest = strings.ReplaceAll(rest[k:], "ZonePoker ", " ")
 	t := &b.Hand.Table
 	switch {
 	case strings.Contains(rest, " OMAHA HiLo "):
@@ -33,7 +39,10 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 	default:
 		title, _, _ := strings.Cut(rest, " - ")
 		f := strings.Fields(strings.TrimLeft(title, ": "))
-		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") })
+		f = slices.DeleteFunc(f, func(w string) bool { return strings.HasPrefix(w, "TBL#") || strings.HasPrefix(w, "ID#") })
+		if len(f) >= 2 && f[0] == "Zone" && f[1] == "Poker" {
+			f = f[2:]
+		}
 		return sitetext.NotOmaha(strings.Join(f, " ")), nil
 	}
 	known := false

@@ -30,7 +30,7 @@ func (p *parser) marker(l sitetext.Line) error {
 
 // ignored are the words after "name : " that cannot change the hand.
 var ignored = []string{"Sitout (wait for bb)", "Seat sit out", "Seat re-join", "Sit out", "Re-join", "Stand", "Seat stand",
-	"Table leave user", "Table enter user", "Leave table", "Seat sit down", "Enter(Auto)", "Sitout", "Seat stand up"}
+	"Table leave user", "Table enter user", "Leave table", "Seat sit down", "Enter(Auto)", "Leave(Auto)", "Sitout", "Seat stand up"}
 
 // The notices above are also written without a name ("Seat re-join",
 // "Table deposit $1.50", "Set dealer/Bring in spot", "Set dealer").
@@ -39,6 +39,11 @@ var ignored = []string{"Sitout (wait for bb)", "Seat sit out", "Seat re-join", "
 func (p *parser) line(l sitetext.Line) error {
 	b := &p.b
 	who, v, ok := strings.Cut(l.S, " : ")
+	if !ok && strings.HasPrefix(l.S, "Player Info: ") {
+		// Records of 2021 on ("[MVS]") list an id per seat after the
+		// dealer's line: "Player Info: Seat1: P1-d07e9231..., Seat2: ...".
+		return nil
+	}
 	if !ok && (slices.Contains(ignored, l.S) || strings.HasPrefix(l.S, "Table deposit ") || l.S == "Set dealer/Bring in spot" || l.S == "Set dealer") {
 		return nil // the same notices without the seat's name
 	}
@@ -74,8 +79,10 @@ func (p *parser) line(l sitetext.Line) error {
 		return b.SetHole(l, i, c)
 	case strings.HasPrefix(v, "Ranking "), strings.HasPrefix(v, "Table deposit "), strings.HasPrefix(v, "Prize Cash "):
 		return nil // a tournament's placing, chips brought for the next hand, a prize
-	case strings.HasPrefix(v, "Does not show ["):
-		return nil // the winner of an uncontested pot
+	case strings.HasPrefix(v, "Does not show ["), strings.HasPrefix(v, "Showdown("):
+		// The winner of an uncontested pot: "Does not show [..] (One
+		// pair)", or in Zone Poker "Showdown(High Card)", no cards.
+		return nil
 	case strings.HasPrefix(v, "Hand result"), strings.HasPrefix(v, "Hand Result"):
 		x, err := b.Amount(l, v[strings.LastIndexByte(v, ' ')+1:])
 		if err != nil {
@@ -112,6 +119,16 @@ func (p *parser) line(l sitetext.Line) error {
 			c = nil
 		}
 		return b.Muck(l, i, c)
+	}
+	if b.Street == sitetext.Deal && strings.HasPrefix(verb, "All-in") && arg != "" {
+		// A blind posted all-in, before the hole cards: "Big Blind [ME] :
+		// All-in $0.05" (all the stack), the small blind's seat's a small
+		// blind, any other's a live post.
+		kind := game.BigBlind
+		if strings.HasPrefix(who, "Small Blind") {
+			kind = game.SmallBlind
+		}
+		return p.post(l, i, kind, v)
 	}
 	if b.Street <= sitetext.Preflop && !p.anyActed() {
 		for _, w := range posts {
