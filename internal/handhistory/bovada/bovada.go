@@ -33,8 +33,8 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 		b.Seats, b.Actions = make([]sitetext.Seat, 0, sitetext.MaxSeats), make([]handhistory.Action, 0, 64)
 	}
 	head := lines[0]
-	brand := brandOf(head.S)
-	b.Reset(&handhistory.Hand{Site: strings.ToLower(brand), Format: string(Format)}, 100)
+	brand, site := brandOf(head.S)
+	b.Reset(&handhistory.Hand{Site: site, Format: string(Format)}, 100)
 	p.board, p.markers, p.bb, p.main, p.side = nil, false, 0, 0, 0
 	clear(p.acted[:])
 	if skip, err := p.header(head, brand); err != nil || skip != "" {

@@ -304,3 +304,51 @@ func TestZonePokerAndMVS(t *testing.T) {
 		}
 	}
 }
+
+// TestBrandsAndWordings: every brand the network's clients have written
+// is read ("Bodog.com", "Bodog.eu", "Bodog UK" stored as Bodog), as is a
+// hand number written "#C2601407767"; the verbs in lower case ("bets",
+// "raises"), an uncalled bet without the currency's mark ("Return
+// uncalled portion of bet 175" in a dollar game), "Shows [..]" for
+// "Showdown [..]" and a bounty line ("BOUNTY PRIZE [$5]", paid outside
+// the chips) read as a public description of the format states them
+// (its §4, §8 and §13). Each form settles to the record.
+func TestBrandsAndWordings(t *testing.T) {
+	t.Parallel()
+	file := string(readertest.File(t, "bovada__fpdb3__PLO-USD-5-10-201204.new.format.txt"))
+	var hands []string // the file's hands, each alone
+	for _, h := range strings.Split(file, "\n\n\n") {
+		if strings.HasPrefix(strings.TrimSpace(h), "Bovada Hand #") {
+			hands = append(hands, strings.TrimSpace(h)+"\n")
+		}
+	}
+	shown, bet := hands[0], hands[1] // a showdown; a bet, a raise and an uncalled bet
+	const head = "Bovada Hand #2601407767 "
+	if !strings.HasPrefix(bet, head) || !strings.Contains(shown, " : Showdown [") {
+		t.Fatalf("the file's first hands are not the ones this test edits:\n%s\n%s", shown, bet)
+	}
+	es := readertest.Variants(t, Reader.Read, bet, []readertest.Variant{
+		{From: head, To: "Bodog.com Hand #2601407767 "},
+		{From: head, To: "Bodog.eu Hand #2601407767 "},
+		{From: head, To: "Bodog UK Hand #2601407767 "},
+		{From: head, To: "Bovada Hand #C2601407767 ", ID: "C2601407767"},
+		{From: "Small Blind : Bets $175", To: "Small Blind : bets $175"},
+		{From: "UTG : Raises $35", To: "UTG : raises $35"},
+		{From: "Return uncalled portion of bet $175", To: "Return uncalled portion of bet 175"},
+	})
+	es = append(es, readertest.Variants(t, Reader.Read, shown, []readertest.Variant{
+		{From: " : Showdown [", To: " : Shows ["},
+		{From: "*** SUMMARY ***", To: "Small Blind : BOUNTY PRIZE [$5]\n*** SUMMARY ***"},
+	})...)
+	sites := []string{"bodog", "bodog", "bodog", "bovada", "bovada", "bovada", "bovada", "bovada", "bovada"}
+	for k, e := range es {
+		if e.Hand == nil {
+			t.Errorf("variant %d: %+v", k, e)
+			continue
+		}
+		readertest.Settles(t, "new.format", e)
+		if e.Hand.Site != sites[k] || len(e.Hand.Notes) != 0 {
+			t.Errorf("variant %d: %s", k, readertest.HandJSON(t, e.Hand))
+		}
+	}
+}

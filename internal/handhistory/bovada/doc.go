@@ -1,6 +1,9 @@
 // Package bovada reads the text hand histories of the Bovada network's
-// clients (Bovada, Ignition, Bodog: one format): Reader, registered by
-// package sites.
+// clients (Bovada, Ignition, Bodog and its skins "Bodog.com", "Bodog.eu",
+// "Bodog UK", "Bodog Canada", "Bodog88": one format): Reader, registered
+// by package sites. The verbs are written in either case ("Bets $5",
+// "bets $5"), an uncalled bet at times without the currency's mark
+// ("Return uncalled portion of bet 74"), a hand number at times "#C"N.
 //
 // A hand starts "Bovada Hand #2605762685 TBL#1218245 OMAHA Pot Limit -
 // 2012-05-14 00:54:46" ("Ignition Hand #", "Bodog Hand #"; a

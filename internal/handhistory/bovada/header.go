@@ -23,7 +23,7 @@ func (p *parser) header(l sitetext.Line, brand string) (string, error) {
 		k = len(rest)
 	}
 	b.Hand.SiteHandID = rest[:k]
-	if !sitetext.Digits(b.Hand.SiteHandID) {
+	if !sitetext.Digits(strings.TrimPrefix(b.Hand.SiteHandID, "C")) {
 		return "", sitetext.LineError(l.N, "bad hand number in %s", sitetext.Quote(l.S))
 	}
 	// Zone Poker (fast-fold) writes its pool where the table is ("Zone

@@ -57,6 +57,11 @@ func (p *parser) line(l sitetext.Line) error {
 		}
 	}
 	verb, arg, _ := strings.Cut(v, " ")
+	if verb != "" && verb[0] >= 'a' && verb[0] <= 'z' {
+		// The verbs are also written in lower case ("bets $5", "raises
+		// $2 to $4").
+		verb = string(verb[0]-'a'+'A') + verb[1:]
+	}
 	switch {
 	case strings.HasPrefix(v, "Set dealer/Bring in spot ["), strings.HasPrefix(v, "Set dealer ["):
 		// The button's seat: "Set dealer/Bring in spot [2]" (to 2014),
@@ -77,8 +82,10 @@ func (p *parser) line(l sitetext.Line) error {
 			return nil
 		}
 		return b.SetHole(l, i, c)
-	case strings.HasPrefix(v, "Ranking "), strings.HasPrefix(v, "Table deposit "), strings.HasPrefix(v, "Prize Cash "):
-		return nil // a tournament's placing, chips brought for the next hand, a prize
+	case strings.HasPrefix(v, "Ranking "), strings.HasPrefix(v, "Table deposit "), strings.HasPrefix(v, "Prize Cash "), strings.HasPrefix(v, "BOUNTY PRIZE "):
+		// A tournament's placing, chips brought for the next hand, a
+		// prize, a bounty ("BOUNTY PRIZE [$5]", paid outside the chips).
+		return nil
 	case strings.HasPrefix(v, "Does not show ["), strings.HasPrefix(v, "Showdown("):
 		// The winner of an uncontested pot: "Does not show [..] (One
 		// pair)", or in Zone Poker "Showdown(High Card)", no cards.
@@ -96,13 +103,19 @@ func (p *parser) line(l sitetext.Line) error {
 		}
 		return nil
 	case strings.HasPrefix(v, "Return uncalled portion of bet "):
-		x, err := b.Amount(l, v[len("Return uncalled portion of bet "):])
+		// Also written without the currency's mark in a cash game
+		// ("Return uncalled portion of bet 74").
+		s := v[len("Return uncalled portion of bet "):]
+		x, err := b.Amount(l, s)
+		if err != nil && b.Sym != "" && s != "" && s[0] >= '0' && s[0] <= '9' {
+			x, err = b.Amount(l, b.Sym+s)
+		}
 		if err != nil {
 			return err
 		}
 		b.Uncalled(i, x)
 		return nil
-	case strings.HasPrefix(v, "Showdown ["):
+	case strings.HasPrefix(v, "Showdown ["), strings.HasPrefix(v, "Shows ["):
 		if err := p.dealRest(l); err != nil {
 			return err
 		}
