@@ -243,3 +243,21 @@ func TestGGPokerBareStraddle(t *testing.T) {
 		}
 	}
 }
+
+// TestGGPokerTournamentSpacesBeforeLevel: a tournament header with spaces
+// before its " - Level" ("Omaha Pot Limit   - Level14(5/10)", as GGPoker
+// wrote one) names its game; it was skipped as the game "... Omaha Pot
+// Limit   ".
+func TestGGPokerTournamentSpacesBeforeLevel(t *testing.T) {
+	t.Parallel()
+	hand := firstHand(t, "fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.50-1.00-202004.txt")
+	chips := strings.NewReplacer("Omaha Pot Limit ($0.5/$1)", "Tournament #25313424, Big Omaha Pot Limit   - Level14(5/10)",
+		"$80.61", "806", "$100", "1000", "$25.18", "252", "$21", "210", "$110.24", "1102", "$0.5", "5", "$14", "140", "$1", "10", "$2", "20", "$3", "30", "$4", "40", "$7", "70").Replace(hand)
+	for _, sp := range []string{"  ", ""} {
+		e := readertest.OneHand(t, Reader.Read, []byte(strings.Replace(chips, "Limit   - Level14", "Limit"+sp+" - Level14", 1)))
+		readertest.Settles(t, "tournament", handhistory.Entry{Index: 1, Hand: e})
+		if !e.Tournament || e.Table.Game != eval.OmahaHi || e.Table.Structure != game.PotLimit || e.Table.MinBet != 10 {
+			t.Errorf("%q: %s", sp, readertest.HandJSON(t, e))
+		}
+	}
+}
