@@ -1,6 +1,7 @@
 package acr
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -122,6 +123,33 @@ func (p *parser) raise(l sitetext.Line, who int, arg string) error {
 	return b.BetTo(l, who, y)
 }
 
+// caps reads the rest of "caps X", a raise at a capped table ("Miramar
+// (Cap)") that puts in X and reaches the cap: no player puts in more in
+// the hand than the capping player has then put in, so every stack is
+// read as at most that, said in the hand's notes, and the betting ends
+// for those who match it.
+func (p *parser) caps(l sitetext.Line, who int, arg string) error {
+	b := &p.b
+	x, err := b.Amount(l, arg)
+	if err != nil || x <= 0 {
+		return sitetext.LineError(l.N, "bad cap in %s", sitetext.Quote(l.S))
+	}
+	if err := b.PutMore(l, who, x); err != nil {
+		return err
+	}
+	limit, n := b.Seats[who].In, 0
+	for i := range b.Seats {
+		if st := &b.Seats[i]; st.Stack > limit {
+			st.Stack = limit
+			n++
+		}
+	}
+	if n > 0 {
+		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: a capped table: no player puts in more than %s in a hand, so %d stacks are read as that cap", l.N, b.Money(limit), n))
+	}
+	return nil
+}
+
 // posts are ACR's post words.
 var posts = sitetext.PostWords{
 	{"the small blind ", game.SmallBlind},
@@ -154,6 +182,9 @@ func (p *parser) play(l sitetext.Line) error {
 	verb, arg, _ := strings.Cut(v, " ")
 	if verb == "raises" {
 		return b.AllIn(l, who, allIn, p.raise(l, who, arg))
+	}
+	if verb == "caps" {
+		return b.AllIn(l, who, allIn, p.caps(l, who, arg))
 	}
 	if ok, err := b.StarsAction(l, who, verb, arg, allIn, p.post); ok {
 		return err

@@ -115,3 +115,26 @@ func FuzzReadACR(f *testing.F) {
 func BenchmarkSiteACR(b *testing.B) {
 	readertest.ParseReplay(b, Reader.Read, readertest.Replay, readertest.Datas(b))
 }
+
+// TestCappedTable: at a capped table a raise that reaches the cap is
+// "name caps $X" (X put in, as a raise's first amount): it is read as that
+// raise, every stack then at most what the capping player has put in, so
+// the hand ends with no more betting, said in the notes; it was an
+// unrecognised line.
+func TestCappedTable(t *testing.T) {
+	t.Parallel()
+	lucie := strings.TrimRight(string(readertest.File(t, "wpn__fpdb3__LO8-6max-USD-20-40-201907.St.Lucie.txt")), "\n")
+	capped := strings.NewReplacer("Omaha H/L(Fixed Limit)", "Omaha H/L(Pot Limit)", "St. Lucie 6-max", "St. Lucie (Cap) 6-max",
+		"Player0 bets $40.00\nHero calls $40.00", "Player0 bets $40.00\nHero caps $120.00\nPlayer0 calls $80.00",
+		"Main pot $199.00", "Main pot $359.00", "collected $199.00", "collected $359.00", "Total pot $199.00", "Total pot $359.00", "won $199.00", "won $359.00").Replace(lucie)
+	es := readertest.Variants(t, Reader.Read, lucie, []readertest.Variant{
+		{Text: capped, Note: "no player puts in more than $180.00 in a hand, so 2 stacks are read as that cap"},
+		{Text: strings.Replace(capped, "Hero caps $120.00", "Hero caps $x", 1), Err: "bad cap"},
+	})
+	if h := es[0].Hand; h != nil {
+		readertest.Settles(t, "capped", es[0])
+		if h.Players[0].Stack != 18000 || h.Players[1].Stack != 18000 {
+			t.Errorf("capped stacks: %s", readertest.HandJSON(t, h))
+		}
+	}
+}

@@ -8,7 +8,11 @@
 // "Seat 1: name ($135.00)", the posts and the play in the PokerStars
 // family's words without a colon after the name ("name posts the small
 // blind $3.00", "name raises $12.00 to $18.00" (the
-// $12.00 the raise puts in, not its size), "... and is all-in"), the
+// $12.00 the raise puts in, not its size), "... and is all-in", at a
+// capped table ("Miramar (Cap) 9-max") "name caps $0.55", a raise putting
+// in $0.55 that reaches the cap: no player puts in more in the hand, so
+// every stack is read as at most what the capping player has then put
+// in, said in the notes), the
 // streets "*** FLOP *** [..]", "*** TURN *** [..] [.]", "*** RIVER ***",
 // a hand run twice as "*** RUN IT TWICE ***" then "*** FLOP 1 ***" ...
 // "*** SHOW DOWN 1 ***" and the second run's, and "*** SUMMARY ***" with

@@ -25,7 +25,10 @@
 //     posts, acts, shows or collects; in seat order.
 //   - Posts: "posts the ante", "posts small blind", "posts big blind",
 //     "posts straddle", "posts small & big blinds" (a dead small blind and
-//     a live big blind), "posts missed blind"/"posts dead" (dead).
+//     a live big blind), "posts missed blind"/"posts dead" (dead), and the
+//     straddle without "posts", "name: straddle $0.5" (the player's total
+//     so far, as a raise's "to": "straddle $0.5" then "straddle $15.35 and
+//     is all-in" puts in $15.35 in all; a big blind's "straddle $2" adds $1).
 //   - Actions as PokerStars: folds, checks, calls X (the chips put in),
 //     bets X (to X), raises X to Y (to Y; Y-X must be the current bet), "and
 //     is all-in" checked against the recorded amounts. Shows come before

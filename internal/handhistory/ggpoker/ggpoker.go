@@ -204,6 +204,8 @@ func (p *parser) action(l sitetext.Line, who int, v string) error {
 			return nil
 		}
 		return sitetext.LineError(l.N, "unrecognised action %s", sitetext.Quote(l.S))
+	case "straddle":
+		return b.AllIn(l, who, allIn, p.straddle(l, who, arg))
 	default:
 		return p.notAction(l, who, v)
 	}
@@ -247,6 +249,23 @@ func (p *parser) notAction(l sitetext.Line, who int, v string) error {
 		return sitetext.LineError(l.N, "unrecognised insurance or cash-out line %s", sitetext.Quote(l.S))
 	}
 	return sitetext.LineError(l.N, "unrecognised action %s", sitetext.Quote(l.S))
+}
+
+// straddle reads the rest of "name: straddle $0.5", GGPoker's straddle
+// without "posts": the amount is the player's total so far, as a raise's
+// "to" is ("straddle $0.5" then "straddle $15.35 and is all-in" from one
+// seat puts in $15.35 in all), so the post is what it adds to his live
+// blind.
+func (p *parser) straddle(l sitetext.Line, who int, arg string) error {
+	x, err := p.b.Amount(l, arg)
+	if err != nil {
+		return err
+	}
+	add := x - p.b.LiveBlind(who)
+	if add <= 0 {
+		return sitetext.LineError(l.N, "a straddle to %s, no more than the player has in: %s", p.b.Money(x), sitetext.Quote(l.S))
+	}
+	return p.b.Post(l, who, game.Straddle, add)
 }
 
 // post reads the rest of "name: posts ...".

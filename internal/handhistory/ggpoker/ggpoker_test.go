@@ -198,3 +198,66 @@ func TestGGPokerFlopMisprinted(t *testing.T) {
 		t.Errorf("%+v", es)
 	}
 }
+
+// firstHand is the first hand of the real file name.
+func firstHand(t *testing.T, name string) string {
+	t.Helper()
+	all := string(readertest.File(t, name))
+	k := strings.Index(all[1:], "\nPoker Hand #")
+	if k < 0 {
+		t.Fatalf("%s holds one hand", name)
+	}
+	return strings.TrimRight(all[:k+1], "\n")
+}
+
+// TestGGPokerBareStraddle: GGPoker writes a straddle without "posts"
+// ("b673c93c: straddle $2", then the straddler acts last before the
+// flop), its amount the player's total so far: a big blind's "straddle
+// $2" adds $1 to his $1 blind. Both settle (before, "unrecognised
+// action").
+func TestGGPokerBareStraddle(t *testing.T) {
+	t.Parallel()
+	hand := firstHand(t, "fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.50-1.00-202004.txt")
+	pot := func(from, to string) *strings.Replacer {
+		return strings.NewReplacer("collected $14", "collected $"+to, "Total pot $14", "Total pot $"+to, "won ($14)", "won ($"+to+")", from, from)
+	}
+	third := strings.NewReplacer("Hero: posts big blind $1\n", "Hero: posts big blind $1\nb673c93c: straddle $2\n",
+		"b673c93c: folds\n6da5da63", "6da5da63", "b84ff923: raises $2 to $3", "b84ff923: raises $2 to $4",
+		"Hero: calls $2\n*** FLOP", "Hero: calls $3\nb673c93c: folds\n*** FLOP").Replace(hand)
+	own := strings.NewReplacer("Hero: posts big blind $1\n", "Hero: posts big blind $1\nHero: straddle $2\n",
+		"b84ff923: raises $2 to $3", "b84ff923: raises $2 to $4").Replace(hand)
+	es := readertest.Variants(t, Reader.Read, hand, []readertest.Variant{
+		{Text: pot("", "18").Replace(third)},
+		{Text: pot("", "16").Replace(own)},
+		{Text: strings.Replace(own, "Hero: straddle $2", "Hero: straddle $1", 1), Err: "no more than the player has in"},
+	})
+	for k, want := range []int64{200, 100} {
+		e := es[k]
+		if e.Hand == nil {
+			t.Fatalf("entry %d: %+v", e.Index, e)
+		}
+		readertest.Settles(t, "straddle", e)
+		p := e.Hand.Posts[len(e.Hand.Posts)-1]
+		if p.Kind != game.Straddle || p.Amount != want {
+			t.Errorf("entry %d: the straddle is %+v, want %d", e.Index, p, want)
+		}
+	}
+}
+
+// TestGGPokerTournamentSpacesBeforeLevel: a tournament header with spaces
+// before its " - Level" ("Omaha Pot Limit   - Level14(5/10)", as GGPoker
+// wrote one) names its game; it was skipped as the game "... Omaha Pot
+// Limit   ".
+func TestGGPokerTournamentSpacesBeforeLevel(t *testing.T) {
+	t.Parallel()
+	hand := firstHand(t, "fpdb3__cash__GGPoker__Flop__PLO-6max-USD-0.50-1.00-202004.txt")
+	chips := strings.NewReplacer("Omaha Pot Limit ($0.5/$1)", "Tournament #25313424, Big Omaha Pot Limit   - Level14(5/10)",
+		"$80.61", "806", "$100", "1000", "$25.18", "252", "$21", "210", "$110.24", "1102", "$0.5", "5", "$14", "140", "$1", "10", "$2", "20", "$3", "30", "$4", "40", "$7", "70").Replace(hand)
+	for _, sp := range []string{"  ", ""} {
+		e := readertest.OneHand(t, Reader.Read, []byte(strings.Replace(chips, "Limit   - Level14", "Limit"+sp+" - Level14", 1)))
+		readertest.Settles(t, "tournament", handhistory.Entry{Index: 1, Hand: e})
+		if !e.Tournament || e.Table.Game != eval.OmahaHi || e.Table.Structure != game.PotLimit || e.Table.MinBet != 10 {
+			t.Errorf("%q: %s", sp, readertest.HandJSON(t, e))
+		}
+	}
+}

@@ -68,7 +68,7 @@ func (p *parser) header(l sitetext.Line) (string, error) {
 			return "", sitetext.LineError(l.N, "tournament header has no level: %s", sitetext.Quote(l.S))
 		}
 		level := desc[lv+3:]
-		desc = desc[:lv]
+		desc = strings.TrimRight(desc[:lv], " ") // "Hold'em No Limit   - Level14(300/600)": spaces before the level
 		a, e := strings.IndexByte(level, '('), strings.LastIndexByte(level, ')')
 		if a < 0 || e < a {
 			return "", sitetext.LineError(l.N, "tournament header has no blinds: %s", sitetext.Quote(l.S))

@@ -48,7 +48,8 @@
 // (see Builder.Assemble); tournaments have no rake. Money is in cents
 // for real-money cash games, in chips for tournaments ("wins 640
 // chips"). Chat ("P: text"), players joining or leaving, time-bank
-// notices, "Trny:"/"Blinds(...)" lines and "Creating Main Pot" notices are
+// notices ("P will be using his|her|their time bank for this hand.",
+// "Your time bank will be activated in 6 secs. ..."), "Trny:"/"Blinds(...)" lines and "Creating Main Pot" notices are
 // ignored. Fixed-limit stakes are the bets; pot- and no-limit MinBet is
 // the big blind posted.
 //

@@ -269,7 +269,7 @@ func seat(b *sitetext.Builder, l sitetext.Line, st *state) error {
 
 // ignored are lines with no bearing on the play.
 var ignored = sitetext.Ignored{
-	Suffixes: []string{" has left the table.", " has joined the table.", " is sitting out.", " is sitting out", " has been disconnected.", " is disconnected.", " is connected.", " has timed out.", " is back.", " is all-In.", " does not show cards.", " will be using his time bank for this hand.", " will be using her time bank for this hand."},
+	Suffixes: []string{" has left the table.", " has joined the table.", " is sitting out.", " is sitting out", " has been disconnected.", " is disconnected.", " is connected.", " has timed out.", " is back.", " is all-In.", " does not show cards.", " will be using his time bank for this hand.", " will be using her time bank for this hand.", " will be using their time bank for this hand."},
 	Prefixes: []string{"Your time bank will be activated", "Creating Main Pot with", "Creating side pot", "Trny:", "Blinds(", "Board:", "There was no showdown"},
 }
 

@@ -169,3 +169,25 @@ func TestParty2005(t *testing.T) {
 		t.Errorf("%s", readertest.HandJSON(t, es[0].Hand))
 	}
 }
+
+// TestPartyTimeBankNotices: "P will be using their time bank for this
+// hand." (as well as "his" and "her") and the nameless "Your time bank
+// will be activated ..." are time-bank notices, skipped; "their" was an
+// unrecognised action.
+func TestPartyTimeBankNotices(t *testing.T) {
+	t.Parallel()
+	hand := strings.TrimPrefix(strings.TrimRight(string(readertest.File(t, "hhsmithy__PartyPoker__CashGame__GameTypeTests__PotLimitOmahaHiLo.txt")), "\n"), "\ufeff")
+	var vs []readertest.Variant
+	for _, who := range []string{"his", "her", "their"} {
+		vs = append(vs, readertest.Variant{From: "dimatlt633 checks\n** Dealing Flop", To: "dimatlt633 checks\nragga22 will be using " + who + " time bank for this hand.\n" +
+			"Your time bank will be activated in 6 secs. If you do not want it to be used, please act now.\n** Dealing Flop"})
+	}
+	for _, e := range readertest.Variants(t, Reader.Read, hand, vs) {
+		if e.Hand != nil {
+			readertest.Settles(t, "time bank", e)
+			if len(e.Hand.Notes) != 0 {
+				t.Errorf("entry %d: notes %q", e.Index, e.Hand.Notes)
+			}
+		}
+	}
+}

@@ -77,6 +77,10 @@ import (
 //     showdown, Returned (the "Uncalled bet" lines), Rake,
 //     TotalPot and Pots (main pot then side pots after rake, for the whole
 //     hand; one pot: [TotalPot - Rake]).
+//   - A capped game ("Omaha Pot Limit ($0.50/$1.00 - $20 Cap -  USD)"):
+//     no player may put in more than the cap in the hand. The model has no
+//     cap, so a player's Stack is the chips he can play, the smaller of his
+//     stack and the cap.
 //   - Money is in integer chip units: one cent for real-money cash games
 //     (Table.ChipUnit "0.01"), one chip for tournaments and play money.
 //     Fixed-limit stakes are the bets ("$5/$10": SmallBet 500, BigBet 1000);
@@ -261,6 +265,7 @@ type parser struct {
 	tournament bool
 	stakes     [2]int64 // the header's two stakes (bets in fixed-limit, blinds otherwise)
 	hasStakes  bool
+	cap        int64 // a capped game's cap ("$20 Cap" in the stakes), 0 when none
 	// runsSaid is the number of runs the summary states (0 when it does
 	// not).
 	runsSaid int
@@ -405,7 +410,7 @@ func (p *parser) header(l line) (gameLine, string, error) {
 		}
 		rest = strings.TrimSpace(rest[k+2:])
 	}
-	desc, after, _ := strings.Cut(rest, " - ")
+	desc, after := cutOutside(rest)
 	if strings.HasPrefix(desc, tournament) {
 		p.tournament = true
 		p.b.Hand.Tournament = true
@@ -478,6 +483,28 @@ func (p *parser) header(l line) (gameLine, string, error) {
 	return g, "", nil
 }
 
+// cutOutside cuts a header's text after the hand number at its first " - "
+// outside parentheses: the game's, before the time. A capped game's stakes
+// hold two ("Omaha Pot Limit ($0.50/$1.00 - $20 Cap -  USD) - 2011/...").
+// Without a closed parenthesis it is the first " - ".
+func cutOutside(s string) (before, after string) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ' ':
+			if depth == 0 && strings.HasPrefix(s[i:], " - ") {
+				return s[:i], s[i+3:]
+			}
+		}
+	}
+	before, after, _ = strings.Cut(s, " - ")
+	return before, after
+}
+
 // The sites whose clients write PokerStars' format, as Hand.Site: their
 // hand numbers are their own, so the natural key (Site, SiteHandID) never
 // collides with a PokerStars hand's.
@@ -532,9 +559,16 @@ func gameName(s string) string {
 }
 
 // parseStakes reads "$0.01/$0.02 USD", "$5/$10", "€0.10/€0.20 EUR",
-// "10000/20000" and sets the money scale and currency.
+// "10000/20000" and a capped game's "$0.50/$1.00 - $20 Cap -  USD" and
+// sets the money scale, currency and cap.
 func (p *parser) parseStakes(l line, s string) error {
 	t := &p.b.Hand.Table
+	capText := ""
+	if k := strings.Index(s, " - "); k >= 0 {
+		if c, code, ok := strings.Cut(s[k+3:], " Cap -"); ok {
+			capText, s = c, s[:k]+" "+strings.TrimSpace(code)
+		}
+	}
 	amounts, code, _ := strings.Cut(strings.TrimSpace(s), " ")
 	real := false
 	switch {
@@ -589,6 +623,13 @@ func (p *parser) parseStakes(l line, s string) error {
 	}
 	p.stakes = [2]int64{x, y}
 	p.hasStakes = true
+	if capText != "" {
+		c, ok := p.amount(capText)
+		if !ok || c <= 0 {
+			return sitetext.LineError(l.N, "bad cap %q in the header", capText)
+		}
+		p.cap = c
+	}
 	return nil
 }
 
@@ -685,6 +726,9 @@ func (p *parser) seat(l line) error {
 	// is not dealt in unless the record has it play (which Validate then
 	// rejects for a seat with no chips).
 	dealtIn := stack > 0 && !strings.Contains(tail, "out of hand") && (p.tournament || !strings.Contains(tail, "is sitting out"))
+	if p.cap > 0 {
+		stack = min(stack, p.cap) // the chips he can play in a capped game
+	}
 	if err := p.b.AddSeat(l, num, name, stack, dealtIn); err != nil {
 		return err
 	}

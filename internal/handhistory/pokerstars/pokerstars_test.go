@@ -1158,3 +1158,24 @@ func TestPokerStarsEntryKeepsTheHandIDOfSkippedAndFailedHands(t *testing.T) {
 		t.Errorf("entry 2: skipped %q, err %v, id %q; want an incomplete hand and id 222", e.Skipped, e.Err, e.ID)
 	}
 }
+
+// TestPokerStarsCappedGame: a capped game's header ("($0.05/$0.10 - $20
+// Cap -  USD)", its stakes holding two " - ") is read, not skipped as a
+// game named "Omaha Pot Limit ($0.05/$0.10", and each player's stack is
+// what he can play, at most the cap.
+func TestPokerStarsCappedGame(t *testing.T) {
+	t.Parallel()
+	hand := strings.TrimPrefix(string(readertest.File(t, "hhsmithy__PokerStars__CashGame__GameTypeTests__PotLimitOmaha.txt")), "\ufeff")
+	es := readertest.Variants(t, Reader.Read, hand, []readertest.Variant{
+		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $20 Cap -  USD)"},
+		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $0.x Cap -  USD)", Err: "bad cap"},
+	})
+	h := es[0].Hand
+	if h == nil {
+		t.Fatalf("capped game: %+v", es[0])
+	}
+	readertest.Settles(t, "capped", es[0])
+	if h.Table.Game != eval.OmahaHi || h.Table.Currency != "USD" || h.Table.MinBet != 10 || h.Players[0].Stack != 2000 || h.Players[1].Stack != 2000 {
+		t.Errorf("capped game: %s", readertest.HandJSON(t, h))
+	}
+}
