@@ -213,9 +213,14 @@ type setup struct {
 	// flushWin[su][laneSlot[lane]] and flushTop[su][laneSlot[lane]], built
 	// with flushTab[su], are the set of players with the best of those
 	// flushes and its value.
-	flushWin    [4][]uint16
-	flushTop    [4][]eval.HighValue
-	flushTables [4]*flushTables // what they are slices of, from the pool
+	flushWin [4][]uint16
+	flushTop [4][]eval.HighValue
+	// flushMin[su] and flushMax[su], built with flushTop[su], are the
+	// least and the greatest of its entries: a pattern whose best high
+	// without a flush is below the least (above the greatest) has every
+	// lane of su won by its flush (lost to the pattern's highs).
+	flushMin, flushMax [4]eval.HighValue
+	flushTables        [4]*flushTables // what they are slices of, from the pool
 	// Kept for the next request that takes this setup from setupPool.
 	pats   [][5]cards.Rank // exhaustive: the rank patterns
 	states []evalState     // the workers' states

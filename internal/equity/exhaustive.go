@@ -202,6 +202,7 @@ func (s *setup) buildFlushTables() {
 		}
 		tab, win, top := ft.tab[:laneSlots*np], ft.win, ft.top
 		s.flushTables[su] = ft
+		fmin, fmax := ^eval.HighValue(0), eval.HighValue(0)
 		for t := availSu; ; t = (t - 1) & availSu {
 			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
 				lane := t | known
@@ -221,12 +222,14 @@ func (s *setup) buildFlushTables() {
 					}
 				}
 				top[slot] = best
+				fmin, fmax = min(fmin, best), max(fmax, best)
 			}
 			if t == 0 {
 				break
 			}
 		}
 		s.flushTab[su], s.flushWin[su], s.flushTop[su] = tab, win, top
+		s.flushMin[su], s.flushMax[su] = fmin, fmax
 	}
 }
 
@@ -294,6 +297,35 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 		nc := bits.OnesCount8(cand)
 		if nc < need {
 			continue
+		}
+		if s.flushTop[su] != nil {
+			if top > s.flushMax[su] {
+				continue // every lane loses: its boards are among the rest
+			}
+			if sp := s.suitPlayers[su]; top < s.flushMin[su] && sp&(sp-1) == 0 {
+				// Every lane is won by the one player holding su: its
+				// boards are all those with need cards of su or more,
+				// the pattern's boards less those with fewer (the
+				// coefficients below need of the product over the
+				// candidates of out + in*z).
+				var few [3]int64
+				few[0] = 1
+				for c := cand; c != 0; c &= c - 1 {
+					g := bits.TrailingZeros8(c)
+					few[2] = few[2]*out[g] + few[1]*in[g]
+					few[1] = few[1]*out[g] + few[0]*in[g]
+					few[0] *= out[g]
+				}
+				w := total
+				for k := range max(need, 0) {
+					w -= base * few[k]
+				}
+				if w > 0 {
+					e.tally(sp, w)
+					rest -= w
+				}
+				continue
+			}
 		}
 		// The weight and lane of every subset T of the candidate ranks,
 		// subset j taking the i-th candidate when bit i of j is set.
