@@ -168,13 +168,21 @@ func preparePlayer(p *player, hole cards.List, tri bool) {
 	for k, q := range pairs[:np] {
 		p.rows[k] = (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
 	}
-	if tri {
-		// The best of the pairs' rows, row by row (branch-free).
+	if tri && np == 0 {
 		p.tri = [eval.NumTriples]eval.HighValue{}
-		for _, row := range p.rows[:np] {
-			for t := range p.tri {
-				p.tri[t] = max(p.tri[t], row[t])
+	} else if tri {
+		// The best of the pairs' rows (branch-free), in one pass over
+		// six rows: a hand of fewer distinct pairs repeats its first.
+		var r [6]*[eval.NumTriples]eval.HighValue
+		for k := range r {
+			r[k] = p.rows[0]
+			if k < np {
+				r[k] = p.rows[k]
 			}
+		}
+		r0, r1, r2, r3, r4, r5 := r[0][:], r[1][:], r[2][:], r[3][:], r[4][:], r[5][:]
+		for t := range p.tri {
+			p.tri[t] = max(r0[t], r1[t], r2[t], r3[t], r4[t], r5[t])
 		}
 	}
 	var lowMask uint8
@@ -222,8 +230,8 @@ type setup struct {
 	flushMin, flushMax [4]eval.HighValue
 	flushTables        [4]*flushTables // what they are slices of, from the pool
 	// Kept for the next request that takes this setup from setupPool.
-	pats   [][5]cards.Rank // exhaustive: the rank patterns
-	states []evalState     // the workers' states
+	firsts []firstGroup // exhaustive: the chunks of the walk
+	states []evalState  // the workers' states
 }
 
 // setupPool recycles setups: newSetup takes one, Compute gives it back
@@ -260,12 +268,12 @@ func newSetup(r Request) *setup {
 	if s == nil {
 		s = &setup{}
 	}
-	players, pats, states := s.players, s.pats[:0], s.states
+	players, firsts, states := s.players, s.firsts[:0], s.states
 	if cap(players) < len(r.Hands) {
 		players = make([]player, len(r.Hands))
 	}
 	*s = setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable(),
-		players: players[:len(r.Hands)], pats: pats, states: states}
+		players: players[:len(r.Hands)], firsts: firsts, states: states}
 	// A turn has at most 13 rank patterns to its river, a river one: the
 	// pairs' rows serve them better than a table of every triple.
 	s.byRows = s.k <= 1
@@ -360,6 +368,7 @@ type evalState struct {
 	// of one suit (see pattern).
 	subW [32]int64
 	subL [32]uint16
+	w    exWalk // the walk over rank patterns (see exhaustive)
 	// Monte Carlo (see mcChunk): what is known of each board rank
 	// multiset, valid for this request once mcClear is set, and the
 	// trials counted by winner pair. Kept with the pooled state.

@@ -12,8 +12,9 @@ import (
 // The exhaustive enumeration works rank pattern by rank pattern: the missing
 // board cards are dealt first as a non-decreasing run of ranks, then as every
 // choice of suits for those ranks. Without a flush, every player's high and
-// low depend on the ranks alone, so they are computed once per pattern (ten
-// table lookups per player). The suit choices are then counted, not walked:
+// low depend on the ranks alone, so they are computed once per pattern (see
+// walk: the patterns sharing their first ranks share the lookups of those
+// ranks' triples). The suit choices are then counted, not walked:
 // a five-card board has at most one suit of three or more cards, so the
 // boards of a pattern with a flush in suit s are those giving s to a set T
 // of the pattern's distinct ranks with |T| (plus the board's known cards of
@@ -21,15 +22,15 @@ import (
 // the pattern's ranks, of the ways to suit the rest of each rank's cards
 // (a binomial of the suits left). Each such T is one board rank mask of s
 // (a "lane"): it is settled once, weighted by its number of boards, and
-// only for the suits some player holds twice. Every other suit choice makes
-// no flush: those boards share the pattern's highs and are tallied at once.
-// Every board of a pattern is tallied by its set of high winners, and
-// each distinct set with the pattern's low winners counted by that pair
-// (mcPairs): each distinct pair is settled once per chunk of patterns.
-
-// patternChunk is the number of rank patterns a worker takes at a time:
-// a few thousand boards preflop, between two cancellation checks.
-const patternChunk = 32
+// only for the suits some player holds twice; when every lane of s goes
+// the same way (one player holds s and the pattern's highs are below
+// every flush of s, or above every one) they are counted at once, from
+// the boards by their number of cards of s that the walk carries. Every
+// other suit choice makes no flush: those boards share the pattern's
+// highs and are tallied at once. Every board of a pattern is tallied by
+// its set of high winners, and each distinct set with the pattern's low
+// winners counted by that pair (mcPairs): each distinct pair is settled
+// once per chunk of patterns.
 
 // binom[n][m] is the number of m-subsets of n suits (0 when m > n).
 var binom = func() (t [5][6]int64) {
@@ -71,59 +72,187 @@ var rankLow = func() (t [13]uint8) {
 	return t
 }()
 
-// patterns lists every non-decreasing run of k ranks that the deck can
-// still deal (in s.pats, whose array the next request reuses).
-func (s *setup) patterns() [][5]cards.Rank {
-	// At most C(13+k-1, k) runs (6,188 preflop), allocated at once: grown
-	// by append, the copies faulted in some 30 pages more in a cold
-	// process (a tenth of its page faults).
-	if most := int(binomial(int64(13+s.k-1), int64(s.k))); cap(s.pats) < most {
-		s.pats = make([][5]cards.Rank, 0, most)
-	}
-	out := s.pats[:0]
-	var cur [5]cards.Rank
-	var rec func(i int, from cards.Rank, used int)
-	rec = func(i int, from cards.Rank, used int) {
-		if i == s.k {
-			out = append(out, cur)
-			return
-		}
-		for r := from; r <= cards.Ace; r++ {
-			u := used
-			if r != from || i == 0 {
-				u = 0
-			}
-			if u+1 > bitsCount(uint16(s.avail[r])) {
-				continue
-			}
-			cur[i] = r
-			rec(i+1, r, u+1)
-		}
-	}
-	rec(0, 0, 0)
-	s.pats = out
-	return out
-}
-
-// exhaustive enumerates every completion of the board.
+// exhaustive enumerates every completion of the board. The rank patterns
+// are walked group by group (a rank and its number of cards, ranks
+// increasing), each group carrying what its patterns share: the best high
+// without a flush of each player over the board triples of the positions
+// dealt so far, the pattern's number of boards and, per suit, the boards
+// by how many of their cards are of that suit (below three: see leaf). A
+// deal of four or five cards is cut in chunks by its first group (at
+// most 52 of them, 28 preflop of 32 patterns or more); a smaller one is
+// one chunk.
 func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
-	pats := s.patterns()
 	if s.k >= 3 {
 		s.buildFlushTables()
 		defer s.releaseFlushTables()
 	}
-	chunks := (len(pats) + patternChunk - 1) / patternChunk
+	firsts := s.firstGroups()
+	chunks := max(len(firsts), 1)
 	inline := s.req.inline(s.req.Completions())
 	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
 		if e.pairs == nil {
 			e.pairs = new(mcPairs)
 		}
-		end := min((c+1)*patternChunk, len(pats))
-		for i := c * patternChunk; i < end; i++ {
-			e.pattern(&pats[i])
+		e.walkStart()
+		if len(firsts) == 0 {
+			e.walk(s.known.n, 0, 0)
+		} else {
+			f := firsts[c]
+			e.group(s.known.n, f.r, 0, f.m, f.m)
 		}
 		e.pairs.drain(e)
 	})
+}
+
+// firstGroup is a chunk of the walk: the patterns whose lowest rank is r,
+// with m cards of it.
+type firstGroup struct {
+	r cards.Rank
+	m int
+}
+
+// firstGroups returns the chunks of a deal of four or five cards (in
+// s.firsts, whose array the next request reuses), none for a smaller one.
+func (s *setup) firstGroups() []firstGroup {
+	out := s.firsts[:0]
+	if s.k >= 4 {
+		for r := range cards.Rank(13) {
+			for m := 1; m <= min(bitsCount(uint16(s.avail[r])), s.k); m++ {
+				out = append(out, firstGroup{r, m})
+			}
+		}
+	}
+	s.firsts = out
+	return out
+}
+
+// exWalk is a worker's state of the exhaustive walk (see walk), by
+// number of positions dealt (the known board cards first) or of groups.
+type exWalk struct {
+	rk [5]cards.Rank // the board's ranks by position
+	// best[i][p] is player p's best high without a flush over the
+	// triples of rk[:i] (unless byRows).
+	best [6][10]eval.HighValue
+	// pb[C(b, 2)+a] is rk[a]*169 + rk[b]*13, for positions a < b: with a
+	// third rank, the entry of s.triples of the three.
+	pb [6]uint16
+	// By groups: the boards of their suit choices, their low-rank mask,
+	// and per suit the boards with 0, 1 and 2 cards of that suit.
+	total [6]int64
+	low   [6]uint8
+	few   [6][4][3]int64
+	// The groups: rank, cards, suits left and the ways to suit the cards
+	// (all), with one of a given suit (in) and none (out).
+	gr           [5]cards.Rank
+	gm           [5]int
+	ga           [5]uint8
+	all, in, out [5]int64
+	need         [4]int // per suit, the cards of it a flush needs
+	suits        uint8  // the suits some player holds twice
+	end          int    // the board's size, 5
+	nplayers     int
+}
+
+// walkStart readies e's walk: the known board cards at their positions.
+func (e *evalState) walkStart() {
+	s, w := e.s, &e.w
+	if len(e.byWinners) != 1<<len(s.players) {
+		e.byWinners = make([]int64, 1<<len(s.players))
+	}
+	w.end = s.known.n + s.k
+	w.nplayers = len(s.players)
+	w.suits = 0
+	for su := range 4 {
+		w.need[su] = 3 - int(s.known.count>>(4*uint(su))&0xF)
+		if s.suitPlayers[su] != 0 {
+			w.suits |= 1 << su
+		}
+		w.few[0][su] = [3]int64{1, 0, 0}
+	}
+	w.total[0], w.low[0] = 1, s.known.low
+	w.best[0] = [10]eval.HighValue{}
+	for i := range s.known.n {
+		w.rk[i] = s.known.ranks[i]
+		e.position(i)
+	}
+}
+
+// position computes best[i+1] from best[i] and the rank at position i:
+// the triples that position i closes are the pairs of the positions
+// before it (pb) with that rank.
+func (e *evalState) position(i int) {
+	s, w := e.s, &e.w
+	if s.byRows {
+		return
+	}
+	c := int(w.rk[i])
+	np := int(pairsBelow[i&7])
+	var idx [6]uint16
+	t := s.triples
+	for j, b := range w.pb[:np] {
+		idx[j] = t[int(b)+c]
+	}
+	if i < 4 {
+		for a := range i {
+			w.pb[np+a] = uint16(int(w.rk[a])*169 + c*13)
+		}
+	}
+	from, to := &w.best[i], &w.best[i+1]
+	for p := range w.nplayers {
+		tri := &s.players[p].tri
+		v := from[p]
+		for _, q := range idx[:np] {
+			v = max(v, tri[q])
+		}
+		to[p] = v
+	}
+}
+
+// pairsBelow[i] is the number of pairs of positions below i, C(i, 2).
+var pairsBelow = [8]uint8{0, 0, 1, 3, 6, 10, 15, 21}
+
+// walk settles every pattern whose positions from i on take ranks from
+// from up, in groups g on.
+func (e *evalState) walk(i int, from cards.Rank, g int) {
+	if i == e.w.end {
+		e.leaf(g)
+		return
+	}
+	for r := from; r <= cards.Ace; r++ {
+		e.group(i, r, g, 1, e.w.end-i)
+	}
+}
+
+// group settles the patterns whose group g is mlo to mhi cards of rank r
+// at positions i on.
+func (e *evalState) group(i int, r cards.Rank, g, mlo, mhi int) {
+	s, w := e.s, &e.w
+	a := s.avail[r]
+	na := bitsCount(uint16(a))
+	mhi = min(mhi, na)
+	for m := 1; m <= mhi; m++ {
+		w.rk[i+m-1] = r
+		e.position(i + m - 1)
+		if m < mlo {
+			continue
+		}
+		all, in, out := binom[na][m], binom[na-1][m-1], binom[na-1][m]
+		w.gr[g], w.gm[g], w.ga[g] = r, m, a
+		w.all[g], w.in[g], w.out[g] = all, in, out
+		w.total[g+1] = w.total[g] * all
+		w.low[g+1] = w.low[g] | rankLow[r]
+		from, to := &w.few[g], &w.few[g+1]
+		for su := w.suits; su != 0; su &= su - 1 {
+			x := bits.TrailingZeros8(su)
+			f, t := &from[x], &to[x]
+			if a&(1<<x) == 0 {
+				t[0], t[1], t[2] = f[0]*all, f[1]*all, f[2]*all
+			} else {
+				t[0], t[1], t[2] = f[0]*out, f[1]*out+f[0]*in, f[2]*out+f[1]*in
+			}
+		}
+		e.walk(i+m, r+1, g+1)
+	}
 }
 
 // flushTables are one suit's flush tables (see buildFlushTables), indexed
@@ -233,41 +362,20 @@ func (s *setup) buildFlushTables() {
 	}
 }
 
-// pattern settles every board of the rank pattern pat.
-func (e *evalState) pattern(pat *[5]cards.Rank) {
-	s := e.s
-	rk := s.known.ranks
-	low := s.known.low
-	// The pattern's distinct ranks and their numbers of cards.
-	var gr [5]cards.Rank
-	var gm [5]int
-	ng := 0
-	for i := 0; i < s.k; i++ {
-		r := pat[i]
-		rk[s.known.n+i] = r
-		low |= rankLow[r]
-		if i > 0 && pat[i-1] == r {
-			gm[ng-1]++
-			continue
+// leaf settles every board of the rank pattern of the walk's g groups.
+func (e *evalState) leaf(g int) {
+	s, w := e.s, &e.w
+	n := w.nplayers
+	low := w.low[g]
+	if s.byRows {
+		e.rankPattern(&w.rk, low)
+	} else {
+		best := &w.best[w.end]
+		for p := range n {
+			e.nf[p] = best[p]
+			e.lv[p] = s.players[p].low[low]
 		}
-		gr[ng], gm[ng] = r, 1
-		ng++
 	}
-	// Per rank: its suits left, the ways to suit its cards (all), and for
-	// a suit it can take, the ways when one card is of that suit (in) and
-	// when none is (out).
-	var ga [5]uint8
-	var all, in, out [5]int64
-	total := int64(1)
-	for g := range ng {
-		a := s.avail[gr[g]]
-		na := bitsCount(uint16(a))
-		ga[g] = a
-		all[g], in[g], out[g] = binom[na][gm[g]], binom[na-1][gm[g]-1], binom[na-1][gm[g]]
-		total *= all[g]
-	}
-	e.rankPattern(&rk, low)
-	n := len(s.players)
 	// With the flush tables, a lane whose best flush beats every high
 	// without a flush (always so when nobody has a full house or better)
 	// is won by the players tabled for it; one whose best flush loses to
@@ -277,25 +385,19 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	for _, v := range e.nf[1:n] {
 		top = max(top, v)
 	}
+	total := w.total[g]
 	rest := total
-	for su := range 4 {
-		if s.suitPlayers[su] == 0 {
-			continue
+	for sus := w.suits; sus != 0; sus &= sus - 1 {
+		su := bits.TrailingZeros8(sus)
+		// The boards with a flush possible in su: those with need cards
+		// of su or more.
+		need := w.need[su]
+		fw := total
+		few := &w.few[g][su]
+		for k := range max(need, 0) {
+			fw -= few[k]
 		}
-		need := 3 - int(s.known.count>>(4*uint(su))&0xF)
-		// The ranks that can be of suit su are the candidates; the others
-		// multiply base.
-		var cand uint8
-		base := int64(1)
-		for g := range ng {
-			if ga[g]&(1<<su) == 0 {
-				base *= all[g]
-			} else {
-				cand |= 1 << g
-			}
-		}
-		nc := bits.OnesCount8(cand)
-		if nc < need {
+		if fw == 0 {
 			continue
 		}
 		if s.flushTop[su] != nil {
@@ -303,65 +405,12 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 				continue // every lane loses: its boards are among the rest
 			}
 			if sp := s.suitPlayers[su]; top < s.flushMin[su] && sp&(sp-1) == 0 {
-				// Every lane is won by the one player holding su: its
-				// boards are all those with need cards of su or more,
-				// the pattern's boards less those with fewer (the
-				// coefficients below need of the product over the
-				// candidates of out + in*z).
-				var few [3]int64
-				few[0] = 1
-				for c := cand; c != 0; c &= c - 1 {
-					g := bits.TrailingZeros8(c)
-					few[2] = few[2]*out[g] + few[1]*in[g]
-					few[1] = few[1]*out[g] + few[0]*in[g]
-					few[0] *= out[g]
-				}
-				w := total
-				for k := range max(need, 0) {
-					w -= base * few[k]
-				}
-				if w > 0 {
-					e.tally(sp, w)
-					rest -= w
-				}
+				e.tally(sp, fw) // every lane is won by the one player holding su
+				rest -= fw
 				continue
 			}
 		}
-		// The weight and lane of every subset T of the candidate ranks,
-		// subset j taking the i-th candidate when bit i of j is set.
-		sw, sl := &e.subW, &e.subL
-		sw[0], sl[0] = base, uint16(s.known.lanes>>(16*uint(su)))&0x1FFF
-		cnt := 1
-		for c := cand; c != 0; c &= c - 1 {
-			g := bits.TrailingZeros8(c)
-			bit := uint16(1) << gr[g]
-			for j := range cnt {
-				sw[cnt+j] = sw[j] * in[g]
-				sl[cnt+j] = sl[j] | bit
-				sw[j] *= out[g]
-			}
-			cnt <<= 1
-		}
-		win, ftop := s.flushWin[su], s.flushTop[su]
-		for _, j := range atLeast[max(need, 0)][nc] {
-			w, lane := sw[j], sl[j]
-			if w == 0 {
-				continue
-			}
-			if ftop != nil {
-				switch slot := laneSlot[lane]; {
-				case ftop[slot] < top:
-					continue
-				case ftop[slot] > top:
-					e.tally(win[slot], w)
-					rest -= w
-					continue
-				}
-			}
-			e.flushHighs(su, lane)
-			e.tally(winners(e.hv[:n]), w)
-			rest -= w
-		}
+		rest -= e.lanes(su, need, g, top)
 	}
 	if rest > 0 {
 		e.tally(winners(e.nf[:n]), rest)
@@ -377,11 +426,67 @@ func (e *evalState) pattern(pat *[5]cards.Rank) {
 	e.touched = e.touched[:0]
 }
 
-// tally adds w boards whose high winners are the players of mask m.
-func (e *evalState) tally(m uint16, w int64) {
-	if len(e.byWinners) != 1<<len(e.s.players) {
-		e.byWinners = make([]int64, 1<<len(e.s.players))
+// lanes tallies the boards of the walk's pattern of g groups whose suit su
+// has need cards or more, lane by lane, where the best flush is not below
+// top (the best high without a flush), and returns how many it tallied.
+func (e *evalState) lanes(su, need, g int, top eval.HighValue) int64 {
+	s, w := e.s, &e.w
+	n := w.nplayers
+	// The ranks that can be of suit su are the candidates; the others
+	// multiply base.
+	var cand uint8
+	base := int64(1)
+	for x := range g {
+		if w.ga[x]&(1<<su) == 0 {
+			base *= w.all[x]
+		} else {
+			cand |= 1 << x
+		}
 	}
+	nc := bits.OnesCount8(cand)
+	// The weight and lane of every subset T of the candidate ranks,
+	// subset j taking the i-th candidate when bit i of j is set.
+	sw, sl := &e.subW, &e.subL
+	sw[0], sl[0] = base, uint16(s.known.lanes>>(16*uint(su)))&0x1FFF
+	cnt := 1
+	for c := cand; c != 0; c &= c - 1 {
+		x := bits.TrailingZeros8(c)
+		bit := uint16(1) << w.gr[x]
+		in, out := w.in[x], w.out[x]
+		for j := range cnt {
+			sw[cnt+j] = sw[j] * in
+			sl[cnt+j] = sl[j] | bit
+			sw[j] *= out
+		}
+		cnt <<= 1
+	}
+	var done int64
+	win, ftop := s.flushWin[su], s.flushTop[su]
+	for _, j := range atLeast[max(need, 0)][nc] {
+		wt, lane := sw[j], sl[j]
+		if wt == 0 {
+			continue
+		}
+		if ftop != nil {
+			switch slot := laneSlot[lane]; {
+			case ftop[slot] < top:
+				continue
+			case ftop[slot] > top:
+				e.tally(win[slot], wt)
+				done += wt
+				continue
+			}
+		}
+		e.flushHighs(su, lane)
+		e.tally(winners(e.hv[:n]), wt)
+		done += wt
+	}
+	return done
+}
+
+// tally adds w boards whose high winners are the players of mask m
+// (byWinners made by walkStart).
+func (e *evalState) tally(m uint16, w int64) {
 	if e.byWinners[m] == 0 {
 		e.touched = append(e.touched, m)
 	}
