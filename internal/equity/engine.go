@@ -207,7 +207,10 @@ type setup struct {
 	known       board     // the given board cards
 	rest        cards.List
 	avail       [13]uint8 // per rank, the suits still in the deck
-	k           int       // board cards to deal
+	// availLanes[r] has bit r in the lane (see board) of each suit of
+	// avail[r].
+	availLanes [13]uint64
+	k          int // board cards to deal
 	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
 	// rank triple {a, b, c}.
 	triples *[13 * 13 * 13]uint16
@@ -301,6 +304,7 @@ func newSetup(r Request) *setup {
 	s.rest = (cards.FullDeck &^ used).List()
 	for _, c := range s.rest {
 		s.avail[c.Rank()] |= 1 << c.Suit()
+		s.availLanes[c.Rank()] |= 1 << (uint(c.Rank()) + 16*uint(c.Suit()))
 	}
 	return s
 }

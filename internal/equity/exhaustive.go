@@ -140,6 +140,7 @@ type exWalk struct {
 	// and per suit the boards with 0, 1 and 2 cards of that suit.
 	total [6]int64
 	low   [6]uint8
+	lanes [6]uint64 // the known lanes and the groups' ranks in their suits left
 	few   [6][4][3]int64
 	// The groups: rank, cards, suits left and the ways to suit the cards
 	// (all), with one of a given suit (in) and none (out).
@@ -169,7 +170,7 @@ func (e *evalState) walkStart() {
 		}
 		w.few[0][su] = [3]int64{1, 0, 0}
 	}
-	w.total[0], w.low[0] = 1, s.known.low
+	w.total[0], w.low[0], w.lanes[0] = 1, s.known.low, s.known.lanes
 	w.best[0] = [10]eval.HighValue{}
 	for i := range s.known.n {
 		w.rk[i] = s.known.ranks[i]
@@ -241,6 +242,7 @@ func (e *evalState) group(i int, r cards.Rank, g, mlo, mhi int) {
 		w.all[g], w.in[g], w.out[g] = all, in, out
 		w.total[g+1] = w.total[g] * all
 		w.low[g+1] = w.low[g] | rankLow[r]
+		w.lanes[g+1] = w.lanes[g] | s.availLanes[r]
 		from, to := &w.few[g], &w.few[g+1]
 		for su := w.suits; su != 0; su &= su - 1 {
 			x := bits.TrailingZeros8(su)
@@ -394,14 +396,21 @@ func (e *evalState) leaf(g int) {
 		need := w.need[su]
 		fw := total
 		few := &w.few[g][su]
-		for k := range max(need, 0) {
-			fw -= few[k]
+		if need == 3 {
+			fw -= few[0] + few[1] + few[2]
+		} else {
+			for k := range max(need, 0) {
+				fw -= few[k]
+			}
 		}
 		if fw == 0 {
 			continue
 		}
-		if s.flushTop[su] != nil {
-			if top > s.flushMax[su] {
+		if ftop := s.flushTop[su]; ftop != nil {
+			// A lane's best flush is at most that of all the pattern's
+			// ranks that can be of su (a flush is the best of its board
+			// ranks' triples), a lane of 3 to 5 ranks the tables hold.
+			if ftop[laneSlot[uint16(w.lanes[g]>>(16*uint(su)))&0x1FFF]] < top {
 				continue // every lane loses: its boards are among the rest
 			}
 			if sp := s.suitPlayers[su]; top < s.flushMin[su] && sp&(sp-1) == 0 {
