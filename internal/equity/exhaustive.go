@@ -287,11 +287,16 @@ var (
 )
 
 func fillLaneSlots() {
+	// The masks of c ranks in increasing order (Gosper's hack), c from 3
+	// to 5: a walk of the 8,192 masks counting their bits was a tenth of
+	// the building of a preflop enumeration's flush tables.
 	n := uint16(0)
-	for lane := range len(laneSlot) {
-		if c := bits.OnesCount16(uint16(lane)); c >= 3 && c <= 5 {
-			laneSlot[lane] = n
+	for c := 3; c <= 5; c++ {
+		for m := uint32(1)<<c - 1; m < 1<<13; {
+			laneSlot[m] = n
 			n++
+			r := m + m&-m
+			m = (r^m)>>(2+bits.TrailingZeros32(m)) | r
 		}
 	}
 }
