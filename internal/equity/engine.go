@@ -318,7 +318,8 @@ func (s *setup) release() {
 
 // workerStates returns n evalStates for s's workers, reusing s's: each
 // with empty tallies, its scratch buffers kept (byWinners is all zeros
-// between patterns, the Monte Carlo pair table empty between chunks; the
+// between patterns, the exhaustive dense table and the Monte Carlo pair
+// table empty between chunks; the
 // multiset cache is cleared before its first use, mcReady).
 func (s *setup) workerStates(n int) []evalState {
 	if cap(s.states) < n {
@@ -331,9 +332,9 @@ func (s *setup) workerStates(n int) []evalState {
 		// calling goroutine's stack twice, a tenth of the page faults of
 		// a flop question in a fresh process.
 		e := &st[i]
-		bw, touched, mc, pairs := e.byWinners, e.touched[:0], e.mc, e.pairs
+		bw, touched, mc, pairs, dense, keys := e.byWinners, e.touched[:0], e.mc, e.pairs, e.dense, e.denseKeys[:0]
 		*e = evalState{}
-		e.s, e.byWinners, e.touched, e.mc, e.pairs = s, bw, touched, mc, pairs
+		e.s, e.byWinners, e.touched, e.mc, e.pairs, e.dense, e.denseKeys = s, bw, touched, mc, pairs, dense, keys
 	}
 	return st
 }
@@ -372,7 +373,13 @@ type evalState struct {
 	// of one suit (see pattern).
 	subW [32]int64
 	subL [32]uint16
-	w    exWalk // the walk over rank patterns (see exhaustive)
+	// Exhaustive, up to denseMost players: boards by pair of high and low
+	// winner sets (high | low<<players), the pairs counted in denseKeys,
+	// and the current pattern's low winners shifted (see tally).
+	dense     []int64
+	denseKeys []uint16
+	loKey     uint16
+	w         exWalk // the walk over rank patterns (see exhaustive)
 	// Monte Carlo (see mcChunk): what is known of each board rank
 	// multiset, valid for this request once mcClear is set, and the
 	// trials counted by winner pair. Kept with the pooled state.

@@ -101,7 +101,25 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 			e.group(s.known.n, f.r, 0, f.m, f.m)
 		}
 		e.pairs.drain(e)
+		e.drainDense()
 	})
+}
+
+// denseMost is the most players whose boards the walk counts by pair of
+// winner sets in a dense table (1<<(2*players) entries) instead of a
+// table of high winners per pattern and mcPairs.
+const denseMost = 4
+
+// drainDense settles the boards counted in the dense table (see tally)
+// and empties it.
+func (e *evalState) drainDense() {
+	n, hilo := len(e.s.players), e.s.hilo
+	mask := uint16(1)<<n - 1
+	for _, k := range e.denseKeys {
+		e.acc.settle(n, k&mask, k>>n, e.dense[k], hilo, true)
+		e.dense[k] = 0
+	}
+	e.denseKeys = e.denseKeys[:0]
 }
 
 // firstGroup is a chunk of the walk: the patterns whose lowest rank is r,
@@ -157,8 +175,15 @@ type exWalk struct {
 // walkStart readies e's walk: the known board cards at their positions.
 func (e *evalState) walkStart() {
 	s, w := e.s, &e.w
-	if len(e.byWinners) != 1<<len(s.players) {
-		e.byWinners = make([]int64, 1<<len(s.players))
+	if n := len(s.players); n <= denseMost {
+		if len(e.dense) != 1<<(2*n) {
+			e.dense = make([]int64, 1<<(2*n))
+		}
+	} else {
+		e.dense = nil
+		if len(e.byWinners) != 1<<n {
+			e.byWinners = make([]int64, 1<<n)
+		}
 	}
 	w.end = s.known.n + s.k
 	w.nplayers = len(s.players)
@@ -392,6 +417,11 @@ func (e *evalState) leaf(g int) {
 	for _, v := range e.nf[1:n] {
 		top = max(top, v)
 	}
+	lo := uint16(0)
+	if s.hilo {
+		lo = lowWinners(e.lv[:n])
+	}
+	e.loKey = lo << n
 	total := w.total[g]
 	rest := total
 	for sus := w.suits; sus != 0; sus &= sus - 1 {
@@ -429,9 +459,8 @@ func (e *evalState) leaf(g int) {
 	if rest > 0 {
 		e.tally(winners(e.nf[:n]), rest)
 	}
-	lo := uint16(0)
-	if s.hilo {
-		lo = lowWinners(e.lv[:n])
+	if e.dense != nil {
+		return
 	}
 	for _, m := range e.touched {
 		e.pairs.add(uint32(m)|uint32(lo)<<16, e.byWinners[m], e)
@@ -498,9 +527,18 @@ func (e *evalState) lanes(su, need, g int, top eval.HighValue) int64 {
 	return done
 }
 
-// tally adds w boards whose high winners are the players of mask m
-// (byWinners made by walkStart).
+// tally adds w boards of the current pattern whose high winners are the
+// players of mask m: to the dense table by m and the pattern's low winners
+// (loKey) when there is one, else to byWinners (both made by walkStart).
 func (e *evalState) tally(m uint16, w int64) {
+	if d := e.dense; d != nil {
+		k := e.loKey | m
+		if d[k] == 0 {
+			e.denseKeys = append(e.denseKeys, k)
+		}
+		d[k] += w
+		return
+	}
 	if e.byWinners[m] == 0 {
 		e.touched = append(e.touched, m)
 	}

@@ -122,6 +122,30 @@ func TestExhaustiveLaneSums(t *testing.T) {
 			t.Errorf("%s %v dead %v: tallies\n%+v\nboard by board\n%+v", r.Game, r.Hands, r.Dead, got, want)
 		}
 	}
+	// More players than denseMost: the tallies by high winners per
+	// pattern (five preflop, six with one board card).
+	for _, in := range []Input{
+		{Hands: []string{"AsKsQhJh", "2c3c4d5d", "9h9dTsTc", "6s7s8c8d", "AhAcKdQd"}, Mode: "exhaustive"},
+		{Game: "omaha-hi", Hands: []string{"As2s3dKd", "QhQcJhTc", "5h5d6c7c", "AcKcJd9s", "2h3hTdTs", "8s8d4c4d"}, Mode: "exhaustive"},
+	} {
+		r, err := ParseInput(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Hands) == 6 {
+			r.Board, _ = cards.Parse("9h")
+		}
+		s := newSetup(r)
+		acc, err := s.exhaustive(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := *acc
+		s.release()
+		if want := talliesBoardByBoard(r); got != want {
+			t.Errorf("%s %v board %v: tallies\n%+v\nboard by board\n%+v", r.Game, r.Hands, r.Board, got, want)
+		}
+	}
 }
 
 // containsCard reports whether one of the hands holds the card named c.
