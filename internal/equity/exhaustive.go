@@ -122,6 +122,61 @@ func (e *evalState) drainDense() {
 	e.denseKeys = e.denseKeys[:0]
 }
 
+// laneBuilder fills one suit's flush tables (see buildFlushTables).
+type laneBuilder struct {
+	s     *setup
+	su    int
+	sp    uint16 // the players holding su twice, np of them
+	np    int
+	known uint16 // the known board's ranks of su
+	// ranks[:nr] are the ranks of su left in the deck, as rank masks;
+	// a lane takes least of them or more.
+	ranks     [13]uint16
+	nr, least int
+	tab       []eval.HighValue
+	win       []uint16
+	top       []eval.HighValue
+	// The least and the greatest of top's entries.
+	fmin, fmax eval.HighValue
+}
+
+// visit fills the lanes of the known ranks, t and up to k-c more ranks
+// of ranks[from:] (t has c ranks): every subset of the ranks left of at
+// most k ranks once, not a walk of all 2^nr subsets counting their ranks.
+func (b *laneBuilder) visit(from int, t uint16, c int) {
+	if c >= b.least {
+		b.lane(t | b.known)
+	}
+	if c == b.s.k {
+		return
+	}
+	for x := from; x < b.nr; x++ {
+		b.visit(x+1, t|b.ranks[x], c+1)
+	}
+}
+
+// lane fills the tables' entries of a lane: each player's best flush on
+// it, the best of them and who has it.
+func (b *laneBuilder) lane(lane uint16) {
+	slot := laneSlot[lane]
+	j := int(slot) * b.np
+	var best eval.HighValue
+	for m := b.sp; m != 0; m &= m - 1 {
+		i := trailingZeros(m)
+		v := eval.FlushHigh(b.s.players[i].suit[b.su], lane)
+		b.tab[j] = v
+		j++
+		switch {
+		case v > best:
+			best, b.win[slot] = v, 1<<i
+		case v == best:
+			b.win[slot] |= 1 << i
+		}
+	}
+	b.top[slot] = best
+	b.fmin, b.fmax = min(b.fmin, best), max(b.fmax, best)
+}
+
 // firstGroup is a chunk of the walk: the patterns whose lowest rank is r,
 // with m cards of it.
 type firstGroup struct {
@@ -349,46 +404,25 @@ func (s *setup) buildFlushTables() {
 		if sp == 0 {
 			continue
 		}
-		var availSu uint16
+		b := laneBuilder{s: s, su: su, sp: sp, np: bitsCount(sp),
+			known: uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF,
+			fmin:  ^eval.HighValue(0)}
 		for r, a := range s.avail {
 			if a&(1<<su) != 0 {
-				availSu |= 1 << r
+				b.ranks[b.nr] = 1 << r
+				b.nr++
 			}
 		}
-		known := uint16(s.known.lanes>>(16*uint(su))) & 0x1FFF
-		np := bitsCount(sp)
+		b.least = max(3-bitsCount(b.known), 0)
 		ft := flushPool.Get().(*flushTables)
-		if cap(ft.tab) < laneSlots*np {
-			ft.tab = make([]eval.HighValue, laneSlots*np)
+		if cap(ft.tab) < laneSlots*b.np {
+			ft.tab = make([]eval.HighValue, laneSlots*b.np)
 		}
-		tab, win, top := ft.tab[:laneSlots*np], ft.win, ft.top
+		tab, win, top := ft.tab[:laneSlots*b.np], ft.win, ft.top
 		s.flushTables[su] = ft
-		fmin, fmax := ^eval.HighValue(0), eval.HighValue(0)
-		for t := availSu; ; t = (t - 1) & availSu {
-			if c := bitsCount(t); c <= s.k && bitsCount(t|known) >= 3 {
-				lane := t | known
-				slot := laneSlot[lane]
-				j := int(slot) * np
-				var best eval.HighValue
-				for m := sp; m != 0; m &= m - 1 {
-					i := trailingZeros(m)
-					v := eval.FlushHigh(s.players[i].suit[su], lane)
-					tab[j] = v
-					j++
-					switch {
-					case v > best:
-						best, win[slot] = v, 1<<i
-					case v == best:
-						win[slot] |= 1 << i
-					}
-				}
-				top[slot] = best
-				fmin, fmax = min(fmin, best), max(fmax, best)
-			}
-			if t == 0 {
-				break
-			}
-		}
+		b.tab, b.win, b.top = tab, win, top
+		b.visit(0, 0, 0)
+		fmin, fmax := b.fmin, b.fmax
 		s.flushTab[su], s.flushWin[su], s.flushTop[su] = tab, win, top
 		s.flushMin[su], s.flushMax[su] = fmin, fmax
 	}
