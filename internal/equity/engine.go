@@ -168,13 +168,21 @@ func preparePlayer(p *player, hole cards.List, tri bool) {
 	for k, q := range pairs[:np] {
 		p.rows[k] = (*[eval.NumTriples]eval.HighValue)(eval.PairTripleRow(q))
 	}
-	if tri {
-		// The best of the pairs' rows, row by row (branch-free).
+	if tri && np == 0 {
 		p.tri = [eval.NumTriples]eval.HighValue{}
-		for _, row := range p.rows[:np] {
-			for t := range p.tri {
-				p.tri[t] = max(p.tri[t], row[t])
+	} else if tri {
+		// The best of the pairs' rows (branch-free), in one pass over
+		// six rows: a hand of fewer distinct pairs repeats its first.
+		var r [6]*[eval.NumTriples]eval.HighValue
+		for k := range r {
+			r[k] = p.rows[0]
+			if k < np {
+				r[k] = p.rows[k]
 			}
+		}
+		r0, r1, r2, r3, r4, r5 := r[0][:], r[1][:], r[2][:], r[3][:], r[4][:], r[5][:]
+		for t := range p.tri {
+			p.tri[t] = max(r0[t], r1[t], r2[t], r3[t], r4[t], r5[t])
 		}
 	}
 	var lowMask uint8
@@ -199,7 +207,10 @@ type setup struct {
 	known       board     // the given board cards
 	rest        cards.List
 	avail       [13]uint8 // per rank, the suits still in the deck
-	k           int       // board cards to deal
+	// availLanes[r] has bit r in the lane (see board) of each suit of
+	// avail[r].
+	availLanes [13]uint64
+	k          int // board cards to deal
 	// triples is eval.TripleTable: entry a*169+b*13+c is the index of the
 	// rank triple {a, b, c}.
 	triples *[13 * 13 * 13]uint16
@@ -213,12 +224,17 @@ type setup struct {
 	// flushWin[su][laneSlot[lane]] and flushTop[su][laneSlot[lane]], built
 	// with flushTab[su], are the set of players with the best of those
 	// flushes and its value.
-	flushWin    [4][]uint16
-	flushTop    [4][]eval.HighValue
-	flushTables [4]*flushTables // what they are slices of, from the pool
+	flushWin [4][]uint16
+	flushTop [4][]eval.HighValue
+	// flushMin[su] and flushMax[su], built with flushTop[su], are the
+	// least and the greatest of its entries: a pattern whose best high
+	// without a flush is below the least (above the greatest) has every
+	// lane of su won by its flush (lost to the pattern's highs).
+	flushMin, flushMax [4]eval.HighValue
+	flushTables        [4]*flushTables // what they are slices of, from the pool
 	// Kept for the next request that takes this setup from setupPool.
-	pats   [][5]cards.Rank // exhaustive: the rank patterns
-	states []evalState     // the workers' states
+	firsts []firstGroup // exhaustive: the chunks of the walk
+	states []evalState  // the workers' states
 }
 
 // setupPool recycles setups: newSetup takes one, Compute gives it back
@@ -255,12 +271,12 @@ func newSetup(r Request) *setup {
 	if s == nil {
 		s = &setup{}
 	}
-	players, pats, states := s.players, s.pats[:0], s.states
+	players, firsts, states := s.players, s.firsts[:0], s.states
 	if cap(players) < len(r.Hands) {
 		players = make([]player, len(r.Hands))
 	}
 	*s = setup{req: r, hilo: r.Game.HasLow(), k: 5 - len(r.Board), triples: eval.TripleTable(),
-		players: players[:len(r.Hands)], pats: pats, states: states}
+		players: players[:len(r.Hands)], firsts: firsts, states: states}
 	// A turn has at most 13 rank patterns to its river, a river one: the
 	// pairs' rows serve them better than a table of every triple.
 	s.byRows = s.k <= 1
@@ -288,6 +304,7 @@ func newSetup(r Request) *setup {
 	s.rest = (cards.FullDeck &^ used).List()
 	for _, c := range s.rest {
 		s.avail[c.Rank()] |= 1 << c.Suit()
+		s.availLanes[c.Rank()] |= 1 << (uint(c.Rank()) + 16*uint(c.Suit()))
 	}
 	return s
 }
@@ -301,7 +318,8 @@ func (s *setup) release() {
 
 // workerStates returns n evalStates for s's workers, reusing s's: each
 // with empty tallies, its scratch buffers kept (byWinners is all zeros
-// between patterns, the Monte Carlo pair table empty between chunks; the
+// between patterns, the exhaustive dense table and the Monte Carlo pair
+// table empty between chunks; the
 // multiset cache is cleared before its first use, mcReady).
 func (s *setup) workerStates(n int) []evalState {
 	if cap(s.states) < n {
@@ -314,9 +332,9 @@ func (s *setup) workerStates(n int) []evalState {
 		// calling goroutine's stack twice, a tenth of the page faults of
 		// a flop question in a fresh process.
 		e := &st[i]
-		bw, touched, mc, pairs := e.byWinners, e.touched[:0], e.mc, e.pairs
+		bw, touched, mc, pairs, dense, keys := e.byWinners, e.touched[:0], e.mc, e.pairs, e.dense, e.denseKeys[:0]
 		*e = evalState{}
-		e.s, e.byWinners, e.touched, e.mc, e.pairs = s, bw, touched, mc, pairs
+		e.s, e.byWinners, e.touched, e.mc, e.pairs, e.dense, e.denseKeys = s, bw, touched, mc, pairs, dense, keys
 	}
 	return st
 }
@@ -355,6 +373,13 @@ type evalState struct {
 	// of one suit (see pattern).
 	subW [32]int64
 	subL [32]uint16
+	// Exhaustive, up to denseMost players: boards by pair of high and low
+	// winner sets (high | low<<players), the pairs counted in denseKeys,
+	// and the current pattern's low winners shifted (see tally).
+	dense     []int64
+	denseKeys []uint16
+	loKey     uint16
+	w         exWalk // the walk over rank patterns (see exhaustive)
 	// Monte Carlo (see mcChunk): what is known of each board rank
 	// multiset, valid for this request once mcClear is set, and the
 	// trials counted by winner pair. Kept with the pooled state.
