@@ -1,10 +1,12 @@
 package equity
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -229,6 +231,38 @@ func BenchmarkPercentFlop(b *testing.B) {
 	for b.Loop() {
 		if _, err := ComputePercent(context.Background(), r); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestPercentTableOrderIsTheStableSorts: the table's hands are every hand
+// in the order made, stably sorted by the hands ranked above its class
+// (the order the seeded draws index): the counting sort that makes it
+// gives what slices.SortStableFunc gives.
+func TestPercentTableOrderIsTheStableSorts(t *testing.T) {
+	t.Parallel()
+	for _, g := range []eval.Game{eval.OmahaHi, eval.OmahaHiLo} {
+		type ranked struct {
+			before int32
+			set    cards.CardSet
+		}
+		var all []ranked
+		for a := cards.NumCards - 1; a >= 3; a-- {
+			for b := a - 1; b >= 2; b-- {
+				for c := b - 1; c >= 1; c-- {
+					for d := c - 1; d >= 0; d-- {
+						h := ranges.Combo{cards.Card(a), cards.Card(b), cards.Card(c), cards.Card(d)}
+						all = append(all, ranked{int32(math.Round(ranges.Percentile(g, h) * ranges.NumHands)), h.Set()})
+					}
+				}
+			}
+		}
+		slices.SortStableFunc(all, func(x, y ranked) int { return cmp.Compare(x.before, y.before) })
+		tab := buildPercentTable(g)
+		for i, r := range all {
+			if tab.sets[i] != r.set {
+				t.Fatalf("%v: hand %d is %v, the stable sort's %v", g, i, tab.sets[i].List(), r.set.List())
+			}
 		}
 	}
 }
