@@ -2,13 +2,10 @@ package preflop
 
 import (
 	"bytes"
-	"compress/flate"
 	"context"
 	_ "embed"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"io"
 	"sync"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -32,8 +29,8 @@ import (
 // range.
 //
 // ranges.bin is embedded: a header (magic, trials, seed, the number of
-// classes, the most opponents, the two percents), then the payload,
-// deflated: the entries' equity and standard error as fixed-point
+// classes, the most opponents, the two percents), then the payload (not
+// deflated, as preflop.bin's): the entries' equity and standard error as fixed-point
 // uint16s (x*65535), high bytes first then low bytes as in preflop.bin,
 // then each range's combinations as uint32s. An entry that could not be
 // dealt (equity.ErrNoDeal) is stored as 0xFFFF, 0xFFFF and has no
@@ -83,7 +80,7 @@ var RangeConfigs = func() []RangeConfig {
 }()
 
 // rangeMagic starts ranges.bin; its last byte is the format version.
-const rangeMagic = "scooppr\x01"
+const rangeMagic = "scooppr\x02"
 
 // rangeHeaderSize is the magic, trials (uint32), seed (uint64), classes
 // (uint32), the most opponents and the two percents (a byte each).
@@ -301,10 +298,6 @@ func EncodeRanges(m *RangeResults) ([]byte, error) {
 	binary.LittleEndian.PutUint32(hdr[12:], NumClasses)
 	hdr[16], hdr[17], hdr[18] = MaxRangeOpponents, byte(m.Percents[0]), byte(m.Percents[1])
 	out.Write(hdr[:])
-	zw, err := flate.NewWriter(&out, flate.BestCompression)
-	if err != nil {
-		return nil, err
-	}
 	raw := make([]byte, 2*len(v)+4*len(combos))
 	for i, x := range v {
 		raw[i], raw[len(v)+i] = byte(x>>8), byte(x)
@@ -312,17 +305,12 @@ func EncodeRanges(m *RangeResults) ([]byte, error) {
 	for i, x := range combos {
 		binary.LittleEndian.PutUint32(raw[2*len(v)+4*i:], x)
 	}
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
+	out.Write(raw)
 	return out.Bytes(), nil
 }
 
-// DecodeRanges reads a ranges.bin; it bounds what it inflates to the one
-// size the format has.
+// DecodeRanges reads a ranges.bin: its payload must be the one size the
+// format has.
 func DecodeRanges(b []byte) (*RangeTable, error) {
 	if len(b) < rangeHeaderSize || string(b[:len(rangeMagic)]) != rangeMagic {
 		return nil, fmt.Errorf("preflop: range table of %d bytes does not start with %q", len(b), rangeMagic)
@@ -338,13 +326,9 @@ func DecodeRanges(b []byte) (*RangeTable, error) {
 		return nil, fmt.Errorf("preflop: range table of percents %v", p)
 	}
 	nv := numRangeEntries * rangeFields
-	raw := make([]byte, 2*nv+4*numRangeCombos)
-	zr := flate.NewReader(bytes.NewReader(b[rangeHeaderSize:]))
-	if _, err := io.ReadFull(zr, raw); err != nil {
-		return nil, fmt.Errorf("preflop: range table payload: %w", err)
-	}
-	if n, err := zr.Read(make([]byte, 1)); n != 0 || err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("preflop: range table payload longer than %d bytes", len(raw))
+	raw := b[rangeHeaderSize:]
+	if len(raw) != 2*nv+4*numRangeCombos {
+		return nil, fmt.Errorf("preflop: range table payload of %d bytes, want %d", len(raw), 2*nv+4*numRangeCombos)
 	}
 	t.v = make([]uint16, nv)
 	for i := range t.v {
