@@ -212,35 +212,50 @@ func (e *evalState) flushWinners(m *mcEntry, count uint32, lanes uint64) uint32 
 // add counts w boards of winner pair key, draining the table into e's
 // tallies when it is half full.
 func (p *mcPairs) add(key uint32, w int64, e *evalState) {
+	if p.put(key, w) {
+		p.drain(e)
+	}
+}
+
+// addTo is add for tallies a of n players (hilo: a game with a low).
+func (p *mcPairs) addTo(key uint32, w int64, a *accum, n int, hilo bool) {
+	if p.put(key, w) {
+		p.settleInto(a, n, hilo)
+	}
+}
+
+// put counts w boards of winner pair key and reports whether the table
+// is half full (to be drained).
+func (p *mcPairs) put(key uint32, w int64) bool {
 	k := key + 1
 	i := (k * 0x9E3779B1) >> (32 - 10) & (mcPairSlots - 1)
 	for {
 		switch p.key[i] {
 		case k:
 			p.n[i] += w
-			return
+			return false
 		case 0:
 			p.key[i], p.n[i] = k, w
 			p.used[p.use] = uint16(i)
-			if p.use++; p.use >= mcPairSlots/2 {
-				p.drain(e)
-			}
-			return
+			p.use++
+			return p.use >= mcPairSlots/2
 		}
 		i = (i + 1) & (mcPairSlots - 1)
 	}
 }
 
-// drain settles every pair counted, weighted by its boards (with the
-// squared shares Monte Carlo needs), and empties the table.
+// drain settles every pair counted into e's tallies, weighted by its
+// boards (with the squared shares Monte Carlo needs), and empties the
+// table.
 func (p *mcPairs) drain(e *evalState) {
-	if p.use == 0 {
-		return
-	}
-	np, hilo := len(e.s.players), e.s.hilo
+	p.settleInto(&e.acc, len(e.s.players), e.s.hilo)
+}
+
+// settleInto is drain into tallies a of n players.
+func (p *mcPairs) settleInto(a *accum, n int, hilo bool) {
 	for _, i := range p.used[:p.use] {
 		k := p.key[i] - 1
-		e.acc.settle(np, uint16(k), uint16(k>>16), p.n[i], hilo, true)
+		a.settle(n, uint16(k), uint16(k>>16), p.n[i], hilo, true)
 		p.key[i], p.n[i] = 0, 0
 	}
 	p.use = 0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/scoophq/scoop/internal/cards"
@@ -201,6 +202,10 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 	}
 	var hv, sub [10]eval.HighValue
 	var lsub [10]uint8
+	// Each mask's trials are counted by their pair of winner sets and
+	// settled at the end (mcPairs: the same tallies as settling each).
+	pairs := pairsFor(len(masks))
+	defer pairsPool.Put(pairs)
 	for range n {
 		j := 0
 		for _, i := range unknown {
@@ -265,9 +270,26 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 			if s.hilo {
 				lo = lowWinners(lsub[:k])
 			}
-			accs[q].settle(k, winners(sub[:k]), lo, 1, s.hilo, true)
+			(*pairs)[q].addTo(uint32(winners(sub[:k]))|uint32(lo)<<16, 1, &accs[q], k, s.hilo)
 		}
 	}
+	for q, m := range masks {
+		(*pairs)[q].settleInto(&accs[q], bits.OnesCount16(m), s.hilo)
+	}
+}
+
+// pairsPool recycles the per-mask pair tables of unknownMasksChunk (13
+// KB each), handed out empty.
+var pairsPool = sync.Pool{New: func() any { return new([]mcPairs) }}
+
+// pairsFor returns n empty pair tables from the pool.
+func pairsFor(n int) *[]mcPairs {
+	p := pairsPool.Get().(*[]mcPairs)
+	if cap(*p) < n {
+		*p = make([]mcPairs, n)
+	}
+	*p = (*p)[:n]
+	return p
 }
 
 // LookTrials is how often, from the second step on, a run with a target
