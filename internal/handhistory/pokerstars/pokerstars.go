@@ -80,7 +80,8 @@ import (
 //   - A capped game ("Omaha Pot Limit ($0.50/$1.00 - $20 Cap -  USD)"):
 //     no player may put in more than the cap in the hand. The model has no
 //     cap, so a player's Stack is the chips he can play, the smaller of his
-//     stack and the cap.
+//     stack and the cap; a wager that "has reached the $20 cap" leaves him
+//     no chips by the recorded amounts, as "and is all-in" does.
 //   - Money is in integer chip units: one cent for real-money cash games
 //     (Table.ChipUnit "0.01"), one chip for tournaments and play money.
 //     Fixed-limit stakes are the bets ("$5/$10": SmallBet 500, BigBet 1000);
@@ -998,6 +999,17 @@ func (p *parser) action(l line, who int, v string) error {
 	b := &p.b
 	name := b.Seats[who].Name
 	v, allIn := strings.CutSuffix(v, " and is all-in")
+	if at := strings.Index(v, " and has reached the "); at >= 0 && strings.HasSuffix(v, " cap") && p.cap > 0 {
+		// A capped game's wager that puts in the rest of the cap: "raises
+		// $7.10 to $9.01 and has reached the $10 cap", "calls $62 and has
+		// reached the $80 cap". The player can put in nothing more: his
+		// Stack is the cap (see the Hand's doc), so he is all-in by it.
+		c, ok := p.amount(v[at+len(" and has reached the ") : len(v)-len(" cap")])
+		if !ok || c != p.cap {
+			return sitetext.LineError(l.N, "the cap reached is not the header's %s: %s", b.Money(p.cap), sitetext.Quote(l.S))
+		}
+		v, allIn = v[:at], true
+	}
 	verb, arg, _ := strings.Cut(v, " ")
 	if ok, err := b.Bet(l, who, verb, arg, allIn, p.amount); ok {
 		return err

@@ -1169,7 +1169,23 @@ func TestPokerStarsCappedGame(t *testing.T) {
 	es := readertest.Variants(t, Reader.Read, hand, []readertest.Variant{
 		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $20 Cap -  USD)"},
 		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $0.x Cap -  USD)", Err: "bad cap"},
+		// A wager that reaches the cap (the form HHSmithy's and other
+		// parsers' tests quote: "raises $7.10 to $9.01 and has reached the
+		// $10 cap"): the ante, the raise to $0.34 and the bet of $0.14 are
+		// the $0.50 cap.
+		{Text: strings.NewReplacer("($0.05/$0.10 USD)", "($0.05/$0.10 - $0.50 Cap -  USD)",
+			"pendle45: bets $0.55", "pendle45: bets $0.14 and has reached the $0.50 cap",
+			"Uncalled bet ($0.55)", "Uncalled bet ($0.14)").Replace(hand)},
+		{Text: strings.NewReplacer("($0.05/$0.10 USD)", "($0.05/$0.10 - $0.50 Cap -  USD)",
+			"pendle45: bets $0.55", "pendle45: bets $0.14 and has reached the $1 cap").Replace(hand), Err: "the cap reached is not the header's $0.50"},
+		{Text: strings.NewReplacer("($0.05/$0.10 USD)", "($0.05/$0.10 - $0.50 Cap -  USD)",
+			"pendle45: bets $0.55", "pendle45: bets $0.10 and has reached the $0.50 cap").Replace(hand), Err: "is said to be all-in but has $0.04 left"},
 	})
+	if h := es[2].Hand; h == nil || h.Players[1].Stack != 50 {
+		t.Errorf("the cap reached: %+v", es[2])
+	} else {
+		readertest.Settles(t, "capped", es[2])
+	}
 	h := es[0].Hand
 	if h == nil {
 		t.Fatalf("capped game: %+v", es[0])
