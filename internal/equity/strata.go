@@ -224,7 +224,11 @@ func (e *rangeState) strataRound(t *strata, st *stream, unknown []int, masks []u
 	rows := boardPairRows()
 	var hv, sub [10]eval.HighValue
 	var lv, lsub [10]uint8
-	var before [10]int64
+	// Each question's trials are counted by their pair of winner sets
+	// and settled at the end of the round (mcPairs: the same tallies as
+	// settling each); a stratum's share sums are added trial by trial.
+	pairs := pairsFor(len(masks))
+	defer pairsPool.Put(pairs)
 	for si := range t.n {
 		a, b := t.cards[si][0], t.cards[si][1]
 		sb := &t.boards[si]
@@ -275,13 +279,34 @@ func (e *rangeState) strataRound(t *strata, st *stream, unknown []int, masks []u
 			if s.hilo {
 				lo = lowWinners(lsub[:k])
 			}
-			acc := &accs[q]
-			copy(before[:k], acc.share[:k])
-			acc.settle(k, winners(sub[:k]), lo, 1, s.hilo, true)
+			hi := winners(sub[:k])
+			(*pairs)[q].addTo(uint32(hi)|uint32(lo)<<16, 1, &accs[q], k, s.hilo)
+			hiShare, loShare := halfShares(hi, lo)
 			sums := t.sums[q][si*k:]
-			for p := range k {
-				sums[p] += acc.share[p] - before[p]
+			for x := hi | lo; x != 0; x &= x - 1 {
+				p := bits.TrailingZeros16(x)
+				if hi&(1<<p) != 0 {
+					sums[p] += hiShare
+				}
+				if lo&(1<<p) != 0 {
+					sums[p] += loShare
+				}
 			}
 		}
 	}
+	for q, m := range masks {
+		(*pairs)[q].settleInto(&accs[q], bits.OnesCount16(m), s.hilo)
+	}
+}
+
+// halfShares returns, for one board whose high the players of hi share
+// and whose low those of lo share (none: no low), what each high winner
+// and each low winner gets of the pot, in potUnits, as accum.settle
+// counts it (R17, R18).
+func halfShares(hi, lo uint16) (hiShare, loShare int64) {
+	nh, nl := int64(bits.OnesCount16(hi)), int64(bits.OnesCount16(lo))
+	if nl == 0 {
+		return potUnits / nh, 0
+	}
+	return potUnits / 2 / nh, potUnits / 2 / nl
 }
