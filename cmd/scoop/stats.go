@@ -15,7 +15,6 @@ import (
 	"github.com/scoophq/scoop/internal/fault"
 	"github.com/scoophq/scoop/internal/filter"
 	"github.com/scoophq/scoop/internal/handhistory"
-	"github.com/scoophq/scoop/internal/ingest"
 	moneyfmt "github.com/scoophq/scoop/internal/money"
 	"github.com/scoophq/scoop/internal/stats"
 	"github.com/scoophq/scoop/internal/store"
@@ -243,7 +242,7 @@ func handKey(h *handhistory.Hand) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return ingest.NaturalKey(h, canonical)
+	return store.NaturalKey("", "", canonical), nil
 }
 
 // reportText is the readable form of a player's statistics: a summary

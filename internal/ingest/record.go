@@ -39,12 +39,8 @@ func newRecord(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
 	for i, p := range h.Players {
 		players[i] = p.Name
 	}
-	key, err := NaturalKey(h, canonical)
-	if err != nil {
-		return store.Hand{}, &fault.Error{Kind: fault.Internal, Action: -1, Message: "encode hand", Err: err}
-	}
 	return store.Hand{
-		NaturalKey:    key,
+		NaturalKey:    store.NaturalKey(h.Site, h.SiteHandID, canonical),
 		Site:          h.Site,
 		SiteHandID:    h.SiteHandID,
 		Game:          h.Table.Game.String(),
@@ -55,25 +51,6 @@ func newRecord(h *handhistory.Hand, v *analysis.Verdict) (store.Hand, error) {
 		ContentHash:   store.ContentHash(canonical),
 		EngineVersion: analysis.EngineVersion,
 	}, nil
-}
-
-// NaturalKey is the key h is stored under (store.NaturalKey), canonical
-// being h's JSON: its site and site hand id when it has both, else the
-// hash of its JSON without its notes. Notes name the lines of the file
-// the hand was read from, so the same hand read from two files (a day's
-// export and the month's) must not get two keys: a hand with an id is a
-// duplicate there by SameButNotes, and one without is by this key.
-func NaturalKey(h *handhistory.Hand, canonical []byte) (string, error) {
-	if (h.Site != "" && h.SiteHandID != "") || len(h.Notes) == 0 {
-		return store.NaturalKey(h.Site, h.SiteHandID, canonical), nil
-	}
-	plain := *h
-	plain.Notes = nil
-	body, err := json.Marshal(&plain)
-	if err != nil {
-		return "", err
-	}
-	return store.NaturalKey(h.Site, h.SiteHandID, body), nil
 }
 
 // NewAnalysedRecord is NewRecord with the hand's analysis
