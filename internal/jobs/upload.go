@@ -377,26 +377,28 @@ func (u *Upload) whole(ctx context.Context, name string, f handhistory.Format, b
 }
 
 // maxPreamble bounds the text before a file's first hand that cut keeps
-// to ask the reader how many entries it makes: past it, one (the readers'
-// "text before the first hand header").
+// to ask the reader how many entries it makes (preambleEntries).
 const maxPreamble = 64 << 10
 
 // preambleEntries is the number of entries format f's reader makes of the
-// text pre before a file's first hand (over: more of it than maxPreamble):
-// none for blank text, else as many as it reads from pre alone, one when
-// it refuses pre whole.
-func preambleEntries(f handhistory.Format, pre []byte, over bool) int {
-	switch {
-	case over:
-		return 1
-	case len(bytes.TrimSpace(pre)) == 0:
+// text pre before a file's first hand (its whole lines within its first
+// maxPreamble bytes), start being the line that starts the hand: none for
+// blank text, else as many as the reader makes of pre followed by start,
+// less the one hand start begins (a text reader's "text before the first
+// hand header" is one; PHH's comments are none).
+func preambleEntries(f handhistory.Format, pre, start []byte) int {
+	if len(bytes.TrimSpace(pre)) == 0 {
 		return 0
 	}
-	es, err := handhistory.ReadPart(f, pre, 1)
-	if err != nil {
-		return 1
+	text := append(append(make([]byte, 0, len(pre)+len(start)+1), pre...), start...)
+	if len(start) == 0 || start[len(start)-1] != '\n' {
+		text = append(text, '\n')
 	}
-	return len(es)
+	es, err := handhistory.ReadPart(f, text, 1)
+	if err != nil || len(es) == 0 {
+		return 0
+	}
+	return len(es) - 1
 }
 
 // cut stores a file in chunks of about ChunkHands hands, each cut before
@@ -453,11 +455,11 @@ func (u *Upload) cut(ctx context.Context, name string, f handhistory.Format, sta
 			}
 			if start && !started {
 				started = true
-				hands += preambleEntries(f, pre, preOver)
+				hands += preambleEntries(f, pre, b)
 			}
 			if !started && !preOver {
 				if len(pre)+len(b) > maxPreamble {
-					preOver = true
+					preOver = true // the lines kept so far stand for it
 				} else {
 					pre = append(pre, b...)
 				}

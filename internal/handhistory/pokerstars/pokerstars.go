@@ -564,10 +564,14 @@ func gameName(s string) string {
 // sets the money scale, currency and cap.
 func (p *parser) parseStakes(l line, s string) error {
 	t := &p.b.Hand.Table
-	capText := ""
+	capText, capped := "", false
 	if k := strings.Index(s, " - "); k >= 0 {
-		if c, code, ok := strings.Cut(s[k+3:], " Cap -"); ok {
-			capText, s = c, s[:k]+" "+strings.TrimSpace(code)
+		c, code, ok := strings.Cut(s[k+3:], " Cap -")
+		if rest := strings.TrimSpace(s[k+3:]); !ok && (rest == "Cap" || strings.HasSuffix(rest, " Cap")) {
+			c, code, ok = strings.TrimSuffix(rest, "Cap"), "", true // "$0.50/$1.00 - $20 Cap", no currency code
+		}
+		if ok {
+			capText, capped, s = strings.TrimSpace(c), true, s[:k]+" "+strings.TrimSpace(code)
 		}
 	}
 	amounts, code, _ := strings.Cut(strings.TrimSpace(s), " ")
@@ -624,7 +628,7 @@ func (p *parser) parseStakes(l line, s string) error {
 	}
 	p.stakes = [2]int64{x, y}
 	p.hasStakes = true
-	if capText != "" {
+	if capped {
 		c, ok := p.amount(capText)
 		if !ok || c <= 0 {
 			return sitetext.LineError(l.N, "bad cap %q in the header", capText)
@@ -1004,7 +1008,11 @@ func (p *parser) action(l line, who int, v string) error {
 		// $7.10 to $9.01 and has reached the $10 cap", "calls $62 and has
 		// reached the $80 cap". The player can put in nothing more: his
 		// Stack is the cap (see the Hand's doc), so he is all-in by it.
-		c, ok := p.amount(v[at+len(" and has reached the ") : len(v)-len(" cap")])
+		from, to := at+len(" and has reached the "), len(v)-len(" cap")
+		c, ok := int64(0), from <= to
+		if ok {
+			c, ok = p.amount(v[from:to])
+		}
 		if !ok || c != p.cap {
 			return sitetext.LineError(l.N, "the cap reached is not the header's %s: %s", b.Money(p.cap), sitetext.Quote(l.S))
 		}

@@ -1169,6 +1169,8 @@ func TestPokerStarsCappedGame(t *testing.T) {
 	es := readertest.Variants(t, Reader.Read, hand, []readertest.Variant{
 		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $20 Cap -  USD)"},
 		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $0.x Cap -  USD)", Err: "bad cap"},
+		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 -  Cap -  USD)", Err: "bad cap"},
+		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - Cap)", Err: "bad cap"},
 		// A wager that reaches the cap (the form HHSmithy's and other
 		// parsers' tests quote: "raises $7.10 to $9.01 and has reached the
 		// $10 cap"): the ante, the raise to $0.34 and the bet of $0.14 are
@@ -1180,11 +1182,19 @@ func TestPokerStarsCappedGame(t *testing.T) {
 			"pendle45: bets $0.55", "pendle45: bets $0.14 and has reached the $1 cap").Replace(hand), Err: "the cap reached is not the header's $0.50"},
 		{Text: strings.NewReplacer("($0.05/$0.10 USD)", "($0.05/$0.10 - $0.50 Cap -  USD)",
 			"pendle45: bets $0.55", "pendle45: bets $0.10 and has reached the $0.50 cap").Replace(hand), Err: "is said to be all-in but has $0.04 left"},
+		// The cap's amount missing: an error of the line, not of the file.
+		{Text: strings.NewReplacer("($0.05/$0.10 USD)", "($0.05/$0.10 - $0.50 Cap -  USD)",
+			"pendle45: bets $0.55", "pendle45: bets $0.14 and has reached the cap").Replace(hand), Err: "the cap reached is not the header's $0.50"},
+		// "- $0.50 Cap" closing the stakes, without a currency code.
+		{From: "($0.05/$0.10 USD)", To: "($0.05/$0.10 - $0.50 Cap)"},
 	})
-	if h := es[2].Hand; h == nil || h.Players[1].Stack != 50 {
-		t.Errorf("the cap reached: %+v", es[2])
+	if h := es[4].Hand; h == nil || h.Players[1].Stack != 50 {
+		t.Errorf("the cap reached: %+v", es[4])
 	} else {
-		readertest.Settles(t, "capped", es[2])
+		readertest.Settles(t, "capped", es[4])
+	}
+	if h := es[8].Hand; h == nil || h.Players[0].Stack != 50 || h.Players[1].Stack != 50 {
+		t.Errorf("a cap closing the stakes: %+v", es[8])
 	}
 	h := es[0].Hand
 	if h == nil {
