@@ -16,8 +16,10 @@ type parser struct {
 	// before the play: a record without street lines deals the streets
 	// from it as the play reaches them.
 	board cards.List
-	// markers: the record has street lines ("*** FLOP *** [..]").
-	markers bool
+	// markers: the record has street lines ("*** FLOP *** [..]");
+	// holeMarker: it has "*** HOLE CARDS ***" (every line before it is of
+	// the deal: posts and notices).
+	markers, holeMarker bool
 	// acted marks the seats that acted in the betting round since its
 	// last bet or raise (for a record without street lines).
 	acted [sitetext.MaxSeats]bool
@@ -35,7 +37,7 @@ func (p *parser) parse(lines []sitetext.Line) (*handhistory.Hand, string, error)
 	head := lines[0]
 	brand, site := brandOf(head.S)
 	b.Reset(&handhistory.Hand{Site: site, Format: string(Format)}, 100)
-	p.board, p.markers, p.bb, p.main, p.side = nil, false, 0, 0, 0
+	p.board, p.markers, p.holeMarker, p.bb, p.main, p.side = nil, false, false, 0, 0, 0
 	clear(p.acted[:])
 	if skip, err := p.header(head, brand); err != nil || skip != "" {
 		return b.Hand, skip, err

@@ -286,6 +286,20 @@ func TestZonePokerAndMVS(t *testing.T) {
 			"Big Blind  [ME] : Big blind $0.25", "Big Blind  [ME] : All-in $0.25").Replace(walk2022)},
 	})
 	games := []eval.Game{eval.OmahaHiLo, eval.OmahaHi, 0, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo, eval.OmahaHiLo}
+	// In a record without "*** HOLE CARDS ***", a shove before any other
+	// line of the play is a bet, not a blind posted all-in.
+	shove := readertest.Variants(t, Reader.Read, walk, []readertest.Variant{{Text: strings.NewReplacer(
+		"Seat 1: Dealer ($2 in chips)", "Seat 1: Dealer ($0.15 in chips)",
+		"*** HOLE CARDS ***\n", "",
+		"Dealer : Folds", "Dealer : All-in $0.15",
+		"Big Blind : Return uncalled portion of bet $0.03\nBig Blind : Does not show [Th 3s 4h 8c] (High Card)\nBig Blind : Hand result $0.04",
+		"Big Blind : Folds\nDealer : Return uncalled portion of bet $0.10\nDealer : Does not show [Jc Ts Tc Qh] (One pair)\nDealer : Hand result $0.12",
+		"Total Pot($0.04)", "Total Pot($0.12)", "Seat+3: Big Blind HI $0.04 [Does not show]", "Seat+1: Dealer HI $0.12 [Does not show]").Replace(walk)}})
+	if h := shove[0].Hand; h == nil || len(h.Posts) != 2 || h.Actions[0].Player != 0 || h.Actions[0].Kind == game.Fold {
+		t.Errorf("a shove in a record without the hole cards' line: %+v", shove[0])
+	} else {
+		readertest.Settles(t, "walk", shove[0])
+	}
 	for k, e := range es {
 		h := e.Hand
 		if k == 2 {

@@ -54,8 +54,9 @@
 // Poker ID#1232 OMAHA HiLoZonePoker Pot Limit - ..."), and its pool's
 // shuffle notices ("Leave(Auto)", "Enter(Auto)", "Table enter user")
 // change nothing, nor does an uncontested winner's "Showdown(High Card)"
-// (no cards). A blind posted all-in before the hole cards ("Big Blind
-// [ME] : All-in $0.05") is that blind, all the stack. Records of 2021 on mark the header "[MVS]" ("... OMAHA
+// (no cards). A blind posted all-in before "*** HOLE CARDS ***" ("Big
+// Blind [ME] : All-in $0.05") is that blind, all the stack (in a record
+// without that line a shove is always a bet). Records of 2021 on mark the header "[MVS]" ("... OMAHA
 // Pot Limit [MVS] - 2021-03-11 22:58:57 UTC") and add a "Table Info:"
 // line before the seats and a "Player Info:" line (an id per seat) after
 // the dealer's: neither changes the hand.

@@ -133,15 +133,11 @@ func (p *parser) line(l sitetext.Line) error {
 		}
 		return b.Muck(l, i, c)
 	}
-	if b.Street == sitetext.Deal && strings.HasPrefix(verb, "All-in") && arg != "" {
-		// A blind posted all-in, before the hole cards: "Big Blind [ME] :
-		// All-in $0.05" (all the stack), the small blind's seat's a small
-		// blind, any other's a live post.
-		kind := game.BigBlind
-		if strings.HasPrefix(who, "Small Blind") {
-			kind = game.SmallBlind
-		}
-		return p.post(l, i, kind, v)
+	if b.Street == sitetext.Deal && p.holeMarker && strings.HasPrefix(verb, "All-in") && arg != "" && !p.posted(i) {
+		// A blind posted all-in before "*** HOLE CARDS ***": "Big Blind
+		// [ME] : All-in $0.05" (all the stack). In a record without that
+		// line a shove before any other line of the play is a bet.
+		return p.post(l, i, p.allInPost(who), v)
 	}
 	if b.Street <= sitetext.Preflop && !p.anyActed() {
 		for _, w := range posts {
@@ -183,6 +179,31 @@ func (p *parser) post(l sitetext.Line, who int, kind game.PostKind, v string) er
 		return b.PostBlinds(l, who, x, bb)
 	}
 	return b.Post(l, who, kind, x)
+}
+
+// allInPost is the forced bet a seat named who ("Small Blind", "Big
+// Blind", "Dealer"..., with "[ME]" or not) posts all-in before the deal:
+// the small blind's seat a small blind, the big blind's a big blind,
+// another seat the small blind when nothing is posted yet (the dealer
+// heads-up), else a live post.
+func (p *parser) allInPost(who string) game.PostKind {
+	switch {
+	case strings.HasPrefix(who, "Small Blind"):
+		return game.SmallBlind
+	case strings.HasPrefix(who, "Big Blind"), len(p.b.Posts) > 0:
+		return game.BigBlind
+	}
+	return game.SmallBlind
+}
+
+// posted reports whether seat i has posted a forced bet.
+func (p *parser) posted(i int) bool {
+	for _, x := range p.b.Posts {
+		if x.Player == i {
+			return true
+		}
+	}
+	return false
 }
 
 // anyActed reports whether a betting action was recorded.

@@ -38,6 +38,8 @@ func (p *parser) scan(lines []sitetext.Line) error {
 		switch {
 		case l.S == "*** SUMMARY ***":
 			summary = true
+		case l.S == "*** HOLE CARDS ***":
+			p.holeMarker = true
 		case strings.HasPrefix(l.S, "*** FLOP ***"):
 			p.markers = true
 		case summary && strings.HasPrefix(l.S, "Board "):
