@@ -56,10 +56,12 @@
 // change nothing, nor does an uncontested winner's "Showdown(High Card)"
 // (no cards). A blind posted all-in before "*** HOLE CARDS ***" ("Big
 // Blind [ME] : All-in $0.05") is that blind, all the stack (in a record
-// without that line a shove is always a bet). Records of 2021 on mark the header "[MVS]" ("... OMAHA
-// Pot Limit [MVS] - 2021-03-11 22:58:57 UTC") and add a "Table Info:"
-// line before the seats and a "Player Info:" line (an id per seat) after
-// the dealer's: neither changes the hand.
+// without that line a shove is always a bet).
+//
+// Records of 2021 on mark the header "[MVS]" ("... OMAHA Pot Limit [MVS]
+// - 2021-03-11 22:58:57 UTC") and add a "Table Info:" line before the
+// seats and a "Player Info:" line (an id per seat) after the dealer's:
+// neither changes the hand.
 //
 // Later tournament headers ("Bovada Hand #4561202298: OMAHA HiLo
 // Tournament #47895702 TBL#2, Normal- Level 10 (200/400) - ...") write the
