@@ -88,14 +88,13 @@ func codeShare(c int) int64 {
 // each player's squared share times w (Monte Carlo: w boards of one
 // outcome). Every player's outcome code is tallied (A8).
 func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
-	hiPot := int64(potUnits)
+	hiShare, loShare := halfShares(hi, lo)
 	nh := int64(bits.OnesCount16(hi))
 	nl := int64(bits.OnesCount16(lo))
 	// The outcome codes of a player in neither half, in the high only and
 	// in the low only (see noLowCodes); in both, hiCode + loCode - base.
 	base, hiCode, loCode := 0, int(nh), 0
 	if nl > 0 {
-		hiPot = potUnits / 2
 		base = noLowCodes
 		hiCode = noLowCodes + 11*int(nh)
 		loCode = noLowCodes + int(nl)
@@ -109,7 +108,7 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 		code := base
 		if hi&bit != 0 {
 			code = hiCode
-			s = hiPot / nh
+			s = hiShare
 			if nh == 1 {
 				a.hiWin[i] += w
 				if nl == 0 || lo == bit {
@@ -121,7 +120,7 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 		}
 		if lo&bit != 0 {
 			code += loCode - base
-			s += potUnits / 2 / nl
+			s += loShare
 			if nl == 1 {
 				a.loWin[i] += w
 			} else {
@@ -134,6 +133,17 @@ func (a *accum) settle(n int, hi, lo uint16, w int64, hilo, squares bool) {
 			a.sq[i] += w * s * s
 		}
 	}
+}
+
+// halfShares returns, for one board whose high the players of hi share
+// (one or more) and whose low those of lo share (none: no low), what each
+// high winner and each low winner gets of the pot, in potUnits (R17, R18).
+func halfShares(hi, lo uint16) (hiShare, loShare int64) {
+	nh, nl := int64(bits.OnesCount16(hi)), int64(bits.OnesCount16(lo))
+	if nl == 0 {
+		return potUnits / nh, 0
+	}
+	return potUnits / 2 / nh, potUnits / 2 / nl
 }
 
 // player is one hand prepared for fast evaluation against many boards.

@@ -27,10 +27,10 @@ import (
 // every flush of s, or above every one) they are counted at once, from
 // the boards by their number of cards of s that the walk carries. Every
 // other suit choice makes no flush: those boards share the pattern's
-// highs and are tallied at once. Every board of a pattern is tallied by
-// its set of high winners, and each distinct set with the pattern's low
-// winners counted by that pair (mcPairs): each distinct pair is settled
-// once per chunk of patterns.
+// highs and are tallied at once. Every board is counted by its pair of
+// high and low winner sets (up to denseMost players in a dense table,
+// else by high winners per pattern and then mcPairs), and each distinct
+// pair is settled once per chunk of patterns.
 
 // binom[n][m] is the number of m-subsets of n suits (0 when m > n).
 var binom = func() (t [5][6]int64) {
@@ -90,9 +90,6 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 	chunks := max(len(firsts), 1)
 	inline := s.req.inline(s.req.Completions())
 	return s.parallel(ctx, chunks, inline, func(e *evalState, c int) {
-		if e.pairs == nil {
-			e.pairs = new(mcPairs)
-		}
 		e.walkStart()
 		if len(firsts) == 0 {
 			e.walk(s.known.n, 0, 0)
@@ -100,8 +97,11 @@ func (s *setup) exhaustive(ctx context.Context) (*accum, error) {
 			f := firsts[c]
 			e.group(s.known.n, f.r, 0, f.m, f.m)
 		}
-		e.pairs.drain(e)
-		e.drainDense()
+		if e.dense != nil {
+			e.drainDense()
+		} else {
+			e.pairs.drain(e)
+		}
 	})
 }
 
@@ -215,10 +215,9 @@ type exWalk struct {
 	low   [6]uint8
 	lanes [6]uint64 // the known lanes and the groups' ranks in their suits left
 	few   [6][4][3]int64
-	// The groups: rank, cards, suits left and the ways to suit the cards
-	// (all), with one of a given suit (in) and none (out).
+	// The groups: rank, suits left and the ways to suit its cards (all),
+	// with one of a given suit (in) and none (out).
 	gr           [5]cards.Rank
-	gm           [5]int
 	ga           [5]uint8
 	all, in, out [5]int64
 	need         [4]int // per suit, the cards of it a flush needs
@@ -238,6 +237,9 @@ func (e *evalState) walkStart() {
 		e.dense = nil
 		if len(e.byWinners) != 1<<n {
 			e.byWinners = make([]int64, 1<<n)
+		}
+		if e.pairs == nil {
+			e.pairs = new(mcPairs)
 		}
 	}
 	w.end = s.known.n + s.k
@@ -318,7 +320,7 @@ func (e *evalState) group(i int, r cards.Rank, g, mlo, mhi int) {
 			continue
 		}
 		all, in, out := binom[na][m], binom[na-1][m-1], binom[na-1][m]
-		w.gr[g], w.gm[g], w.ga[g] = r, m, a
+		w.gr[g], w.ga[g] = r, a
 		w.all[g], w.in[g], w.out[g] = all, in, out
 		w.total[g+1] = w.total[g] * all
 		w.low[g+1] = w.low[g] | rankLow[r]

@@ -18,16 +18,14 @@ type boardTally struct {
 	share, hiWin, hiTie, loWin, loTie, scoop []int64
 }
 
-// boardByBoard settles every completion of r's board one at a time, each
-// player's high and low from eval.OmahaHigh and eval.OmahaLow (which
-// package eval checks against the 60-combination evaluators). Unlike
-// slowEnumerate it is quick enough for a whole preflop deck (about a
-// million boards), so the exhaustive engine's counting of suit choices is
-// checked where it matters most.
-func boardByBoard(r Request) boardTally {
-	n := len(r.Hands)
-	t := boardTally{share: make([]int64, n), hiWin: make([]int64, n), hiTie: make([]int64, n),
-		loWin: make([]int64, n), loTie: make([]int64, n), scoop: make([]int64, n)}
+// eachBoard calls settle for every completion of r's board, dealt one at
+// a time, with the players sharing its high and its low (none: no low, or
+// a game without one), each player's high and low from eval.OmahaHigh and
+// eval.OmahaLow (which package eval checks against the 60-combination
+// evaluators). Unlike slowEnumerate it is quick enough for a whole
+// preflop deck (about a million boards), so the exhaustive engine's
+// counting of suit choices is checked where it matters most.
+func eachBoard(r Request, settle func(hi, lo uint16)) {
 	used := cards.CardSet(0)
 	for _, h := range r.Hands {
 		for _, c := range h {
@@ -40,9 +38,6 @@ func boardByBoard(r Request) boardTally {
 	deck := (cards.FullDeck &^ used).List()
 	board := make(cards.List, 5)
 	copy(board, r.Board)
-	hv := make([]eval.HighValue, n)
-	lv := make([]eval.LowValue, n)
-	lok := make([]bool, n)
 	var rec func(from, at int)
 	rec = func(from, at int) {
 		if at < 5 {
@@ -52,56 +47,73 @@ func boardByBoard(r Request) boardTally {
 			}
 			return
 		}
-		t.boards++
 		var best eval.HighValue
 		var bestLow eval.LowValue
 		anyLow := false
+		var hi, lo uint16
 		for i, h := range r.Hands {
-			hv[i] = eval.OmahaHigh(h, board)
-			best = max(best, hv[i])
-			if r.Game == eval.OmahaHiLo {
-				lv[i], lok[i] = eval.OmahaLow(h, board)
-				if lok[i] && (!anyLow || lv[i] < bestLow) {
-					bestLow, anyLow = lv[i], true
+			switch v := eval.OmahaHigh(h, board); {
+			case v > best:
+				best, hi = v, 1<<i
+			case v == best:
+				hi |= 1 << i
+			}
+			if !r.Game.HasLow() {
+				continue
+			}
+			if v, ok := eval.OmahaLow(h, board); ok {
+				switch {
+				case !anyLow || v < bestLow:
+					bestLow, lo, anyLow = v, 1<<i, true
+				case v == bestLow:
+					lo |= 1 << i
 				}
 			}
 		}
-		var hiW, loW []int
-		for i := range n {
-			if hv[i] == best {
-				hiW = append(hiW, i)
-			}
-			if anyLow && lok[i] && lv[i] == bestLow {
-				loW = append(loW, i)
-			}
-		}
+		settle(hi, lo)
+	}
+	rec(0, len(r.Board))
+}
+
+// boardByBoard is the board-by-board reference (eachBoard), each board's
+// pot shared out here by the rules (R17, R18), not by the engine's
+// settle.
+func boardByBoard(r Request) boardTally {
+	n := len(r.Hands)
+	t := boardTally{share: make([]int64, n), hiWin: make([]int64, n), hiTie: make([]int64, n),
+		loWin: make([]int64, n), loTie: make([]int64, n), scoop: make([]int64, n)}
+	eachBoard(r, func(hi, lo uint16) {
+		t.boards++
+		nh, nl := int64(bits.OnesCount16(hi)), int64(bits.OnesCount16(lo))
 		hiPot := int64(potUnits)
-		if len(loW) > 0 {
+		if nl > 0 {
 			hiPot /= 2
 		} else if r.Game == eval.OmahaHiLo {
 			t.noLow++
 		}
-		for _, i := range loW {
-			t.share[i] += potUnits / 2 / int64(len(loW))
-			if len(loW) == 1 {
-				t.loWin[i]++
-			} else {
-				t.loTie[i]++
+		for i := range n {
+			if lo&(1<<i) != 0 {
+				t.share[i] += potUnits / 2 / nl
+				if nl == 1 {
+					t.loWin[i]++
+				} else {
+					t.loTie[i]++
+				}
 			}
-		}
-		for _, i := range hiW {
-			t.share[i] += hiPot / int64(len(hiW))
-			if len(hiW) > 1 {
+			if hi&(1<<i) == 0 {
+				continue
+			}
+			t.share[i] += hiPot / nh
+			if nh > 1 {
 				t.hiTie[i]++
 				continue
 			}
 			t.hiWin[i]++
-			if len(loW) == 0 || len(loW) == 1 && loW[0] == i {
+			if nl == 0 || lo == 1<<i {
 				t.scoop[i]++
 			}
 		}
-	}
-	rec(0, len(r.Board))
+	})
 	return t
 }
 

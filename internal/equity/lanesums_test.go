@@ -6,65 +6,32 @@ import (
 	"testing"
 
 	"github.com/scoophq/scoop/internal/cards"
-	"github.com/scoophq/scoop/internal/eval"
 )
 
 // talliesBoardByBoard returns the tallies of every completion of r's board
-// settled one board at a time (eval.OmahaHigh and eval.OmahaLow, the
-// winners by value), in the form the exhaustive engine counts them:
-// every field of accum, the outcome codes and the squared shares too.
+// dealt one at a time (eachBoard) in the form the exhaustive engine counts
+// them: every field of accum, the outcome codes and the squared shares
+// too.
 func talliesBoardByBoard(r Request) accum {
 	var a accum
-	n := len(r.Hands)
-	hilo := r.Game.HasLow()
-	used := cards.CardSet(0)
-	for _, h := range r.Hands {
-		for _, c := range h {
-			used = used.Add(c)
-		}
-	}
-	for _, c := range append(append(cards.List{}, r.Board...), r.Dead...) {
-		used = used.Add(c)
-	}
-	deck := (cards.FullDeck &^ used).List()
-	b := make(cards.List, 5)
-	copy(b, r.Board)
-	var rec func(from, at int)
-	rec = func(from, at int) {
-		if at < 5 {
-			for i := from; i < len(deck); i++ {
-				b[at] = deck[i]
-				rec(i+1, at+1)
-			}
-			return
-		}
-		var best eval.HighValue
-		bestLow := eval.LowValue(0)
-		anyLow := false
-		var hi, lo uint16
-		for i, h := range r.Hands {
-			switch v := eval.OmahaHigh(h, b); {
-			case v > best:
-				best, hi = v, 1<<i
-			case v == best:
-				hi |= 1 << i
-			}
-			if !hilo {
-				continue
-			}
-			if v, ok := eval.OmahaLow(h, b); ok {
-				switch {
-				case !anyLow || v < bestLow:
-					bestLow, lo, anyLow = v, 1<<i, true
-				case v == bestLow:
-					lo |= 1 << i
-				}
-			}
-		}
-		a.settle(n, hi, lo, 1, hilo, true)
-	}
-	rec(0, len(r.Board))
+	eachBoard(r, func(hi, lo uint16) { a.settle(len(r.Hands), hi, lo, 1, r.Game.HasLow(), true) })
 	return a
+}
+
+// checkTallies compares the exhaustive engine's tallies for r with
+// talliesBoardByBoard's, field by field.
+func checkTallies(t *testing.T, r Request) {
+	t.Helper()
+	s := newSetup(r)
+	acc, err := s.exhaustive(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := *acc
+	s.release()
+	if want := talliesBoardByBoard(r); got != want {
+		t.Errorf("%s %v board %v dead %v: tallies\n%+v\nboard by board\n%+v", r.Game, r.Hands, r.Board, r.Dead, got, want)
+	}
 }
 
 // TestExhaustiveLaneSums checks the exhaustive engine's tallies, every
@@ -111,16 +78,7 @@ func TestExhaustiveLaneSums(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v", in, err)
 		}
-		s := newSetup(r)
-		acc, err := s.exhaustive(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := *acc
-		s.release()
-		if want := talliesBoardByBoard(r); got != want {
-			t.Errorf("%s %v dead %v: tallies\n%+v\nboard by board\n%+v", r.Game, r.Hands, r.Dead, got, want)
-		}
+		checkTallies(t, r)
 	}
 	// More players than denseMost: the tallies by high winners per
 	// pattern (five preflop, six with one board card).
@@ -135,16 +93,7 @@ func TestExhaustiveLaneSums(t *testing.T) {
 		if len(r.Hands) == 6 {
 			r.Board, _ = cards.Parse("9h")
 		}
-		s := newSetup(r)
-		acc, err := s.exhaustive(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := *acc
-		s.release()
-		if want := talliesBoardByBoard(r); got != want {
-			t.Errorf("%s %v board %v: tallies\n%+v\nboard by board\n%+v", r.Game, r.Hands, r.Board, got, want)
-		}
+		checkTallies(t, r)
 	}
 }
 

@@ -298,15 +298,3 @@ func (e *rangeState) strataRound(t *strata, st *stream, unknown []int, masks []u
 		(*pairs)[q].settleInto(&accs[q], bits.OnesCount16(m), s.hilo)
 	}
 }
-
-// halfShares returns, for one board whose high the players of hi share
-// and whose low those of lo share (none: no low), what each high winner
-// and each low winner gets of the pot, in potUnits, as accum.settle
-// counts it (R17, R18).
-func halfShares(hi, lo uint16) (hiShare, loShare int64) {
-	nh, nl := int64(bits.OnesCount16(hi)), int64(bits.OnesCount16(lo))
-	if nl == 0 {
-		return potUnits / nh, 0
-	}
-	return potUnits / 2 / nh, potUnits / 2 / nl
-}

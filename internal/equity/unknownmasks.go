@@ -278,8 +278,9 @@ func (e *rangeState) unknownMasksChunk(st *stream, n int64, unknown []int, masks
 	}
 }
 
-// pairsPool recycles the per-mask pair tables of unknownMasksChunk (13
-// KB each), handed out empty.
+// pairsPool recycles the per-question pair tables of unknownMasksChunk
+// and strataRound (13 KB each), handed out empty: each call drains its
+// tables before it puts them back.
 var pairsPool = sync.Pool{New: func() any { return new([]mcPairs) }}
 
 // pairsFor returns n empty pair tables from the pool.
