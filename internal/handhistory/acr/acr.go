@@ -1,7 +1,6 @@
 package acr
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -137,16 +136,7 @@ func (p *parser) caps(l sitetext.Line, who int, arg string) error {
 	if err := b.PutMore(l, who, x); err != nil {
 		return err
 	}
-	limit, n := b.Seats[who].In, 0
-	for i := range b.Seats {
-		if st := &b.Seats[i]; st.Stack > limit {
-			st.Stack = limit
-			n++
-		}
-	}
-	if n > 0 {
-		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: a capped table: no player puts in more than %s in a hand, so %d stacks are read as that cap", l.N, b.Money(limit), n))
-	}
+	b.CapStacks(l, b.Seats[who].In)
 	return nil
 }
 

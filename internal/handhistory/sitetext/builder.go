@@ -1563,6 +1563,22 @@ func (b *Builder) Route(marker, summary, play func(Line) error) func(Line) error
 	}
 }
 
+// CapStacks reads a capped table's rule once a player has put in the cap
+// (limit, on line l): no player puts in more in the hand, so every stack is
+// read as at most limit, said in the hand's Notes when it changes one.
+func (b *Builder) CapStacks(l Line, limit int64) {
+	n := 0
+	for i := range b.Seats {
+		if st := &b.Seats[i]; st.Stack > limit {
+			st.Stack = limit
+			n++
+		}
+	}
+	if n > 0 {
+		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("line %d: a capped table: no player puts in more than %s in a hand, so %d stacks are read as that cap", l.N, b.Money(limit), n))
+	}
+}
+
 // Unknown is what a reader does with a line it does not know: a line
 // that could change the hand (it starts with a seated player's name, as
 // the site's action lines do, or names one beside an amount, or is an

@@ -83,19 +83,6 @@ func headerRegexp(re *regexp.Regexp) Header {
 	}
 }
 
-// headerPrefix returns a Header matching lines that start with any of
-// prefixes.
-func headerPrefix(prefixes ...string) Header {
-	return func(l string) bool {
-		for _, p := range prefixes {
-			if strings.HasPrefix(l, p) {
-				return true
-			}
-		}
-		return false
-	}
-}
-
 // eachHand reads text's hands in turn (its lines numbered from first,
 // see newLines), calling hand with each: its header line (a line
 // isHeader accepts) and the non-blank lines up to the next header, at

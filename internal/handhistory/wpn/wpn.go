@@ -281,7 +281,7 @@ func (p *parser) play(l sitetext.Line) error {
 		if err := b.PutMore(l, who, x); err != nil {
 			return err
 		}
-		p.capped(b.Seats[who].In)
+		b.CapStacks(l, b.Seats[who].In)
 		return nil
 	case "allin":
 		if b.Street == sitetext.Deal { // a blind that puts the player all-in
@@ -325,22 +325,6 @@ func (p *parser) card(l sitetext.Line, who int, s string) error {
 		return b.SetHole(l, who, p.hole[who])
 	}
 	return nil
-}
-
-// capped reads a CAP table's rule, once a player has put in the cap: no
-// player puts in more in the hand, so every stack is read as at most cap.
-func (p *parser) capped(limit int64) {
-	b := &p.b
-	n := 0
-	for i := range b.Seats {
-		if st := &b.Seats[i]; st.Stack > limit {
-			st.Stack = limit
-			n++
-		}
-	}
-	if n > 0 {
-		b.Hand.Notes = append(b.Hand.Notes, fmt.Sprintf("a capped table: no player puts in more than %s in a hand, so %d stacks are read as that cap", b.Money(limit), n))
-	}
 }
 
 // disconnected reads "is disconnected and ALL IN.": the player plays on
