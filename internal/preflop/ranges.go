@@ -113,8 +113,8 @@ type RangeTable struct {
 	Trials   int64
 	Seed     uint64
 	Percents [2]int
-	v        []uint16 // entries
-	combos   []uint32
+	v        planes // entries, read in place
+	combos   []byte // uint32s, little endian, read in place
 }
 
 var embeddedRanges struct {
@@ -189,13 +189,13 @@ func configIndex(cfg RangeConfig) int {
 
 func (t *RangeTable) entry(g, class, cfg int) (RangeEntry, bool) {
 	at := ((g*NumClasses+class)*len(RangeConfigs) + cfg) * rangeFields
-	eq, se := t.v[at], t.v[at+1]
+	eq, se := t.v.at(at), t.v.at(at+1)
 	if eq == noEntry && se == noEntry {
 		return RangeEntry{}, false
 	}
 	ca := (g*NumClasses + class) * len(RangePercents)
 	e := RangeEntry{Equity: unfixed(eq), Stderr: max(unfixed(se), 1/float64(t.Trials)), Trials: t.Trials,
-		Combos: [2]int{int(t.combos[ca]), int(t.combos[ca+1])}, Percents: t.Percents}
+		Combos: [2]int{int(binary.LittleEndian.Uint32(t.combos[4*ca:])), int(binary.LittleEndian.Uint32(t.combos[4*ca+4:]))}, Percents: t.Percents}
 	return e, true
 }
 
@@ -298,12 +298,9 @@ func EncodeRanges(m *RangeResults) ([]byte, error) {
 	binary.LittleEndian.PutUint32(hdr[12:], NumClasses)
 	hdr[16], hdr[17], hdr[18] = MaxRangeOpponents, byte(m.Percents[0]), byte(m.Percents[1])
 	out.Write(hdr[:])
-	raw := make([]byte, 2*len(v)+4*len(combos))
-	for i, x := range v {
-		raw[i], raw[len(v)+i] = byte(x>>8), byte(x)
-	}
-	for i, x := range combos {
-		binary.LittleEndian.PutUint32(raw[2*len(v)+4*i:], x)
+	raw := appendPlanes(make([]byte, 0, 2*len(v)+4*len(combos)), v)
+	for _, x := range combos {
+		raw = binary.LittleEndian.AppendUint32(raw, x)
 	}
 	out.Write(raw)
 	return out.Bytes(), nil
@@ -330,13 +327,6 @@ func DecodeRanges(b []byte) (*RangeTable, error) {
 	if len(raw) != 2*nv+4*numRangeCombos {
 		return nil, fmt.Errorf("preflop: range table payload of %d bytes, want %d", len(raw), 2*nv+4*numRangeCombos)
 	}
-	t.v = make([]uint16, nv)
-	for i := range t.v {
-		t.v[i] = uint16(raw[i])<<8 | uint16(raw[nv+i])
-	}
-	t.combos = make([]uint32, numRangeCombos)
-	for i := range t.combos {
-		t.combos[i] = binary.LittleEndian.Uint32(raw[2*nv+4*i:])
-	}
+	t.v, t.combos = planesOf(raw, nv), raw[2*nv:]
 	return t, nil
 }

@@ -68,12 +68,12 @@ type Entry struct {
 	Trials int64
 }
 
-// table is preflop.bin decoded, once on first use.
+// table is preflop.bin checked and read in place, once on first use.
 var table struct {
 	once   sync.Once
 	trials int64
 	seed   uint64
-	v      []uint16
+	v      planes
 	err    error
 }
 
@@ -128,9 +128,12 @@ func offset(game eval.Game, class, k int) (int, int) {
 func fixed(x float64) uint16   { return uint16(math.Round(min(max(x, 0), 1) * 65535)) }
 func unfixed(q uint16) float64 { return float64(q) / 65535 }
 
-func entryAt(v []uint16, game eval.Game, class, k int, trials int64) Entry {
+func entryAt(v planes, game eval.Game, class, k int, trials int64) Entry {
 	at, n := offset(game, class, k)
-	f := v[at : at+n]
+	var f [hiloFields]uint16
+	for i := range n {
+		f[i] = v.at(at + i)
+	}
 	e := Entry{Trials: trials}
 	h, o := &e.Hero, &e.Opponent
 	if game == eval.OmahaHi {
@@ -183,35 +186,27 @@ func Encode(results []*equity.VersusRandomResult, trials int64, seed uint64) ([]
 	binary.LittleEndian.PutUint64(hdr[4:], seed)
 	binary.LittleEndian.PutUint32(hdr[12:], NumClasses)
 	out.Write(hdr[:])
-	raw := make([]byte, 2*len(v))
-	for i, x := range v {
-		raw[i], raw[len(v)+i] = byte(x>>8), byte(x)
-	}
-	out.Write(raw)
+	out.Write(appendPlanes(nil, v))
 	return out.Bytes(), nil
 }
 
 // decode reads a preflop.bin: its payload must be the one size the
 // format has.
-func decode(b []byte) (int64, uint64, []uint16, error) {
+func decode(b []byte) (int64, uint64, planes, error) {
 	if len(b) < headerSize || string(b[:len(magic)]) != magic {
-		return 0, 0, nil, fmt.Errorf("preflop: table of %d bytes does not start with %q", len(b), magic)
+		return 0, 0, planes{}, fmt.Errorf("preflop: table of %d bytes does not start with %q", len(b), magic)
 	}
 	h := b[len(magic):]
 	trials := int64(binary.LittleEndian.Uint32(h[0:]))
 	seed := binary.LittleEndian.Uint64(h[4:])
 	if n := binary.LittleEndian.Uint32(h[12:]); n != NumClasses || trials < 2 {
-		return 0, 0, nil, fmt.Errorf("preflop: table of %d classes and %d trials, want %d classes", n, trials, NumClasses)
+		return 0, 0, planes{}, fmt.Errorf("preflop: table of %d classes and %d trials, want %d classes", n, trials, NumClasses)
 	}
 	raw := b[headerSize:]
 	if len(raw) != 2*payloadLen {
-		return 0, 0, nil, fmt.Errorf("preflop: table payload of %d bytes, want %d", len(raw), 2*payloadLen)
+		return 0, 0, planes{}, fmt.Errorf("preflop: table payload of %d bytes, want %d", len(raw), 2*payloadLen)
 	}
-	v := make([]uint16, payloadLen)
-	for i := range v {
-		v[i] = uint16(raw[i])<<8 | uint16(raw[payloadLen+i])
-	}
-	return trials, seed, v, nil
+	return trials, seed, planesOf(raw, payloadLen), nil
 }
 
 // DefaultTrials is the generator's trials per class: at most 0.5/sqrt(n) =
